@@ -1,0 +1,1 @@
+//! The interactive debugger (in progress).

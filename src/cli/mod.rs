@@ -1,0 +1,1 @@
+//! The headless command-line tools.

@@ -1,0 +1,69 @@
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use super::Aabb;
+
+/// A rotated box: `center`, `half_extents` along its own axes, and `angle` in radians
+/// (counter-clockwise in a y-up world).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Obb {
+    pub center: Vec2,
+    pub half_extents: Vec2,
+    pub angle: f32,
+}
+
+impl Obb {
+    pub const fn new(center: Vec2, half_extents: Vec2, angle: f32) -> Self {
+        Self {
+            center,
+            half_extents,
+            angle,
+        }
+    }
+
+    /// The box's own x axis in world space (its y axis is this turned a quarter left).
+    pub fn axis(&self) -> Vec2 {
+        Vec2::from_angle(self.angle)
+    }
+
+    /// World point → the box's frame (origin at the centre, axes along the box sides).
+    pub fn to_local(&self, p: Vec2) -> Vec2 {
+        Self::unrotate(self.axis(), p - self.center)
+    }
+
+    /// A vector in the box's frame → world direction (no translation).
+    pub fn dir_to_world(&self, v: Vec2) -> Vec2 {
+        self.axis().rotate(v)
+    }
+
+    /// A vector in world space → the box's frame (no translation).
+    pub fn dir_to_local(&self, v: Vec2) -> Vec2 {
+        Self::unrotate(self.axis(), v)
+    }
+
+    /// A point in the box's frame → world.
+    pub fn to_world(&self, p: Vec2) -> Vec2 {
+        self.center + self.axis().rotate(p)
+    }
+
+    /// The box in its own frame, centred on the origin.
+    pub fn local_aabb(&self) -> Aabb {
+        Aabb::new(-self.half_extents, self.half_extents)
+    }
+
+    /// World corners, counter-clockwise starting from the local bottom-left.
+    pub fn corners(&self) -> [Vec2; 4] {
+        self.local_aabb().corners().map(|c| self.to_world(c))
+    }
+
+    pub fn is_valid(&self) -> bool {
+        self.center.is_finite()
+            && self.half_extents.is_finite()
+            && self.angle.is_finite()
+            && self.half_extents.cmpge(Vec2::ZERO).all()
+    }
+
+    fn unrotate(axis: Vec2, v: Vec2) -> Vec2 {
+        Vec2::new(axis.x * v.x + axis.y * v.y, axis.x * v.y - axis.y * v.x)
+    }
+}

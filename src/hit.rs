@@ -1,0 +1,153 @@
+//! What a query reports: the first contact of a moving circle with an obstacle.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use crate::region::Region;
+
+/// A side of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+/// A corner of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    BottomLeft,
+    BottomRight,
+    TopLeft,
+    TopRight,
+}
+
+/// An end of a segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum End {
+    A,
+    B,
+}
+
+/// Which part of the obstacle the circle touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Feature {
+    /// A flat side of a box (for a circle that started inside: the side it is pushed out of).
+    Side(Side),
+    /// A corner of a box: the contact is on the rounded part of the expanded box.
+    Corner(Corner),
+    /// The flat face of a segment; `left` is true on the left of a→b.
+    Face { left: bool },
+    /// An end cap of a segment.
+    End(End),
+    /// Another circle.
+    Circle,
+}
+
+impl Side {
+    /// The outward unit normal of this side in the box's frame.
+    pub fn normal(self) -> Vec2 {
+        match self {
+            Side::Left => Vec2::NEG_X,
+            Side::Right => Vec2::X,
+            Side::Bottom => Vec2::NEG_Y,
+            Side::Top => Vec2::Y,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "l",
+            Side::Right => "r",
+            Side::Bottom => "b",
+            Side::Top => "t",
+        }
+    }
+}
+
+impl Corner {
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::BottomLeft => "bl",
+            Corner::BottomRight => "br",
+            Corner::TopLeft => "tl",
+            Corner::TopRight => "tr",
+        }
+    }
+
+    /// Builds the corner from the signs of its position relative to the box centre.
+    pub fn from_signs(right: bool, top: bool) -> Self {
+        match (right, top) {
+            (false, false) => Corner::BottomLeft,
+            (true, false) => Corner::BottomRight,
+            (false, true) => Corner::TopLeft,
+            (true, true) => Corner::TopRight,
+        }
+    }
+}
+
+impl Feature {
+    /// A short stable name: `l r b t`, `bl br tl tr`, `face+` (left of a→b), `face-`, `end-a`,
+    /// `end-b`, `circle`. Scene expectations and the CLI use these.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Side(s) => s.name(),
+            Feature::Corner(c) => c.name(),
+            Feature::Face { left: true } => "face+",
+            Feature::Face { left: false } => "face-",
+            Feature::End(End::A) => "end-a",
+            Feature::End(End::B) => "end-b",
+            Feature::Circle => "circle",
+        }
+    }
+
+    /// Parses a name produced by [`Feature::name`].
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "l" => Feature::Side(Side::Left),
+            "r" => Feature::Side(Side::Right),
+            "b" => Feature::Side(Side::Bottom),
+            "t" => Feature::Side(Side::Top),
+            "bl" => Feature::Corner(Corner::BottomLeft),
+            "br" => Feature::Corner(Corner::BottomRight),
+            "tl" => Feature::Corner(Corner::TopLeft),
+            "tr" => Feature::Corner(Corner::TopRight),
+            "face+" => Feature::Face { left: true },
+            "face-" => Feature::Face { left: false },
+            "end-a" => Feature::End(End::A),
+            "end-b" => Feature::End(End::B),
+            "circle" => Feature::Circle,
+            _ => return None,
+        })
+    }
+}
+
+/// The first contact of a moving circle with an obstacle.
+///
+/// Conventions: `time` is the fraction of the motion in `[0, 1]`; `normal` is a unit vector
+/// from the obstacle toward the circle's centre; at the contact `center` is exactly `radius`
+/// from the obstacle (unless `started_inside`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hit {
+    /// Fraction of the motion at first contact, in `[0, 1]`.
+    pub time: f32,
+    /// The moving circle's centre at `time`.
+    pub center: Vec2,
+    /// The touching point on the obstacle's surface.
+    pub point: Vec2,
+    /// Unit contact normal from the obstacle toward `center`.
+    pub normal: Vec2,
+    /// The normal of the flat face involved. Equal to `normal` on a face; at a corner or end
+    /// cap it is the normal of the face the circle is mostly over, which slide code wants so
+    /// it does not veer off along a rounded corner.
+    pub face_normal: Vec2,
+    /// Which part of the obstacle was touched.
+    pub feature: Feature,
+    /// For boxes: the Cohen–Sutherland region of the contact centre relative to the
+    /// original (not expanded) box, in the box's frame. `None` for segments and circles.
+    pub region: Option<Region>,
+    /// The circle already overlapped the obstacle at `t = 0`. Then `time` is 0 and `normal`
+    /// is the shortest direction that pushes it out.
+    pub started_inside: bool,
+}

@@ -1,0 +1,305 @@
+//! The scene model, exactly as it is written in a `.ron` file (version 1).
+//!
+//! Field order here is the order in saved files, so keep it stable: diffs of scene files
+//! should only show what the user changed.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+use crate::geom::{Aabb, Obb, Segment, Sweep};
+use crate::obstacle::Obstacle;
+use crate::response::Response;
+
+/// The current scene format version.
+pub const SCENE_VERSION: u32 = 1;
+
+/// A whole scene: objects, camera, response settings, visible layers, enabled variants,
+/// expectations and an optional disc simulation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub objects: Vec<Object>,
+    #[serde(default)]
+    pub view: View,
+    #[serde(default)]
+    pub response: ResponseSettings,
+    #[serde(default)]
+    pub layers: Layers,
+    /// Ids of the published variants drawn beside the exact answer (see `variants`).
+    #[serde(default)]
+    pub variants: Vec<String>,
+    #[serde(default)]
+    pub expect: Vec<Expectation>,
+    #[serde(default)]
+    pub simulation: Option<Simulation>,
+}
+
+/// A named object.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Object {
+    pub name: String,
+    pub shape: Shape,
+}
+
+/// What an object is. Balls are the moving circles being queried; everything else is an
+/// obstacle.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Shape {
+    /// A query circle moving from `start` to `end`.
+    Ball { start: Vec2, end: Vec2, radius: f32 },
+    /// An axis-aligned box.
+    Box { min: Vec2, max: Vec2 },
+    /// A rotated box; `angle` in degrees, counter-clockwise.
+    RotatedBox {
+        center: Vec2,
+        half_extents: Vec2,
+        angle: f32,
+    },
+    Segment { a: Vec2, b: Vec2 },
+    /// An obstacle circle, moving from `start` to `end` over the same t as the balls
+    /// (static when they are equal).
+    Circle { start: Vec2, end: Vec2, radius: f32 },
+}
+
+impl Shape {
+    pub fn is_ball(&self) -> bool {
+        matches!(self, Shape::Ball { .. })
+    }
+
+    /// The ball as a core sweep (`None` for obstacles).
+    pub fn sweep(&self) -> Option<Sweep> {
+        match *self {
+            Shape::Ball { start, end, radius } => Some(Sweep::new(start, end, radius)),
+            _ => None,
+        }
+    }
+
+    /// The obstacle as the core sees it (`None` for balls).
+    pub fn obstacle(&self) -> Option<Obstacle> {
+        Some(match *self {
+            Shape::Ball { .. } => return None,
+            Shape::Box { min, max } => Obstacle::Aabb(Aabb::new(min, max)),
+            Shape::RotatedBox {
+                center,
+                half_extents,
+                angle,
+            } => Obstacle::Obb(Obb::new(center, half_extents, angle.to_radians())),
+            Shape::Segment { a, b } => Obstacle::Segment(Segment::new(a, b)),
+            Shape::Circle { start, end, radius } => Obstacle::Circle(Sweep::new(start, end, radius)),
+        })
+    }
+
+    /// A short lowercase kind name for tables and messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Shape::Ball { .. } => "ball",
+            Shape::Box { .. } => "box",
+            Shape::RotatedBox { .. } => "rotated box",
+            Shape::Segment { .. } => "segment",
+            Shape::Circle { .. } => "circle",
+        }
+    }
+}
+
+/// The camera: the world point at the centre of the canvas and the zoom in pixels per unit.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    pub center: Vec2,
+    pub zoom: f32,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            center: Vec2::ZERO,
+            zoom: 4.0,
+        }
+    }
+}
+
+/// Which response the balls use, and how many contacts a path may have.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResponseSettings {
+    pub kind: ResponseKind,
+    #[serde(default = "one")]
+    pub restitution: f32,
+    #[serde(default = "five")]
+    pub max_bounces: u32,
+}
+
+fn one() -> f32 {
+    1.0
+}
+fn five() -> u32 {
+    5
+}
+
+impl Default for ResponseSettings {
+    fn default() -> Self {
+        Self {
+            kind: ResponseKind::Reflect,
+            restitution: 1.0,
+            max_bounces: 5,
+        }
+    }
+}
+
+impl ResponseSettings {
+    /// The core response these settings describe.
+    pub fn response(&self) -> Response {
+        match self.kind {
+            ResponseKind::Reflect => Response::Reflect {
+                restitution: self.restitution,
+            },
+            ResponseKind::Slide => Response::Slide,
+            ResponseKind::Stop => Response::Stop,
+            ResponseKind::Cross => Response::Cross,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResponseKind {
+    Reflect,
+    Slide,
+    Stop,
+    Cross,
+}
+
+/// The drawing layers the debugger shows. Missing fields take their defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Layers {
+    pub grid: bool,
+    pub capsule: bool,
+    pub minkowski: bool,
+    pub regions: bool,
+    pub broad_phase: bool,
+    pub impact: bool,
+    pub path: bool,
+    pub relative_motion: bool,
+    pub segment_capsule: bool,
+    pub labels: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Self {
+            grid: true,
+            capsule: true,
+            minkowski: true,
+            regions: true,
+            broad_phase: false,
+            impact: true,
+            path: true,
+            relative_motion: true,
+            segment_capsule: true,
+            labels: true,
+        }
+    }
+}
+
+/// What a scene asserts about one ball against one obstacle; `cargo test` and
+/// `sweepscope check` evaluate these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    /// Name of the ball.
+    pub ball: String,
+    /// Name of the obstacle.
+    pub obstacle: String,
+    /// Whether the first contact exists.
+    pub hit: bool,
+    #[serde(default)]
+    pub time: Option<f32>,
+    /// Feature name (`l r b t bl br tl tr face+ face- end-a end-b circle`).
+    #[serde(default)]
+    pub feature: Option<String>,
+    /// Region name of the contact centre (`l r b t bl br tl tr inside`).
+    #[serde(default)]
+    pub region: Option<String>,
+    #[serde(default)]
+    pub normal: Option<Vec2>,
+    #[serde(default)]
+    pub started_inside: Option<bool>,
+    /// Tolerance on time (and on normal components).
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f32,
+}
+
+fn default_tolerance() -> f32 {
+    1e-4
+}
+
+/// Discs in a box for the event-driven simulation. Static `Box` and `Segment` objects of
+/// the scene are obstacles for the discs too.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Simulation {
+    /// The walls.
+    pub bounds: Aabb,
+    pub discs: Vec<Disc>,
+    #[serde(default = "one_f64")]
+    pub restitution: f64,
+    /// How long `sweepscope sim` runs when `--time` is not given.
+    #[serde(default = "ten_f64")]
+    pub duration: f64,
+}
+
+fn one_f64() -> f64 {
+    1.0
+}
+fn ten_f64() -> f64 {
+    10.0
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Disc {
+    pub position: [f64; 2],
+    pub velocity: [f64; 2],
+    pub radius: f64,
+    /// Defaults to r² (uniform density).
+    #[serde(default)]
+    pub mass: Option<f64>,
+}
+
+impl Scene {
+    /// An empty scene of the current version.
+    pub fn empty(name: &str) -> Self {
+        Self {
+            version: SCENE_VERSION,
+            name: name.to_owned(),
+            description: String::new(),
+            objects: Vec::new(),
+            view: View::default(),
+            response: ResponseSettings::default(),
+            layers: Layers::default(),
+            variants: Vec::new(),
+            expect: Vec::new(),
+            simulation: None,
+        }
+    }
+
+    pub fn object(&self, name: &str) -> Option<&Object> {
+        self.objects.iter().find(|o| o.name == name)
+    }
+
+    /// The obstacles in object order with their object indices.
+    pub fn obstacles(&self) -> Vec<(usize, Obstacle)> {
+        self.objects
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| o.shape.obstacle().map(|ob| (i, ob)))
+            .collect()
+    }
+}

@@ -1,0 +1,1 @@
+//! Event-driven simulation of many discs (engine in progress).

@@ -1,0 +1,1 @@
+//! The published approaches, ported faithfully with their flaws, for comparison (in progress).
