@@ -1,1 +1,10 @@
 //! The interactive debugger (in progress).
+
+use std::process::ExitCode;
+
+/// Opens the debugger window. `args` are the command-line arguments after the program name
+/// that are not a subcommand (a scene path, `--screenshot out.png`, ...).
+pub fn run(_args: &[String]) -> ExitCode {
+    eprintln!("sweepscope: the debugger is not built yet");
+    ExitCode::FAILURE
+}

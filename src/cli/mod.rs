@@ -1,1 +1,5 @@
-//! The headless command-line tools.
+//! The headless command-line tools: `batch`, `check` and `sim`.
+
+pub mod batch;
+pub mod check;
+pub mod sim;
