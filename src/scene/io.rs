@@ -192,10 +192,10 @@ fn line_column_at_end(valid: &[u8]) -> (usize, usize) {
 
 /// The scene as pretty-printed RON with a stable field order (the model's field order).
 pub fn scene_to_string(scene: &Scene) -> String {
-    // Depth 4 keeps an object on one line per field (`shape: Ball(...)`) while the
-    // coordinates stay compact: `start: (-3.0, 50.0)`.
+    // Depth 2 puts each object, expectation and disc on one line of its own, which keeps
+    // scene files short and their diffs one line per changed object.
     let config = PrettyConfig::new()
-        .depth_limit(4)
+        .depth_limit(2)
         .struct_names(false)
         .separate_tuple_members(false)
         .indentor("    ");
