@@ -119,7 +119,12 @@ fn print_text(file: &str, checked: &Checked) {
             expectations,
         } => (scene, evaluation, expectations),
     };
-    println!("== {file}: {}", scene.name);
+    let title = if scene.name.is_empty() {
+        "(unnamed scene)"
+    } else {
+        &scene.name
+    };
+    println!("== {file}: {title}");
     let mut rows = vec![
         [
             "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",

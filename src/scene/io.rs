@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 
-use super::locate::entry_lines;
+use super::locate::{entry_lines, field_line};
 use super::messages::describe;
 use super::model::Scene;
-use super::validate::{Problem, validate};
+use super::validate::{Item, Problem, validate};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_SCENE_BYTES: u64 = 16 * 1024 * 1024;
@@ -87,13 +87,9 @@ pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>>
     // `implicit_some` lets hand-written files say `time: 0.5` instead of `time: Some(0.5)`;
     // both spellings load.
     let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
-    let scene: Scene = options.from_str(text).map_err(|e| {
-        vec![SceneError {
-            line: Some(e.span.start.line),
-            column: Some(e.span.start.col),
-            ..SceneError::new(file, describe(&e.code))
-        }]
-    })?;
+    let scene: Scene = options
+        .from_str(text)
+        .map_err(|e| vec![parse_error(text, file, &e)])?;
     let problems = validate(&scene);
     if problems.is_empty() {
         Ok(scene)
@@ -102,25 +98,75 @@ pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>>
     }
 }
 
+/// A RON error with its position moved onto the offending token, and end-of-file errors
+/// (which RON often reports as a missing comma after the last value) named as such.
+fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneError {
+    let end = &e.span.end;
+    if blank_after(text, end.line, end.col) {
+        return SceneError {
+            line: Some(end.line),
+            column: Some(end.col),
+            ..SceneError::new(file, describe(&ron::error::Error::Eof))
+        };
+    }
+    let (line, mut column) = (e.span.start.line, e.span.start.col);
+    // RON's span can start on the whitespace it skipped; point at the token itself.
+    let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let skipped = line_text
+        .chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .count();
+    if column.saturating_sub(1) + skipped < line_text.chars().count() {
+        column += skipped;
+    }
+    SceneError {
+        line: Some(line),
+        column: Some(column),
+        ..SceneError::new(file, describe(&e.code))
+    }
+}
+
+/// True when nothing but whitespace follows 1-based `line`:`column`.
+fn blank_after(text: &str, line: usize, column: usize) -> bool {
+    let mut lines = text.lines().skip(line.saturating_sub(1));
+    let here = lines.next().unwrap_or("");
+    here.chars()
+        .skip(column.saturating_sub(1))
+        .all(char::is_whitespace)
+        && lines.all(|l| l.trim().is_empty())
+}
+
 /// Attaches a line to each problem when the item is a list entry the scanner can find.
 fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<SceneError> {
     let mut cache: Vec<(&str, Vec<usize>)> = Vec::new();
-    problems
+    let mut errors: Vec<SceneError> = problems
         .iter()
         .map(|p| {
-            let line = p.item.list_entry().and_then(|(list, index)| {
-                if !cache.iter().any(|(l, _)| *l == list) {
-                    cache.push((list, entry_lines(text, list)));
+            let line = match p.item.list_entry() {
+                Some((list, index)) => {
+                    if !cache.iter().any(|(l, _)| *l == list) {
+                        cache.push((list, entry_lines(text, list)));
+                    }
+                    cache
+                        .iter()
+                        .find(|(l, _)| *l == list)
+                        .and_then(|(_, lines)| lines.get(index).copied())
                 }
-                let lines = cache.iter().find(|(l, _)| *l == list)?;
-                lines.1.get(index).copied()
-            });
+                None => match p.item {
+                    Item::Simulation => field_line(text, "simulation"),
+                    _ => field_line(text, p.field.split('.').next().unwrap_or("")),
+                },
+            };
             SceneError {
                 line,
                 ..SceneError::new(file, p.to_string())
             }
         })
-        .collect()
+        .collect();
+    // File order reads best; problems without a line (a field left to its default) first.
+    errors.sort_by_key(|e| e.line.unwrap_or(0));
+    errors
 }
 
 /// Reads, parses and validates a scene file.

@@ -43,6 +43,15 @@ pub fn entry_lines(text: &str, field: &str) -> Vec<usize> {
     lines
 }
 
+/// 1-based line of the first `field:` outside strings and comments.
+pub fn field_line(text: &str, field: &str) -> Option<usize> {
+    let tokens = Scanner::new(text).tokens();
+    tokens.windows(2).find_map(|w| match w {
+        [Tok::Ident(name, line), Tok::Punct(':', _)] if *name == field => Some(*line),
+        _ => None,
+    })
+}
+
 #[derive(Debug, PartialEq)]
 enum Tok<'a> {
     Ident(&'a str, usize),
@@ -202,5 +211,8 @@ mod tests {
         assert_eq!(entry_lines(text, "objects"), vec![5, 7]);
         assert_eq!(entry_lines(text, "variants"), vec![12, 13]);
         assert_eq!(entry_lines(text, "expect"), Vec::<usize>::new());
+        assert_eq!(field_line(text, "variants"), Some(12));
+        assert_eq!(field_line(text, "name"), Some(2));
+        assert_eq!(field_line(text, "zoom"), None);
     }
 }
