@@ -53,19 +53,33 @@ pub struct Object {
 #[serde(deny_unknown_fields)]
 pub enum Shape {
     /// A query circle moving from `start` to `end`.
-    Ball { start: Vec2, end: Vec2, radius: f32 },
+    Ball {
+        start: Vec2,
+        end: Vec2,
+        radius: f32,
+    },
     /// An axis-aligned box.
-    Box { min: Vec2, max: Vec2 },
+    Box {
+        min: Vec2,
+        max: Vec2,
+    },
     /// A rotated box; `angle` in degrees, counter-clockwise.
     RotatedBox {
         center: Vec2,
         half_extents: Vec2,
         angle: f32,
     },
-    Segment { a: Vec2, b: Vec2 },
+    Segment {
+        a: Vec2,
+        b: Vec2,
+    },
     /// An obstacle circle, moving from `start` to `end` over the same t as the balls
     /// (static when they are equal).
-    Circle { start: Vec2, end: Vec2, radius: f32 },
+    Circle {
+        start: Vec2,
+        end: Vec2,
+        radius: f32,
+    },
 }
 
 impl Shape {
@@ -92,7 +106,9 @@ impl Shape {
                 angle,
             } => Obstacle::Obb(Obb::new(center, half_extents, angle.to_radians())),
             Shape::Segment { a, b } => Obstacle::Segment(Segment::new(a, b)),
-            Shape::Circle { start, end, radius } => Obstacle::Circle(Sweep::new(start, end, radius)),
+            Shape::Circle { start, end, radius } => {
+                Obstacle::Circle(Sweep::new(start, end, radius))
+            }
         })
     }
 
