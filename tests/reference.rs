@@ -161,3 +161,41 @@ fn oracle_finds_narrow_dips() {
     let miss = Sweep::new(Vec2::new(-5000.0, 1.00001), Vec2::new(5000.0, 1.00001), r);
     assert!(solve(&miss, &Obstacle::Circle(other)).hit.is_none());
 }
+
+/// The comparison itself can fail: wrong answers built from right ones are rejected.
+#[test]
+fn comparison_rejects_wrong_answers() {
+    use common::check::{Tol, compare};
+    let set = cases(31, Kind::Aabb, Scale::Varied, 400);
+    let (mut checked, mut caught) = (0, 0);
+    for case in &set {
+        let r = solve(&case.sweep, &case.obstacle);
+        let Some(good) = core(&case.sweep, &case.obstacle) else {
+            continue;
+        };
+        let Some(rh) = r.hit else { continue };
+        if rh.started_inside
+            || good.time > 0.98
+            || rh.slope.abs() < 0.1 * (case.sweep.end - case.sweep.start).length() as f64
+        {
+            continue;
+        }
+        let tol = Tol::for_case(case, Scale::Varied);
+        let mut late = good;
+        late.time = good.time + 0.01;
+        late.center = case.sweep.at(late.time);
+        let mut flipped = good;
+        flipped.normal = -good.normal;
+        let wrong = [late, flipped];
+        checked += 1;
+        if wrong
+            .iter()
+            .all(|w| compare(case, Some(*w), &r, &tol).is_err())
+            && compare(case, None, &r, &tol).is_err()
+        {
+            caught += 1;
+        }
+    }
+    assert!(checked > 100, "too few clear hits: {checked}");
+    assert_eq!(caught, checked, "some wrong answers passed the comparison");
+}

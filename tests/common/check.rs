@@ -160,7 +160,7 @@ pub fn expected_feature(
                 }),
                 (false, false) => {
                     // Inside: pushed out through the nearest face (ambiguous on a tie).
-                    if (over.x - over.y).abs() <= tol || !started_inside {
+                    if inside_tie(local, half, tol) || !started_inside {
                         return (None, Some(Some(region)));
                     }
                     if over.x > over.y {
@@ -397,6 +397,19 @@ fn compare_hit(
     }
 }
 
+/// For a centre inside a box: the two nearest of the four faces are equally near (within
+/// `tol`), so either push-out is right — including both faces of a zero-width box.
+fn inside_tie(local: DVec2, half: DVec2, tol: f64) -> bool {
+    let mut depths = [
+        half.x - local.x,
+        half.x + local.x,
+        half.y - local.y,
+        half.y + local.y,
+    ];
+    depths.sort_by(f64::total_cmp);
+    depths[1] - depths[0] <= tol
+}
+
 /// The push-out direction is ambiguous: centre (nearly) on a segment or on the other
 /// circle's centre, or equidistant from two faces of a box it is inside.
 fn ambiguous_push_out(rh: &super::reference::RefHit, tol: &Tol) -> bool {
@@ -406,7 +419,7 @@ fn ambiguous_push_out(rh: &super::reference::RefHit, tol: &Tol) -> bool {
     match rh.probe.place {
         Place::Box { local, half } => {
             let over = local.abs() - half;
-            over.x <= 0.0 && over.y <= 0.0 && (over.x - over.y).abs() <= tol.dist
+            over.x <= 0.0 && over.y <= 0.0 && inside_tie(local, half, tol.dist)
         }
         Place::Segment { .. } | Place::Circle => rh.probe.dist.abs() <= tol.dist,
     }
