@@ -4,6 +4,7 @@
 use egui::{CursorIcon, PointerButton, Sense, Ui};
 use glam::Vec2;
 
+use super::DebugApp;
 use super::construct::{obstacle_bounds, union, union_point};
 use super::eval::Eval;
 use super::handles::{self, Grip, Handle};
@@ -11,7 +12,6 @@ use super::layers::{self, Frame};
 use super::pen::Pen;
 use super::shortcuts::Action;
 use super::view::Camera;
-use super::DebugApp;
 use crate::geom::Aabb;
 use crate::scene::Shape;
 
@@ -49,8 +49,22 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
     {
         cam.fit(&b);
     }
-    let (mods, scroll, zoom_delta, press_origin) =
-        ui.input(|i| (i.modifiers, i.smooth_scroll_delta, i.zoom_delta(), i.pointer.press_origin()));
+    if std::mem::take(&mut app.check_view)
+        && let Some(b) = scene_bounds(&app.eval)
+    {
+        let w = cam.world_rect();
+        if !(w.contains(b.min) && w.contains(b.max)) {
+            cam.fit(&b);
+        }
+    }
+    let (mods, scroll, zoom_delta, press_origin) = ui.input(|i| {
+        (
+            i.modifiers,
+            i.smooth_scroll_delta,
+            i.zoom_delta(),
+            i.pointer.press_origin(),
+        )
+    });
     let hover = resp.hover_pos();
     app.cursor_world = hover.map(|p| cam.to_world(p));
 
@@ -86,7 +100,8 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
     }
     if resp.dragged_by(PointerButton::Primary) {
         if let (Some(d), Some(p)) = (app.drag, resp.interact_pointer_pos()) {
-            let shape = handles::apply_drag(&d.orig, d.handle.grip, d.grab, cam.to_world(p), snap_step);
+            let shape =
+                handles::apply_drag(&d.orig, d.handle.grip, d.grab, cam.to_world(p), snap_step);
             if let Some(o) = app.scene.objects.get_mut(d.handle.object)
                 && o.shape != shape
             {
@@ -107,7 +122,8 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
     if resp.clicked()
         && let Some(p) = hover
     {
-        app.selected = handles::pick(&app.scene.objects, app.selected, cam.to_world(p), cam.zoom).map(|h| h.object);
+        app.selected = handles::pick(&app.scene.objects, app.selected, cam.to_world(p), cam.zoom)
+            .map(|h| h.object);
     }
     if resp.secondary_clicked()
         && let Some(p) = hover
@@ -122,7 +138,9 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
     // What the pointer would grab, and the cursor that says so.
     app.hot = match app.drag {
         Some(d) => Some(d.handle),
-        None => hover.and_then(|p| handles::pick(&app.scene.objects, app.selected, cam.to_world(p), cam.zoom)),
+        None => hover.and_then(|p| {
+            handles::pick(&app.scene.objects, app.selected, cam.to_world(p), cam.zoom)
+        }),
     };
     if hover.is_some() || app.drag.is_some() || app.panning {
         let icon = match (app.drag, app.hot) {
@@ -151,10 +169,13 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
         t: app.playback.t,
     };
     layers::draw_all(&mut pen, &frame);
-    handles::draw(&mut pen, &app.scene.objects, app.selected, app.hot.map(|h| h.object), app.hot);
-    if app.show_legend {
-        layers::legend(&mut pen, &frame);
-    }
+    handles::draw(
+        &mut pen,
+        &app.scene.objects,
+        app.selected,
+        app.hot.map(|h| h.object),
+        app.hot,
+    );
     app.stats = pen.stats;
 }
 
@@ -188,7 +209,11 @@ fn context_menu(app: &mut DebugApp, ui: &mut Ui) {
         }
     }
     ui.separator();
-    if ui.button("Fit scene").on_hover_text(hint(Action::Fit, "Fit the scene")).clicked() {
+    if ui
+        .button("Fit scene")
+        .on_hover_text(hint(Action::Fit, "Fit the scene"))
+        .clicked()
+    {
         app.fit_requested = true;
         ui.close();
     }

@@ -62,7 +62,9 @@ pub fn circle_points(c: Vec2, r: f32, n: usize) -> Vec<Vec2> {
 pub fn square_expanded_corners(obstacle: &Obstacle, r: f32) -> Option<[Vec2; 4]> {
     match obstacle {
         Obstacle::Aabb(b) => Some(b.expanded(r).corners()),
-        Obstacle::Obb(o) => Some(Obb::new(o.center, o.half_extents + Vec2::splat(r), o.angle).corners()),
+        Obstacle::Obb(o) => {
+            Some(Obb::new(o.center, o.half_extents + Vec2::splat(r), o.angle).corners())
+        }
         _ => None,
     }
 }
@@ -77,7 +79,10 @@ pub struct BoxFrame {
 impl BoxFrame {
     pub fn of(obstacle: &Obstacle) -> Option<Self> {
         match obstacle {
-            Obstacle::Aabb(b) => Some(Self { local: *b, obb: None }),
+            Obstacle::Aabb(b) => Some(Self {
+                local: *b,
+                obb: None,
+            }),
             Obstacle::Obb(o) => Some(Self {
                 local: o.local_aabb(),
                 obb: Some(*o),
@@ -163,7 +168,9 @@ pub fn obstacle_bounds(obstacle: &Obstacle) -> Aabb {
         Obstacle::Aabb(b) => *b,
         Obstacle::Obb(o) => {
             let c = o.corners();
-            c.iter().fold(Aabb::from_points(c[0], c[0]), |acc, p| union_point(&acc, *p))
+            c.iter().fold(Aabb::from_points(c[0], c[0]), |acc, p| {
+                union_point(&acc, *p)
+            })
         }
         Obstacle::Segment(s) => Aabb::from_points(s.a, s.b),
         Obstacle::Circle(c) => c.bounds(),
@@ -194,7 +201,7 @@ mod tests {
             let d = (*p - b.closest_point(*p)).length();
             assert!((d - 0.5).abs() < 1e-5, "{p} at {d}");
         }
-        // The first arc starts at the bottom-left corner pointing down (−y) and ends pointing left... 
+        // The first arc starts at the bottom-left corner pointing down (−y) and ends pointing left...
         // in ccw order: the edge into bl is tl→bl (pointing −y), its outward normal is −x.
         assert!((pts[0] - Vec2::new(-1.5, -2.0)).length() < 1e-5);
         assert!((pts[6] - Vec2::new(-1.0, -2.5)).length() < 1e-5);
@@ -213,7 +220,11 @@ mod tests {
         let b = Obstacle::Aabb(Aabb::new(Vec2::ZERO, Vec2::new(2.0, 2.0)));
         assert!((distance_to(&b, Vec2::new(5.0, 6.0), 0.0) - 5.0).abs() < 1e-6);
         assert_eq!(distance_to(&b, Vec2::new(1.0, 1.0), 0.0), 0.0);
-        let o = Obstacle::Obb(Obb::new(Vec2::ZERO, Vec2::new(1.0, 1.0), std::f32::consts::FRAC_PI_4));
+        let o = Obstacle::Obb(Obb::new(
+            Vec2::ZERO,
+            Vec2::new(1.0, 1.0),
+            std::f32::consts::FRAC_PI_4,
+        ));
         // The rotated unit square's corner points along +x at distance sqrt(2).
         assert!((distance_to(&o, Vec2::new(3.0, 0.0), 0.0) - (3.0 - 2f32.sqrt())).abs() < 1e-5);
         let c = Obstacle::Circle(Sweep::new(Vec2::ZERO, Vec2::new(10.0, 0.0), 1.0));
@@ -261,7 +272,11 @@ mod tests {
 
     #[test]
     fn region_in_a_rotated_frame() {
-        let o = Obstacle::Obb(Obb::new(Vec2::ZERO, Vec2::new(1.0, 1.0), std::f32::consts::FRAC_PI_2));
+        let o = Obstacle::Obb(Obb::new(
+            Vec2::ZERO,
+            Vec2::new(1.0, 1.0),
+            std::f32::consts::FRAC_PI_2,
+        ));
         let f = BoxFrame::of(&o).unwrap();
         // World +y is the box's local +x after a quarter turn: the local right side.
         assert_eq!(f.region(Vec2::new(0.0, 5.0)), Region::RIGHT);

@@ -134,7 +134,11 @@ impl Eval {
         let selected_ball = selected
             .and_then(|s| balls.iter().position(|b| b.object == s))
             .or(if balls.is_empty() { None } else { Some(0) });
-        let enabled: Vec<Variant> = scene.variants.iter().filter_map(|id| Variant::from_id(id)).collect();
+        let enabled: Vec<Variant> = scene
+            .variants
+            .iter()
+            .filter_map(|id| Variant::from_id(id))
+            .collect();
         let variant_rows = selected_ball
             .map(|b| variant_rows(&balls[b], &enabled, params))
             .unwrap_or_default();
@@ -175,7 +179,9 @@ fn variant_rows(ball: &BallEval, enabled: &[Variant], params: &Params) -> Vec<Va
 pub fn judge(exact: Option<&Hit>, outcome: &Outcome) -> Verdict {
     match (exact, outcome) {
         (_, Outcome::Failed(why)) => Verdict::Failed(why),
-        (_, Outcome::Hit(h)) if !(h.time.is_finite() && h.center.is_finite() && h.normal.is_finite()) => {
+        (_, Outcome::Hit(h))
+            if !(h.time.is_finite() && h.center.is_finite() && h.normal.is_finite()) =>
+        {
             Verdict::NotANumber
         }
         (Some(e), Outcome::Hit(h)) => {
@@ -215,9 +221,17 @@ mod tests {
     fn verdicts() {
         assert_eq!(judge(Some(&hit(0.5)), &Outcome::Miss), Verdict::MissedHit);
         assert_eq!(judge(None, &Outcome::Hit(hit(0.5))), Verdict::FalseHit);
-        assert_eq!(judge(Some(&hit(0.5)), &Outcome::Hit(hit(0.5005))), Verdict::Agree);
-        assert!(matches!(judge(Some(&hit(0.5)), &Outcome::Hit(hit(0.6))), Verdict::TimeOff(d) if (d - 0.1).abs() < 1e-6));
-        assert_eq!(judge(Some(&hit(0.5)), &Outcome::Hit(hit(f32::NAN))), Verdict::NotANumber);
+        assert_eq!(
+            judge(Some(&hit(0.5)), &Outcome::Hit(hit(0.5005))),
+            Verdict::Agree
+        );
+        assert!(
+            matches!(judge(Some(&hit(0.5)), &Outcome::Hit(hit(0.6))), Verdict::TimeOff(d) if (d - 0.1).abs() < 1e-6)
+        );
+        assert_eq!(
+            judge(Some(&hit(0.5)), &Outcome::Hit(hit(f32::NAN))),
+            Verdict::NotANumber
+        );
         assert_eq!(judge(None, &Outcome::Failed("x")), Verdict::Failed("x"));
         assert_eq!(judge(None, &Outcome::Miss), Verdict::Agree);
     }

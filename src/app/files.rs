@@ -86,21 +86,26 @@ impl Files {
         }
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        let dir = self.path.as_ref().and_then(|p| p.parent().map(Path::to_path_buf));
+        let dir = self
+            .path
+            .as_ref()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
         let name = format!("{suggested}.ron");
-        let spawned = std::thread::Builder::new().name("file-dialog".into()).spawn(move || {
-            let mut d = rfd::FileDialog::new().add_filter("sweepscope scene", &["ron"]);
-            if let Some(dir) = dir {
-                d = d.set_directory(dir);
-            }
-            let result = if save {
-                DialogResult::SaveAs(d.set_file_name(name).save_file())
-            } else {
-                DialogResult::Open(d.pick_file())
-            };
-            let _ = tx.send(result);
-            ctx.request_repaint();
-        });
+        let spawned = std::thread::Builder::new()
+            .name("file-dialog".into())
+            .spawn(move || {
+                let mut d = rfd::FileDialog::new().add_filter("sweepscope scene", &["ron"]);
+                if let Some(dir) = dir {
+                    d = d.set_directory(dir);
+                }
+                let result = if save {
+                    DialogResult::SaveAs(d.set_file_name(name).save_file())
+                } else {
+                    DialogResult::Open(d.pick_file())
+                };
+                let _ = tx.send(result);
+                ctx.request_repaint();
+            });
         match spawned {
             Ok(_) => self.dialog = Some(rx),
             Err(e) => self.banner = Some(format!("could not open a file dialog: {e}")),
@@ -118,8 +123,15 @@ impl Files {
 /// Title-bar text: scene name, file, and `*` for unsaved changes.
 pub fn title(scene: &Scene, path: Option<&Path>, dirty: bool) -> String {
     let file = path.map_or_else(|| "unsaved".to_owned(), |p| p.display().to_string());
-    let name = if scene.name.is_empty() { "scene" } else { &scene.name };
-    format!("{}{name} — {file} — sweepscope", if dirty { "*" } else { "" })
+    let name = if scene.name.is_empty() {
+        "scene"
+    } else {
+        &scene.name
+    };
+    format!(
+        "{}{name} — {file} — sweepscope",
+        if dirty { "*" } else { "" }
+    )
 }
 
 /// The error for a file dropped on the window that is not a scene.

@@ -75,7 +75,10 @@ pub fn point_handles(object: usize, shape: &Shape, zoom: f32) -> Vec<Handle> {
     let h = |grip, pos| Handle { object, grip, pos };
     match *shape {
         Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
-            let mut v = vec![h(Grip::Start, start), h(Grip::Radius, start + Vec2::new(radius, 0.0))];
+            let mut v = vec![
+                h(Grip::Start, start),
+                h(Grip::Radius, start + Vec2::new(radius, 0.0)),
+            ];
             v.insert(0, h(Grip::End, end));
             v
         }
@@ -83,10 +86,17 @@ pub fn point_handles(object: usize, shape: &Shape, zoom: f32) -> Vec<Handle> {
             let b = Aabb::from_points(min, max);
             box_handles(object, b.corners())
         }
-        Shape::RotatedBox { center, half_extents, angle } => {
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
             let o = Obb::new(center, half_extents, angle.to_radians());
             let mut v = box_handles(object, o.corners());
-            v.push(h(Grip::Rotate, o.to_world(Vec2::new(0.0, half_extents.y + ROTATE_PX / zoom.max(1e-6)))));
+            v.push(h(
+                Grip::Rotate,
+                o.to_world(Vec2::new(0.0, half_extents.y + ROTATE_PX / zoom.max(1e-6))),
+            ));
             v
         }
         Shape::Segment { a, b } => vec![h(Grip::A, a), h(Grip::B, b), h(Grip::Body, (a + b) * 0.5)],
@@ -94,7 +104,13 @@ pub fn point_handles(object: usize, shape: &Shape, zoom: f32) -> Vec<Handle> {
 }
 
 fn box_handles(object: usize, c: [Vec2; 4]) -> Vec<Handle> {
-    let mut v: Vec<Handle> = (0..4).map(|i| Handle { object, grip: Grip::Corner(i), pos: c[i] }).collect();
+    let mut v: Vec<Handle> = (0..4)
+        .map(|i| Handle {
+            object,
+            grip: Grip::Corner(i),
+            pos: c[i],
+        })
+        .collect();
     for i in 0..4 {
         v.push(Handle {
             object,
@@ -109,10 +125,16 @@ fn box_handles(object: usize, c: [Vec2; 4]) -> Vec<Handle> {
 /// segment); `tol` is a world tolerance for thin shapes.
 fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
     match *shape {
-        Shape::Ball { start, end, radius } => (p - Segment::new(start, end).closest_point(p)).length() <= radius.max(tol),
+        Shape::Ball { start, end, radius } => {
+            (p - Segment::new(start, end).closest_point(p)).length() <= radius.max(tol)
+        }
         Shape::Circle { start, radius, .. } => (p - start).length() <= radius.max(tol),
         Shape::Box { min, max } => Aabb::from_points(min, max).contains(p),
-        Shape::RotatedBox { center, half_extents, angle } => {
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
             let o = Obb::new(center, half_extents.abs(), angle.to_radians());
             o.local_aabb().contains(o.to_local(p))
         }
@@ -156,24 +178,41 @@ pub fn pick(objects: &[Object], focus: Option<usize>, p: Vec2, zoom: f32) -> Opt
 
 /// The shape after dragging `grip` from world point `grab` to `now`. `snap_step` rounds the
 /// moved point (or the angle, to 15°) while the snap modifier is held.
-pub fn apply_drag(orig: &Shape, grip: Grip, grab: Vec2, now: Vec2, snap_step: Option<f32>) -> Shape {
+pub fn apply_drag(
+    orig: &Shape,
+    grip: Grip,
+    grab: Vec2,
+    now: Vec2,
+    snap_step: Option<f32>,
+) -> Shape {
     let delta = now - grab;
     let place = |p: Vec2| snap_step.map_or(p, |s| snap(p, s));
     match *orig {
         Shape::Ball { start, end, radius } => {
-            let (start, end, radius) = drag_circle(start, end, radius, grip, now, delta, place, false);
+            let (start, end, radius) =
+                drag_circle(start, end, radius, grip, now, delta, place, false);
             Shape::Ball { start, end, radius }
         }
         Shape::Circle { start, end, radius } => {
-            let (start, end, radius) = drag_circle(start, end, radius, grip, now, delta, place, true);
+            let (start, end, radius) =
+                drag_circle(start, end, radius, grip, now, delta, place, true);
             Shape::Circle { start, end, radius }
         }
         Shape::Segment { a, b } => match grip {
-            Grip::A | Grip::Start => Shape::Segment { a: place(a + delta), b },
-            Grip::B | Grip::End => Shape::Segment { a, b: place(b + delta) },
+            Grip::A | Grip::Start => Shape::Segment {
+                a: place(a + delta),
+                b,
+            },
+            Grip::B | Grip::End => Shape::Segment {
+                a,
+                b: place(b + delta),
+            },
             _ => {
                 let na = place(a + delta);
-                Shape::Segment { a: na, b: b + (na - a) }
+                Shape::Segment {
+                    a: na,
+                    b: b + (na - a),
+                }
             }
         },
         Shape::Box { min, max } => {
@@ -184,12 +223,14 @@ pub fn apply_drag(orig: &Shape, grip: Grip, grab: Vec2, now: Vec2, snap_step: Op
                     Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
                 }
                 Grip::Edge(i) => {
-                    let p = place(match i {
-                        0 => Vec2::new(0.0, b.min.y),
-                        1 => Vec2::new(b.max.x, 0.0),
-                        2 => Vec2::new(0.0, b.max.y),
-                        _ => Vec2::new(b.min.x, 0.0),
-                    } + delta);
+                    let p = place(
+                        match i {
+                            0 => Vec2::new(0.0, b.min.y),
+                            1 => Vec2::new(b.max.x, 0.0),
+                            2 => Vec2::new(0.0, b.max.y),
+                            _ => Vec2::new(b.min.x, 0.0),
+                        } + delta,
+                    );
                     let (mut lo, mut hi) = (b.min, b.max);
                     match i {
                         0 => lo.y = p.y,
@@ -204,9 +245,16 @@ pub fn apply_drag(orig: &Shape, grip: Grip, grab: Vec2, now: Vec2, snap_step: Op
                     Aabb::new(m, b.max + (m - b.min))
                 }
             };
-            Shape::Box { min: b.min, max: b.max }
+            Shape::Box {
+                min: b.min,
+                max: b.max,
+            }
         }
-        Shape::RotatedBox { center, half_extents, angle } => {
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
             let o = Obb::new(center, half_extents, angle.to_radians());
             match grip {
                 Grip::Rotate => {
@@ -218,7 +266,11 @@ pub fn apply_drag(orig: &Shape, grip: Grip, grab: Vec2, now: Vec2, snap_step: Op
                     if snap_step.is_some() {
                         deg = (deg / 15.0).round() * 15.0;
                     }
-                    Shape::RotatedBox { center, half_extents, angle: deg }
+                    Shape::RotatedBox {
+                        center,
+                        half_extents,
+                        angle: deg,
+                    }
                 }
                 Grip::Corner(i) => {
                     let lc = o.local_aabb().corners();
@@ -287,7 +339,13 @@ fn drag_circle(
 }
 
 /// Draws the point handles of the selected and hovered objects; the hot one is larger.
-pub fn draw(pen: &mut Pen, objects: &[Object], selected: Option<usize>, hovered: Option<usize>, hot: Option<Handle>) {
+pub fn draw(
+    pen: &mut Pen,
+    objects: &[Object],
+    selected: Option<usize>,
+    hovered: Option<usize>,
+    hot: Option<Handle>,
+) {
     let zoom = pen.cam.zoom;
     let mut shown: Vec<usize> = selected.into_iter().collect();
     if let Some(h) = hovered
@@ -300,16 +358,28 @@ pub fn draw(pen: &mut Pen, objects: &[Object], selected: Option<usize>, hovered:
         for h in point_handles(i, &o.shape, zoom) {
             let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
             let px = if is_hot { 6.5 } else { 4.0 };
-            let fill = if is_hot { Role::Selection.color() } else { Role::Handle.alpha(200) };
+            let fill = if is_hot {
+                Role::Selection.color()
+            } else {
+                Role::Handle.alpha(200)
+            };
             let p = pen.cam.to_screen(h.pos);
             let shape = match h.grip {
                 Grip::Radius | Grip::Rotate => egui::Shape::circle_filled(p, px, fill),
-                _ => egui::Shape::rect_filled(egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)), 1.0, fill),
+                _ => egui::Shape::rect_filled(
+                    egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)),
+                    1.0,
+                    fill,
+                ),
             };
             pen.add(Layer::Handles, shape);
             pen.add(
                 Layer::Handles,
-                egui::Shape::circle_stroke(p, px + 1.5, Stroke::new(1.0, Color32::from_black_alpha(200))),
+                egui::Shape::circle_stroke(
+                    p,
+                    px + 1.5,
+                    Stroke::new(1.0, Color32::from_black_alpha(200)),
+                ),
             );
         }
     }
@@ -320,46 +390,126 @@ mod tests {
     use super::*;
 
     fn obj(shape: Shape) -> Object {
-        Object { name: "o".into(), shape }
+        Object {
+            name: "o".into(),
+            shape,
+        }
     }
 
     #[test]
     fn box_corner_drag_keeps_the_opposite_corner() {
-        let s = Shape::Box { min: Vec2::ZERO, max: Vec2::new(4.0, 2.0) };
+        let s = Shape::Box {
+            min: Vec2::ZERO,
+            max: Vec2::new(4.0, 2.0),
+        };
         // Corner 2 is max; drag it past the min corner: the box flips but stays valid.
-        let out = apply_drag(&s, Grip::Corner(2), Vec2::new(4.0, 2.0), Vec2::new(-1.0, -3.0), None);
-        assert_eq!(out, Shape::Box { min: Vec2::new(-1.0, -3.0), max: Vec2::ZERO });
+        let out = apply_drag(
+            &s,
+            Grip::Corner(2),
+            Vec2::new(4.0, 2.0),
+            Vec2::new(-1.0, -3.0),
+            None,
+        );
+        assert_eq!(
+            out,
+            Shape::Box {
+                min: Vec2::new(-1.0, -3.0),
+                max: Vec2::ZERO
+            }
+        );
     }
 
     #[test]
     fn box_edge_drag_moves_one_side() {
-        let s = Shape::Box { min: Vec2::ZERO, max: Vec2::new(4.0, 2.0) };
-        let out = apply_drag(&s, Grip::Edge(1), Vec2::new(4.0, 1.0), Vec2::new(6.5, 9.0), None);
-        assert_eq!(out, Shape::Box { min: Vec2::ZERO, max: Vec2::new(6.5, 2.0) });
+        let s = Shape::Box {
+            min: Vec2::ZERO,
+            max: Vec2::new(4.0, 2.0),
+        };
+        let out = apply_drag(
+            &s,
+            Grip::Edge(1),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(6.5, 9.0),
+            None,
+        );
+        assert_eq!(
+            out,
+            Shape::Box {
+                min: Vec2::ZERO,
+                max: Vec2::new(6.5, 2.0)
+            }
+        );
     }
 
     #[test]
     fn snapping_rounds_the_moved_point() {
-        let s = Shape::Ball { start: Vec2::ZERO, end: Vec2::new(10.0, 0.0), radius: 1.0 };
-        let out = apply_drag(&s, Grip::End, Vec2::new(10.0, 0.0), Vec2::new(13.6, 4.4), Some(5.0));
-        assert_eq!(out, Shape::Ball { start: Vec2::ZERO, end: Vec2::new(15.0, 5.0), radius: 1.0 });
+        let s = Shape::Ball {
+            start: Vec2::ZERO,
+            end: Vec2::new(10.0, 0.0),
+            radius: 1.0,
+        };
+        let out = apply_drag(
+            &s,
+            Grip::End,
+            Vec2::new(10.0, 0.0),
+            Vec2::new(13.6, 4.4),
+            Some(5.0),
+        );
+        assert_eq!(
+            out,
+            Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::new(15.0, 5.0),
+                radius: 1.0
+            }
+        );
     }
 
     #[test]
     fn rotate_handle_sets_degrees() {
-        let s = Shape::RotatedBox { center: Vec2::ZERO, half_extents: Vec2::ONE, angle: 0.0 };
+        let s = Shape::RotatedBox {
+            center: Vec2::ZERO,
+            half_extents: Vec2::ONE,
+            angle: 0.0,
+        };
         // Pointing left means the box's +y axis points to −x: a quarter turn ccw.
-        let out = apply_drag(&s, Grip::Rotate, Vec2::new(0.0, 3.0), Vec2::new(-3.0, 0.0), None);
-        let Shape::RotatedBox { angle, .. } = out else { panic!() };
+        let out = apply_drag(
+            &s,
+            Grip::Rotate,
+            Vec2::new(0.0, 3.0),
+            Vec2::new(-3.0, 0.0),
+            None,
+        );
+        let Shape::RotatedBox { angle, .. } = out else {
+            panic!()
+        };
         assert!((angle - 90.0).abs() < 1e-4);
     }
 
     #[test]
     fn rotated_corner_drag_keeps_the_opposite_world_corner() {
-        let s = Shape::RotatedBox { center: Vec2::new(1.0, 2.0), half_extents: Vec2::new(3.0, 1.0), angle: 30.0 };
-        let before = Obb::new(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 30f32.to_radians()).corners();
-        let out = apply_drag(&s, Grip::Corner(2), before[2], before[2] + Vec2::new(0.5, 0.7), None);
-        let Shape::RotatedBox { center, half_extents, angle } = out else { panic!() };
+        let s = Shape::RotatedBox {
+            center: Vec2::new(1.0, 2.0),
+            half_extents: Vec2::new(3.0, 1.0),
+            angle: 30.0,
+        };
+        let before =
+            Obb::new(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 30f32.to_radians()).corners();
+        let out = apply_drag(
+            &s,
+            Grip::Corner(2),
+            before[2],
+            before[2] + Vec2::new(0.5, 0.7),
+            None,
+        );
+        let Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } = out
+        else {
+            panic!()
+        };
         let after = Obb::new(center, half_extents, angle.to_radians()).corners();
         assert!((after[0] - before[0]).length() < 1e-4);
         assert!((after[2] - (before[2] + Vec2::new(0.5, 0.7))).length() < 1e-4);
@@ -367,16 +517,34 @@ mod tests {
 
     #[test]
     fn static_circle_moves_as_a_whole() {
-        let s = Shape::Circle { start: Vec2::ONE, end: Vec2::ONE, radius: 2.0 };
+        let s = Shape::Circle {
+            start: Vec2::ONE,
+            end: Vec2::ONE,
+            radius: 2.0,
+        };
         let out = apply_drag(&s, Grip::Start, Vec2::ONE, Vec2::new(3.0, 1.0), None);
-        assert_eq!(out, Shape::Circle { start: Vec2::new(3.0, 1.0), end: Vec2::new(3.0, 1.0), radius: 2.0 });
+        assert_eq!(
+            out,
+            Shape::Circle {
+                start: Vec2::new(3.0, 1.0),
+                end: Vec2::new(3.0, 1.0),
+                radius: 2.0
+            }
+        );
     }
 
     #[test]
     fn pick_prefers_point_handles_then_bodies() {
         let objects = vec![
-            obj(Shape::Box { min: Vec2::ZERO, max: Vec2::new(10.0, 10.0) }),
-            obj(Shape::Ball { start: Vec2::new(5.0, 5.0), end: Vec2::new(30.0, 5.0), radius: 1.0 }),
+            obj(Shape::Box {
+                min: Vec2::ZERO,
+                max: Vec2::new(10.0, 10.0),
+            }),
+            obj(Shape::Ball {
+                start: Vec2::new(5.0, 5.0),
+                end: Vec2::new(30.0, 5.0),
+                radius: 1.0,
+            }),
         ];
         let h = pick(&objects, None, Vec2::new(10.2, 9.9), 10.0).unwrap();
         assert_eq!((h.object, h.grip), (0, Grip::Corner(2)));

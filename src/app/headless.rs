@@ -33,7 +33,11 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let mut o = Options::default();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut value = |flag: &str| it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
         match a.as_str() {
             "--screenshot" => o.screenshot = Some(PathBuf::from(value(a)?)),
             "--frames" => o.frames = Some(number(a, &value(a)?)?),
@@ -56,15 +60,20 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
 }
 
 fn number(flag: &str, v: &str) -> Result<usize, String> {
-    v.parse().map_err(|_| format!("{flag}: '{v}' is not a whole number"))
+    v.parse()
+        .map_err(|_| format!("{flag}: '{v}' is not a whole number"))
 }
 
 fn size(v: &str) -> Result<[f32; 2], String> {
-    let (w, h) = v.split_once(['x', 'X']).ok_or_else(|| format!("--size: '{v}' is not WxH"))?;
+    let (w, h) = v
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("--size: '{v}' is not WxH"))?;
     let w: u32 = w.parse().map_err(|_| format!("--size: bad width '{w}'"))?;
     let h: u32 = h.parse().map_err(|_| format!("--size: bad height '{h}'"))?;
     if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
-        return Err(format!("--size: {w}x{h} is out of range (200x150 .. 8000x8000)"));
+        return Err(format!(
+            "--size: {w}x{h} is out of range (200x150 .. 8000x8000)"
+        ));
     }
     Ok([w as f32, h as f32])
 }
@@ -78,11 +87,16 @@ pub fn display_available() -> bool {
 
 /// Starts the watchdog that ends a stuck unattended run with exit code 2.
 pub fn start_watchdog() {
-    let _ = std::thread::Builder::new().name("watchdog".into()).spawn(|| {
-        std::thread::sleep(WATCHDOG);
-        eprintln!("sweepscope: gave up after {} s (watchdog)", WATCHDOG.as_secs());
-        std::process::exit(2);
-    });
+    let _ = std::thread::Builder::new()
+        .name("watchdog".into())
+        .spawn(|| {
+            std::thread::sleep(WATCHDOG);
+            eprintln!(
+                "sweepscope: gave up after {} s (watchdog)",
+                WATCHDOG.as_secs()
+            );
+            std::process::exit(2);
+        });
 }
 
 /// The unattended-mode state machine driven once per frame by the eframe wrapper.
@@ -119,11 +133,18 @@ impl Driver {
             if times_ms.len() >= n + 2 {
                 // The first two frames include font atlas and layout warm-up.
                 let (median, p99) = percentiles(&times_ms[2..]);
-                self.finished = Some((format!("frames: {n}  median: {median:.3} ms  p99: {p99:.3} ms (CPU time of ui())"), false));
+                self.finished = Some((
+                    format!(
+                        "frames: {n}  median: {median:.3} ms  p99: {p99:.3} ms (CPU time of ui())"
+                    ),
+                    false,
+                ));
             }
             return;
         }
-        let Some(path) = self.screenshot.clone() else { return };
+        let Some(path) = self.screenshot.clone() else {
+            return;
+        };
         if self.frame >= SCREENSHOT_FRAME && !self.requested {
             self.requested = true;
             let done = self.result.clone();
@@ -139,7 +160,15 @@ impl Driver {
         let outcome = self.result.lock().ok().and_then(|mut d| d.take());
         if let Some(r) = outcome {
             self.finished = Some(match r {
-                Ok(()) => (format!("screenshot saved to {}", self.screenshot.as_ref().map_or(String::new(), |p| p.display().to_string())), false),
+                Ok(()) => (
+                    format!(
+                        "screenshot saved to {}",
+                        self.screenshot
+                            .as_ref()
+                            .map_or(String::new(), |p| p.display().to_string())
+                    ),
+                    false,
+                ),
                 Err(e) => (format!("screenshot failed: {e}"), true),
             });
         }
@@ -172,7 +201,10 @@ mod tests {
         assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
         assert_eq!(o.size, Some([1400.0, 900.0]));
         assert!(o.headless());
-        assert_eq!(parse(&args("--frames 50 --stress 100")).unwrap().stress, Some(100));
+        assert_eq!(
+            parse(&args("--frames 50 --stress 100")).unwrap().stress,
+            Some(100)
+        );
     }
 
     #[test]

@@ -69,7 +69,9 @@ impl History {
         } else {
             (&mut self.redo, &mut self.undo)
         };
-        let Some(mut s) = from.pop() else { return false };
+        let Some(mut s) = from.pop() else {
+            return false;
+        };
         s.view = scene.view;
         to.push(std::mem::replace(scene, s));
         true
@@ -99,7 +101,11 @@ mod tests {
         let mut s = Scene::empty("t");
         s.objects.push(Object {
             name: "b".into(),
-            shape: Shape::Ball { start: Vec2::new(x, 0.0), end: Vec2::ZERO, radius: 1.0 },
+            shape: Shape::Ball {
+                start: Vec2::new(x, 0.0),
+                end: Vec2::ZERO,
+                radius: 1.0,
+            },
         });
         s
     }

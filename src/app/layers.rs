@@ -4,7 +4,10 @@
 use egui::{Align2, Color32, Stroke, vec2};
 use glam::Vec2;
 
-use super::construct::{BoxFrame, capsule_outline, circle_points, position_on_path, relative_sweep, rounded_outline, square_expanded_corners};
+use super::construct::{
+    BoxFrame, capsule_outline, circle_points, position_on_path, relative_sweep, rounded_outline,
+    square_expanded_corners,
+};
 use super::eval::{BallEval, Eval};
 use super::palette::{Role, variant_color};
 use super::pen::{Layer, Pen};
@@ -92,18 +95,36 @@ pub fn grid(pen: &mut Pen) {
         let x = i as f32 * step;
         let sx = cam.to_screen(Vec2::new(x, 0.0)).x;
         let s = if i == 0 { axis } else { minor };
-        pen.add(Layer::Grid, egui::Shape::line_segment([egui::pos2(sx, r.top()), egui::pos2(sx, r.bottom())], s));
+        pen.add(
+            Layer::Grid,
+            egui::Shape::line_segment([egui::pos2(sx, r.top()), egui::pos2(sx, r.bottom())], s),
+        );
         if i != 0 {
-            pen.stats_text(Layer::Grid, egui::pos2(sx + 3.0, label_y + 2.0), Align2::LEFT_TOP, &axis_label(x, step), color);
+            pen.stats_text(
+                Layer::Grid,
+                egui::pos2(sx + 3.0, label_y + 2.0),
+                Align2::LEFT_TOP,
+                &axis_label(x, step),
+                color,
+            );
         }
     }
     for i in y0..=y1 {
         let y = i as f32 * step;
         let sy = cam.to_screen(Vec2::new(0.0, y)).y;
         let s = if i == 0 { axis } else { minor };
-        pen.add(Layer::Grid, egui::Shape::line_segment([egui::pos2(r.left(), sy), egui::pos2(r.right(), sy)], s));
+        pen.add(
+            Layer::Grid,
+            egui::Shape::line_segment([egui::pos2(r.left(), sy), egui::pos2(r.right(), sy)], s),
+        );
         if i != 0 {
-            pen.stats_text(Layer::Grid, egui::pos2(label_x - 3.0, sy - 2.0), Align2::RIGHT_BOTTOM, &axis_label(y, step), color);
+            pen.stats_text(
+                Layer::Grid,
+                egui::pos2(label_x - 3.0, sy - 2.0),
+                Align2::RIGHT_BOTTOM,
+                &axis_label(y, step),
+                color,
+            );
         }
     }
 }
@@ -121,21 +142,56 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
         match o.shape {
             Shape::Ball { start, end, radius } => {
                 let c = Role::Query.color();
-                pen.circle(Layer::Objects, start, radius, Role::Query.alpha(70), Stroke::new(emphasis, c));
-                pen.dashed(Layer::Objects, &circle_points(end, radius, 48), Stroke::new(emphasis * 0.8, c));
-                pen.segment(Layer::Objects, start, end, Stroke::new(1.0, Role::Query.alpha(160)));
+                pen.circle(
+                    Layer::Objects,
+                    start,
+                    radius,
+                    Role::Query.alpha(70),
+                    Stroke::new(emphasis, c),
+                );
+                pen.dashed(
+                    Layer::Objects,
+                    &circle_points(end, radius, 48),
+                    Stroke::new(emphasis * 0.8, c),
+                );
+                pen.segment(
+                    Layer::Objects,
+                    start,
+                    end,
+                    Stroke::new(1.0, Role::Query.alpha(160)),
+                );
                 pen.dot(Layer::Objects, start, 2.5, c);
             }
             Shape::Circle { start, end, radius } => {
                 let c = Role::Obstacle.color();
-                pen.circle(Layer::Objects, start, radius, Role::Obstacle.alpha(45), Stroke::new(emphasis, c));
+                pen.circle(
+                    Layer::Objects,
+                    start,
+                    radius,
+                    Role::Obstacle.alpha(45),
+                    Stroke::new(emphasis, c),
+                );
                 if (end - start).length_squared() > 0.0 {
-                    pen.dashed(Layer::Objects, &circle_points(end, radius, 48), Stroke::new(1.0, c));
-                    pen.segment(Layer::Objects, start, end, Stroke::new(1.0, Role::Obstacle.alpha(140)));
+                    pen.dashed(
+                        Layer::Objects,
+                        &circle_points(end, radius, 48),
+                        Stroke::new(1.0, c),
+                    );
+                    pen.segment(
+                        Layer::Objects,
+                        start,
+                        end,
+                        Stroke::new(1.0, Role::Obstacle.alpha(140)),
+                    );
                 }
             }
             Shape::Segment { a, b } => {
-                pen.segment(Layer::Objects, a, b, Stroke::new(emphasis + 1.0, Role::Obstacle.color()));
+                pen.segment(
+                    Layer::Objects,
+                    a,
+                    b,
+                    Stroke::new(emphasis + 1.0, Role::Obstacle.color()),
+                );
             }
             Shape::Box { .. } | Shape::RotatedBox { .. } => {
                 if let Some(ob) = o.shape.obstacle() {
@@ -144,7 +200,12 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                         Obstacle::Obb(b) => b.corners(),
                         _ => continue,
                     };
-                    pen.closed(Layer::Objects, &corners, Role::Obstacle.alpha(45), Stroke::new(emphasis, Role::Obstacle.color()));
+                    pen.closed(
+                        Layer::Objects,
+                        &corners,
+                        Role::Obstacle.alpha(45),
+                        Stroke::new(emphasis, Role::Obstacle.color()),
+                    );
                 }
             }
         }
@@ -155,7 +216,12 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
 pub fn capsules(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
         let pts = capsule_outline(b.sweep.start, b.sweep.end, b.sweep.radius, 16);
-        pen.closed(Layer::Capsule, &pts, Role::Query.alpha(28), Stroke::new(1.0, Role::Query.alpha(150)));
+        pen.closed(
+            Layer::Capsule,
+            &pts,
+            Role::Query.alpha(28),
+            Stroke::new(1.0, Role::Query.alpha(150)),
+        );
     }
 }
 
@@ -165,17 +231,28 @@ pub fn minkowski(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     let r = ball.sweep.radius;
     for (_, ob) in &f.eval.obstacles {
-        let Some(square) = square_expanded_corners(ob, r) else { continue };
+        let Some(square) = square_expanded_corners(ob, r) else {
+            continue;
+        };
         let corners = match ob {
             Obstacle::Aabb(b) => b.corners(),
             Obstacle::Obb(b) => b.corners(),
             _ => continue,
         };
         let rounded = rounded_outline(&corners, r, 10);
-        pen.closed(Layer::Minkowski, &rounded, Color32::TRANSPARENT, Stroke::new(1.5, Role::Expanded.color()));
+        pen.closed(
+            Layer::Minkowski,
+            &rounded,
+            Color32::TRANSPARENT,
+            Stroke::new(1.5, Role::Expanded.color()),
+        );
         let mut sq = square.to_vec();
         sq.push(square[0]);
-        pen.dashed(Layer::Minkowski, &sq, Stroke::new(1.0, Role::Expanded.alpha(170)));
+        pen.dashed(
+            Layer::Minkowski,
+            &sq,
+            Stroke::new(1.0, Role::Expanded.alpha(170)),
+        );
     }
 }
 
@@ -187,7 +264,9 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
     let ball = f.ball();
     let line = Stroke::new(1.0, Role::Region.alpha(110));
     for (_, ob) in &f.eval.obstacles {
-        let Some(frame) = BoxFrame::of(ob) else { continue };
+        let Some(frame) = BoxFrame::of(ob) else {
+            continue;
+        };
         let b = frame.local;
         let reach = reach + b.center().length() + b.size().length();
         let xs = [b.min.x - reach, b.min.x, b.max.x, b.max.x + reach];
@@ -195,21 +274,36 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
         if let Some(ball) = ball {
             let start = frame.region(ball.sweep.start);
             let end = frame.region(ball.sweep.end);
-            for (code, alpha) in [(start, 40u8), (end, 28u8)] {
+            for (code, alpha) in [(start, 26u8), (end, 18u8)] {
                 if code.is_inside() {
                     continue;
                 }
                 let (cx, cy) = cell_of(code);
                 let cell = Aabb::new(Vec2::new(xs[cx], ys[cy]), Vec2::new(xs[cx + 1], ys[cy + 1]));
                 let pts = cell.corners().map(|p| frame.to_world(p));
-                pen.closed(Layer::Regions, &pts, Role::Region.alpha(alpha), Stroke::NONE);
+                pen.closed(
+                    Layer::Regions,
+                    &pts,
+                    Role::Region.alpha(alpha),
+                    Stroke::NONE,
+                );
             }
         }
         for x in [b.min.x, b.max.x] {
-            pen.segment(Layer::Regions, frame.to_world(Vec2::new(x, ys[0])), frame.to_world(Vec2::new(x, ys[3])), line);
+            pen.segment(
+                Layer::Regions,
+                frame.to_world(Vec2::new(x, ys[0])),
+                frame.to_world(Vec2::new(x, ys[3])),
+                line,
+            );
         }
         for y in [b.min.y, b.max.y] {
-            pen.segment(Layer::Regions, frame.to_world(Vec2::new(xs[0], y)), frame.to_world(Vec2::new(xs[3], y)), line);
+            pen.segment(
+                Layer::Regions,
+                frame.to_world(Vec2::new(xs[0], y)),
+                frame.to_world(Vec2::new(xs[3], y)),
+                line,
+            );
         }
         if f.scene.layers.labels {
             let off = 16.0 / pen.cam.zoom;
@@ -220,7 +314,14 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
                 let (cx, cy) = cell_of(code);
                 let lx = [b.min.x - off, b.center().x, b.max.x + off][cx];
                 let ly = [b.min.y - off, b.center().y, b.max.y + off][cy];
-                pen.text(Layer::Regions, frame.to_world(Vec2::new(lx, ly)), vec2(0.0, 0.0), Align2::CENTER_CENTER, code.name(), Role::Region.color());
+                pen.text(
+                    Layer::Regions,
+                    frame.to_world(Vec2::new(lx, ly)),
+                    vec2(0.0, 0.0),
+                    Align2::CENTER_CENTER,
+                    code.name(),
+                    Role::Region.color(),
+                );
             }
         }
     }
@@ -249,7 +350,12 @@ fn cell_of(code: Region) -> (usize, usize) {
 pub fn broad_phase(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
         let c = b.sweep.bounds().corners();
-        pen.closed(Layer::BroadPhase, &c, Color32::TRANSPARENT, Stroke::new(1.0, Role::BroadPhase.color()));
+        pen.closed(
+            Layer::BroadPhase,
+            &c,
+            Color32::TRANSPARENT,
+            Stroke::new(1.0, Role::BroadPhase.color()),
+        );
     }
 }
 
@@ -271,7 +377,13 @@ fn draw_hit(pen: &mut Pen, layer: Layer, h: &Hit, r: f32, ghost: Color32) {
     pen.arrow(layer, h.point, h.normal, 42.0, Role::Normal.color());
     let corner = matches!(h.feature, Feature::Corner(_) | Feature::End(_));
     if corner && (h.face_normal - h.normal).length() > 1e-4 {
-        pen.arrow(layer, h.point, h.face_normal, 30.0, Role::FaceNormal.color());
+        pen.arrow(
+            layer,
+            h.point,
+            h.face_normal,
+            30.0,
+            Role::FaceNormal.color(),
+        );
     }
     pen.dot(layer, h.point, 4.0, Role::Contact.color());
 }
@@ -286,10 +398,21 @@ pub fn path(pen: &mut Pen, f: &Frame) {
         pen.polyline(Layer::Path, &p.points, Stroke::new(2.0, Role::Path.color()));
         for (i, c) in p.contacts.iter().enumerate() {
             pen.dot(Layer::Path, c.hit.center, 3.5, Role::Path.color());
-            pen.text(Layer::Path, c.hit.center, vec2(8.0, -8.0), Align2::LEFT_BOTTOM, &format!("{}", i + 1), Role::Path.color());
+            pen.text(
+                Layer::Path,
+                c.hit.center,
+                vec2(8.0, -8.0),
+                Align2::LEFT_BOTTOM,
+                &format!("{}", i + 1),
+                Role::Path.color(),
+            );
         }
         if !p.contacts.is_empty() {
-            pen.dashed(Layer::Path, &circle_points(p.end, b.sweep.radius, 40), Stroke::new(1.0, Role::Path.alpha(200)));
+            pen.dashed(
+                Layer::Path,
+                &circle_points(p.end, b.sweep.radius, 40),
+                Stroke::new(1.0, Role::Path.alpha(200)),
+            );
         }
     }
 }
@@ -299,7 +422,9 @@ pub fn path(pen: &mut Pen, f: &Frame) {
 pub fn relative_motion(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     for p in &ball.pairs {
-        let Obstacle::Circle(other) = p.obstacle else { continue };
+        let Obstacle::Circle(other) = p.obstacle else {
+            continue;
+        };
         let (rel, fixed) = relative_sweep(&ball.sweep, &other);
         let color = Role::Relative.color();
         let pts = capsule_outline(rel.start, rel.end, rel.radius, 16);
@@ -307,12 +432,31 @@ pub fn relative_motion(pen: &mut Pen, f: &Frame) {
         closed.push(pts[0]);
         pen.dashed(Layer::RelativeMotion, &closed, Stroke::new(1.2, color));
         pen.dot(Layer::RelativeMotion, fixed.start, 4.0, color);
-        pen.arrow(Layer::RelativeMotion, rel.start, rel.delta(), pen.cam.len(rel.delta().length()).min(400.0), Role::Relative.alpha(200));
+        pen.arrow(
+            Layer::RelativeMotion,
+            rel.start,
+            rel.delta(),
+            pen.cam.len(rel.delta().length()).min(400.0),
+            Role::Relative.alpha(200),
+        );
         if let Some(h) = &p.hit {
-            pen.circle(Layer::RelativeMotion, rel.at(h.time), rel.radius, Color32::TRANSPARENT, Stroke::new(1.5, color));
+            pen.circle(
+                Layer::RelativeMotion,
+                rel.at(h.time),
+                rel.radius,
+                Color32::TRANSPARENT,
+                Stroke::new(1.5, color),
+            );
         }
         if f.scene.layers.labels {
-            pen.text(Layer::RelativeMotion, rel.end, vec2(6.0, 6.0), Align2::LEFT_TOP, "relative, r1+r2", color);
+            pen.text(
+                Layer::RelativeMotion,
+                rel.end,
+                vec2(6.0, 6.0),
+                Align2::LEFT_TOP,
+                "relative, r1+r2",
+                color,
+            );
         }
     }
 }
@@ -323,7 +467,12 @@ pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
     for (_, ob) in &f.eval.obstacles {
         if let Obstacle::Segment(s) = ob {
             let pts = capsule_outline(s.a, s.b, ball.sweep.radius, 16);
-            pen.closed(Layer::SegmentCapsule, &pts, Color32::TRANSPARENT, Stroke::new(1.5, Role::Expanded.color()));
+            pen.closed(
+                Layer::SegmentCapsule,
+                &pts,
+                Color32::TRANSPARENT,
+                Stroke::new(1.5, Role::Expanded.color()),
+            );
         }
     }
 }
@@ -331,16 +480,38 @@ pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
 /// Each enabled variant's contact for the inspected ball, in its own colour.
 pub fn variants(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
+    let mut stack = 0.0;
     for row in &f.eval.variant_rows {
         let Some(h) = row.hit() else { continue };
         if !(h.center.is_finite() && h.point.is_finite() && h.normal.is_finite()) {
             continue;
         }
         let color = variant_color(row.variant);
-        pen.circle(Layer::Variants, h.center, ball.sweep.radius, Color32::TRANSPARENT, Stroke::new(1.5, color));
+        pen.circle(
+            Layer::Variants,
+            h.center,
+            ball.sweep.radius,
+            Color32::TRANSPARENT,
+            Stroke::new(1.5, color),
+        );
         pen.arrow(Layer::Variants, h.point, h.normal, 30.0, color);
         pen.dot(Layer::Variants, h.point, 3.5, color);
-        pen.text(Layer::Variants, h.center, vec2(0.0, -pen.cam.len(ball.sweep.radius) - 4.0), Align2::CENTER_BOTTOM, row.variant.id(), color);
+        if f.scene.layers.labels {
+            // Stack the names so variants that agree do not print on top of each other.
+            let off = vec2(
+                pen.cam.len(ball.sweep.radius) + 6.0,
+                -pen.cam.len(ball.sweep.radius) + stack,
+            );
+            pen.text(
+                Layer::Variants,
+                h.center,
+                off,
+                Align2::LEFT_TOP,
+                &format!("{} {}", row.variant.id(), row.verdict.text()),
+                color,
+            );
+            stack += 15.0;
+        }
     }
 }
 
@@ -348,14 +519,26 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
 pub fn scrubber(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
         if let Some(p) = position_on_path(&b.path, f.t) {
-            pen.circle(Layer::Scrubber, p, b.sweep.radius, Role::Query.alpha(120), Stroke::new(2.0, Color32::WHITE));
+            pen.circle(
+                Layer::Scrubber,
+                p,
+                b.sweep.radius,
+                Role::Query.alpha(120),
+                Stroke::new(2.0, Color32::WHITE),
+            );
         }
     }
     for (_, ob) in &f.eval.obstacles {
         if let Obstacle::Circle(c) = ob
             && c.delta().length_squared() > 0.0
         {
-            pen.circle(Layer::Scrubber, c.at(f.t), c.radius, Role::Obstacle.alpha(90), Stroke::new(2.0, Color32::WHITE));
+            pen.circle(
+                Layer::Scrubber,
+                c.at(f.t),
+                c.radius,
+                Role::Obstacle.alpha(90),
+                Stroke::new(2.0, Color32::WHITE),
+            );
         }
     }
 }
@@ -367,7 +550,10 @@ pub fn labels(pen: &mut Pen, f: &Frame) {
             Shape::Ball { start, radius, .. } => (start, vec2(0.0, -pen.cam.len(radius) - 4.0)),
             Shape::Circle { start, radius, .. } => (start, vec2(0.0, -pen.cam.len(radius) - 4.0)),
             Shape::Segment { a, b } => ((a + b) * 0.5, vec2(0.0, -6.0)),
-            Shape::Box { min, max } => (Vec2::new((min.x + max.x) * 0.5, (min.y + max.y) * 0.5), vec2(0.0, 0.0)),
+            Shape::Box { min, max } => (
+                Vec2::new((min.x + max.x) * 0.5, (min.y + max.y) * 0.5),
+                vec2(0.0, 0.0),
+            ),
             Shape::RotatedBox { center, .. } => (center, vec2(0.0, 0.0)),
         };
         let anchor = if off == vec2(0.0, 0.0) {
@@ -375,26 +561,13 @@ pub fn labels(pen: &mut Pen, f: &Frame) {
         } else {
             Align2::CENTER_BOTTOM
         };
-        pen.text(Layer::Labels, at, off, anchor, &o.name, Color32::from_gray(230));
-    }
-}
-
-/// The legend in the canvas's top-left corner: one swatch per palette role in use.
-pub fn legend(pen: &mut Pen, f: &Frame) {
-    let mut y = pen.cam.rect.top() + 8.0;
-    let x = pen.cam.rect.left() + 10.0;
-    let mut rows: Vec<(Color32, String)> = Role::LEGEND.iter().map(|r| (r.color(), r.label().to_owned())).collect();
-    for id in &f.scene.variants {
-        if let Some(v) = crate::variants::Variant::from_id(id) {
-            rows.push((variant_color(v), v.id().to_owned()));
-        }
-    }
-    let h = rows.len() as f32 * 16.0 + 8.0;
-    let bg = egui::Rect::from_min_size(egui::pos2(x - 6.0, y - 4.0), vec2(150.0, h));
-    pen.add(Layer::Legend, egui::Shape::rect_filled(bg, 4.0, Color32::from_black_alpha(170)));
-    for (color, label) in rows {
-        pen.add(Layer::Legend, egui::Shape::rect_filled(egui::Rect::from_min_size(egui::pos2(x, y + 3.0), vec2(14.0, 8.0)), 1.0, color));
-        pen.stats_text(Layer::Legend, egui::pos2(x + 20.0, y), Align2::LEFT_TOP, &label, Color32::from_gray(220));
-        y += 16.0;
+        pen.text(
+            Layer::Labels,
+            at,
+            off,
+            anchor,
+            &o.name,
+            Color32::from_gray(230),
+        );
     }
 }

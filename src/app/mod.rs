@@ -60,7 +60,6 @@ pub struct DebugApp {
     pub eval: Eval,
     /// Shapes drawn per layer in the last frame.
     pub stats: LayerStats,
-    pub show_legend: bool,
     pub show_plots: bool,
     pub show_variants: bool,
     pub show_help: bool,
@@ -77,6 +76,8 @@ pub struct DebugApp {
     cursor_world: Option<Vec2>,
     context_at: Option<Vec2>,
     fit_requested: bool,
+    /// Fit on the next frame if the scene's own camera does not show all of it.
+    check_view: bool,
     rename: Option<(usize, String)>,
     pending_actions: Vec<Action>,
     status: String,
@@ -101,7 +102,6 @@ impl DebugApp {
             params: Params::default(),
             eval: Eval::default(),
             stats: LayerStats::default(),
-            show_legend: true,
             show_plots: true,
             show_variants: true,
             show_help: false,
@@ -115,6 +115,7 @@ impl DebugApp {
             cursor_world: None,
             context_at: None,
             fit_requested: false,
+            check_view: true,
             rename: None,
             pending_actions: Vec::new(),
             status: String::new(),
@@ -185,6 +186,7 @@ impl DebugApp {
         self.skip_track = true;
         self.selected = self.scene.objects.iter().position(|o| o.shape.is_ball());
         self.drag = None;
+        self.check_view = true;
         self.refresh_eval();
     }
 
@@ -216,10 +218,18 @@ impl DebugApp {
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         if let Some(text) = self.files.banner.clone() {
             egui::Panel::top("banner")
-                .frame(egui::Frame::new().fill(Color32::from_rgb(110, 20, 25)).inner_margin(6.0))
+                .frame(
+                    egui::Frame::new()
+                        .fill(Color32::from_rgb(110, 20, 25))
+                        .inner_margin(6.0),
+                )
                 .show(ui, |ui| {
                     ui.horizontal(|ui| {
-                        ui.label(RichText::new(format!("⚠ {text}")).color(Color32::WHITE).strong());
+                        ui.label(
+                            RichText::new(format!("Error: {text}"))
+                                .color(Color32::WHITE)
+                                .strong(),
+                        );
                         if ui.button("Dismiss").clicked() {
                             self.files.banner = None;
                         }
@@ -233,27 +243,45 @@ impl DebugApp {
             .show(ui, |ui| {
                 scrubber::show(ui, &mut self.playback);
                 if self.show_plots {
-                    plots::show(ui, &self.scene, &self.eval, &mut self.params.substeps, self.playback.t);
+                    plots::show(
+                        ui,
+                        &self.scene,
+                        &self.eval,
+                        &mut self.params.substeps,
+                        self.playback.t,
+                    );
                 }
             });
-        egui::Panel::right("inspector").resizable(true).default_size(440.0).show(ui, |ui| {
-            let out = inspector::show(ui, &mut self.scene, self.selected, &self.eval);
-            if out.copy_text {
-                self.perform(&ctx, Action::CopyText);
-            }
-            if out.delete {
-                self.perform(&ctx, Action::Delete);
-            }
-            if out.duplicate {
-                self.perform(&ctx, Action::Duplicate);
-            }
-        });
-        if self.show_variants {
-            egui::Panel::left("variants").resizable(true).default_size(230.0).show(ui, |ui| {
-                variants_panel::show(ui, &mut self.scene, &mut self.params);
+        egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(400.0)
+            .size_range(260.0..=480.0)
+            .show(ui, |ui| {
+                let out = inspector::show(ui, &mut self.scene, self.selected, &self.eval);
+                if out.copy_text {
+                    self.perform(&ctx, Action::CopyText);
+                }
+                if out.delete {
+                    self.perform(&ctx, Action::Delete);
+                }
+                if out.duplicate {
+                    self.perform(&ctx, Action::Duplicate);
+                }
             });
+        if self.show_variants {
+            egui::Panel::left("variants")
+                .resizable(true)
+                .default_size(210.0)
+                .size_range(140.0..=260.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        variants_panel::show(ui, &mut self.scene, &mut self.params)
+                    });
+                });
         }
-        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| canvas::show(self, ui));
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE)
+            .show(ui, |ui| canvas::show(self, ui));
         self.modals(&ctx);
 
         let pointer_down = ctx.input(|i| i.pointer.any_down());
@@ -268,7 +296,8 @@ impl DebugApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        self.frame_times.push(started.elapsed().as_secs_f64() * 1000.0);
+        self.frame_times
+            .push(started.elapsed().as_secs_f64() * 1000.0);
         if self.frame_times.len() > FRAME_HISTORY {
             self.frame_times.drain(..FRAME_HISTORY / 2);
         }
@@ -279,7 +308,12 @@ impl DebugApp {
         let hint = |a, what| shortcuts::hint(&ctx, a, what);
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                for (a, what) in [(Action::New, "New"), (Action::Open, "Open…"), (Action::Save, "Save"), (Action::SaveAs, "Save as…")] {
+                for (a, what) in [
+                    (Action::New, "New"),
+                    (Action::Open, "Open…"),
+                    (Action::Save, "Save"),
+                    (Action::SaveAs, "Save as…"),
+                ] {
                     if ui.button(what).on_hover_text(hint(a, what)).clicked() {
                         self.pending_actions.push(a);
                     }
@@ -304,7 +338,11 @@ impl DebugApp {
                     }
                 });
                 ui.separator();
-                for (a, what) in [(Action::Screenshot, "Screenshot"), (Action::BugReport, "Bug report"), (Action::CopyText, "Copy readout as text")] {
+                for (a, what) in [
+                    (Action::Screenshot, "Screenshot"),
+                    (Action::BugReport, "Bug report"),
+                    (Action::CopyText, "Copy readout as text"),
+                ] {
                     if ui.button(what).on_hover_text(hint(a, what)).clicked() {
                         self.pending_actions.push(a);
                     }
@@ -337,15 +375,23 @@ impl DebugApp {
                 ui.checkbox(&mut l.labels, "Labels");
             });
             ui.menu_button("View", |ui| {
-                if ui.button("Fit scene").on_hover_text(hint(Action::Fit, "Fit")).clicked() {
+                if ui
+                    .button("Fit scene")
+                    .on_hover_text(hint(Action::Fit, "Fit"))
+                    .clicked()
+                {
                     self.fit_requested = true;
                 }
-                ui.checkbox(&mut self.show_legend, "Legend");
-                ui.checkbox(&mut self.show_plots, "Plots").on_hover_text(hint(Action::TogglePlots, "Plots"));
+                ui.checkbox(&mut self.show_plots, "Plots")
+                    .on_hover_text(hint(Action::TogglePlots, "Plots"));
                 ui.checkbox(&mut self.show_variants, "Variants panel");
             });
             ui.menu_button("Help", |ui| {
-                if ui.button("Keyboard & mouse").on_hover_text(hint(Action::Help, "Help")).clicked() {
+                if ui
+                    .button("Keyboard & mouse")
+                    .on_hover_text(hint(Action::Help, "Help"))
+                    .clicked()
+                {
                     self.show_help = true;
                 }
             });
@@ -369,20 +415,40 @@ impl DebugApp {
             }
         }
         ui.separator();
-        if ui.add_enabled(self.history.can_undo(), egui::Button::new("⟲ Undo")).on_hover_text(hint(Action::Undo, "Undo")).clicked() {
+        if ui
+            .add_enabled(self.history.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text(hint(Action::Undo, "Undo"))
+            .clicked()
+        {
             self.pending_actions.push(Action::Undo);
         }
-        if ui.add_enabled(self.history.can_redo(), egui::Button::new("⟳ Redo")).on_hover_text(hint(Action::Redo, "Redo")).clicked() {
+        if ui
+            .add_enabled(self.history.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text(hint(Action::Redo, "Redo"))
+            .clicked()
+        {
             self.pending_actions.push(Action::Redo);
         }
-        if ui.button("Fit").on_hover_text(hint(Action::Fit, "Fit the scene")).clicked() {
+        if ui
+            .button("Fit")
+            .on_hover_text(hint(Action::Fit, "Fit the scene"))
+            .clicked()
+        {
             self.fit_requested = true;
         }
         ui.separator();
-        if ui.button("📷 Screenshot").on_hover_text(hint(Action::Screenshot, "Save the window as PNG")).clicked() {
+        if ui
+            .button("Screenshot")
+            .on_hover_text(hint(Action::Screenshot, "Save the window as PNG"))
+            .clicked()
+        {
             self.pending_actions.push(Action::Screenshot);
         }
-        if ui.button("🐞 Bug report").on_hover_text(hint(Action::BugReport, "Write PNG, scene and report")).clicked() {
+        if ui
+            .button("Bug report")
+            .on_hover_text(hint(Action::BugReport, "Write PNG, scene and report"))
+            .clicked()
+        {
             self.pending_actions.push(Action::BugReport);
         }
     }
@@ -402,7 +468,11 @@ impl DebugApp {
             ui.monospace(format!("zoom {:.2} px/unit", self.scene.view.zoom));
             if let Some(h) = self.hot {
                 ui.separator();
-                let name = self.scene.objects.get(h.object).map_or("", |o| o.name.as_str());
+                let name = self
+                    .scene
+                    .objects
+                    .get(h.object)
+                    .map_or("", |o| o.name.as_str());
                 ui.label(format!("drag: {} {name}", h.grip.describe()));
             }
             if !self.status.is_empty() {
@@ -415,7 +485,10 @@ impl DebugApp {
     fn modals(&mut self, ctx: &egui::Context) {
         if self.show_help {
             let mut open = true;
-            egui::Window::new("Help").open(&mut open).resizable(false).show(ctx, shortcuts::help);
+            egui::Window::new("Help")
+                .open(&mut open)
+                .resizable(false)
+                .show(ctx, shortcuts::help);
             self.show_help = open;
         }
         if let Some((i, mut name)) = self.rename.take() {
@@ -469,7 +542,8 @@ impl DebugApp {
                         }
                     } else {
                         self.files.after_save = Some(pending);
-                        self.files.start_dialog(ctx, true, &screenshot::slug(&self.scene.name));
+                        self.files
+                            .start_dialog(ctx, true, &screenshot::slug(&self.scene.name));
                     }
                 }
                 Some(1) => {
@@ -558,7 +632,11 @@ impl DebugApp {
                 _ => self.files.after_save = None,
             }
         }
-        let done: Vec<_> = self.shots.lock().map(|mut v| std::mem::take(&mut *v)).unwrap_or_default();
+        let done: Vec<_> = self
+            .shots
+            .lock()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default();
         for r in done {
             self.status = match r {
                 Ok(m) => m,
@@ -595,9 +673,14 @@ impl DebugApp {
                 Some(p) => {
                     self.save_to(&p);
                 }
-                None => self.files.start_dialog(ctx, true, &screenshot::slug(&self.scene.name)),
+                None => self
+                    .files
+                    .start_dialog(ctx, true, &screenshot::slug(&self.scene.name)),
             },
-            Action::SaveAs => self.files.start_dialog(ctx, true, &screenshot::slug(&self.scene.name)),
+            Action::SaveAs => {
+                self.files
+                    .start_dialog(ctx, true, &screenshot::slug(&self.scene.name))
+            }
             Action::Undo | Action::Redo => {
                 let done = if a == Action::Undo {
                     self.history.undo(&mut self.scene)
@@ -618,10 +701,17 @@ impl DebugApp {
                 }
             }
             Action::Duplicate => {
-                if let Some(o) = self.selected.and_then(|i| self.scene.objects.get(i)).cloned() {
+                if let Some(o) = self
+                    .selected
+                    .and_then(|i| self.scene.objects.get(i))
+                    .cloned()
+                {
                     let offset = Vec2::splat(20.0 / self.scene.view.zoom.max(1e-3));
                     let name = self.unique_name(&o.name);
-                    self.scene.objects.push(Object { name, shape: translate(&o.shape, offset) });
+                    self.scene.objects.push(Object {
+                        name,
+                        shape: translate(&o.shape, offset),
+                    });
                     self.selected = Some(self.scene.objects.len() - 1);
                 }
             }
@@ -631,7 +721,11 @@ impl DebugApp {
                 }
             }
             Action::Deselect => self.selected = None,
-            Action::AddBall | Action::AddBox | Action::AddRotatedBox | Action::AddSegment | Action::AddCircle => {
+            Action::AddBall
+            | Action::AddBox
+            | Action::AddRotatedBox
+            | Action::AddSegment
+            | Action::AddCircle => {
                 self.add_object(a, None);
             }
             Action::PlayPause => self.playback.toggle(),
@@ -640,15 +734,21 @@ impl DebugApp {
             Action::StepBack => *t = (*t - 0.01).max(0.0),
             Action::StepForward => *t = (*t + 0.01).min(1.0),
             Action::Screenshot => {
-                let path = std::path::PathBuf::from("screenshots")
-                    .join(format!("{}-{}.png", screenshot::slug(&self.scene.name), screenshot::now_stamp()));
+                let path = std::path::PathBuf::from("screenshots").join(format!(
+                    "{}-{}.png",
+                    screenshot::slug(&self.scene.name),
+                    screenshot::now_stamp()
+                ));
                 self.status = format!("saving {}…", path.display());
                 screenshot::request(ctx, screenshot::Target::Png(path), self.shots.clone());
             }
             Action::BugReport => {
                 let text = report::readout(&self.scene, &self.eval);
-                let dir = std::path::PathBuf::from("bug-reports")
-                    .join(format!("{}-{}", screenshot::slug(&self.scene.name), screenshot::now_stamp()));
+                let dir = std::path::PathBuf::from("bug-reports").join(format!(
+                    "{}-{}",
+                    screenshot::slug(&self.scene.name),
+                    screenshot::now_stamp()
+                ));
                 let target = screenshot::Target::BugReport {
                     dir: dir.clone(),
                     scene_ron: crate::scene::scene_to_string(&self.scene),
@@ -682,14 +782,51 @@ impl DebugApp {
         let c = at.unwrap_or(self.scene.view.center);
         let u = 40.0 / self.scene.view.zoom.max(1e-3);
         let (base, shape) = match a {
-            Action::AddBall => ("ball", Shape::Ball { start: c - Vec2::new(u * 1.5, 0.0), end: c + Vec2::new(u * 1.5, 0.0), radius: u * 0.3 }),
-            Action::AddBox => ("box", Shape::Box { min: c - Vec2::new(u, u * 0.6), max: c + Vec2::new(u, u * 0.6) }),
-            Action::AddRotatedBox => ("rotated", Shape::RotatedBox { center: c, half_extents: Vec2::new(u, u * 0.4), angle: 30.0 }),
-            Action::AddSegment => ("segment", Shape::Segment { a: c - Vec2::new(u, u * 0.5), b: c + Vec2::new(u, u * 0.5) }),
-            _ => ("circle", Shape::Circle { start: c, end: c, radius: u * 0.5 }),
+            Action::AddBall => (
+                "ball",
+                Shape::Ball {
+                    start: c - Vec2::new(u * 1.5, 0.0),
+                    end: c + Vec2::new(u * 1.5, 0.0),
+                    radius: u * 0.3,
+                },
+            ),
+            Action::AddBox => (
+                "box",
+                Shape::Box {
+                    min: c - Vec2::new(u, u * 0.6),
+                    max: c + Vec2::new(u, u * 0.6),
+                },
+            ),
+            Action::AddRotatedBox => (
+                "rotated",
+                Shape::RotatedBox {
+                    center: c,
+                    half_extents: Vec2::new(u, u * 0.4),
+                    angle: 30.0,
+                },
+            ),
+            Action::AddSegment => (
+                "segment",
+                Shape::Segment {
+                    a: c - Vec2::new(u, u * 0.5),
+                    b: c + Vec2::new(u, u * 0.5),
+                },
+            ),
+            _ => (
+                "circle",
+                Shape::Circle {
+                    start: c,
+                    end: c,
+                    radius: u * 0.5,
+                },
+            ),
         };
         let name = self.unique_name(base);
-        let name = if self.scene.object(base).is_none() { base.to_owned() } else { name };
+        let name = if self.scene.object(base).is_none() {
+            base.to_owned()
+        } else {
+            name
+        };
         self.scene.objects.push(Object { name, shape });
         self.selected = Some(self.scene.objects.len() - 1);
     }
@@ -698,10 +835,29 @@ impl DebugApp {
 /// The shape moved by `d`.
 fn translate(s: &Shape, d: Vec2) -> Shape {
     match *s {
-        Shape::Ball { start, end, radius } => Shape::Ball { start: start + d, end: end + d, radius },
-        Shape::Circle { start, end, radius } => Shape::Circle { start: start + d, end: end + d, radius },
-        Shape::Box { min, max } => Shape::Box { min: min + d, max: max + d },
-        Shape::RotatedBox { center, half_extents, angle } => Shape::RotatedBox { center: center + d, half_extents, angle },
+        Shape::Ball { start, end, radius } => Shape::Ball {
+            start: start + d,
+            end: end + d,
+            radius,
+        },
+        Shape::Circle { start, end, radius } => Shape::Circle {
+            start: start + d,
+            end: end + d,
+            radius,
+        },
+        Shape::Box { min, max } => Shape::Box {
+            min: min + d,
+            max: max + d,
+        },
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => Shape::RotatedBox {
+            center: center + d,
+            half_extents,
+            angle,
+        },
         Shape::Segment { a, b } => Shape::Segment { a: a + d, b: b + d },
     }
 }

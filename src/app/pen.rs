@@ -23,11 +23,10 @@ pub enum Layer {
     Variants,
     Scrubber,
     Handles,
-    Legend,
 }
 
 impl Layer {
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 14;
 }
 
 /// Shapes drawn per layer in the last frame.
@@ -116,21 +115,45 @@ impl<'a> Pen<'a> {
         self.add(layer, Shape::line_segment([a, b], stroke));
         let back = -v.normalized() * 9.0;
         let side = egui::vec2(-back.y, back.x) * 0.5;
-        self.add(layer, Shape::convex_polygon(vec![b, b + back + side, b + back - side], color, Stroke::NONE));
+        self.add(
+            layer,
+            Shape::convex_polygon(
+                vec![b, b + back + side, b + back - side],
+                color,
+                Stroke::NONE,
+            ),
+        );
     }
 
     /// Text at a world point shifted by a pixel offset.
-    pub fn text(&mut self, layer: Layer, at: Vec2, offset: egui::Vec2, anchor: Align2, text: &str, color: Color32) {
+    pub fn text(
+        &mut self,
+        layer: Layer,
+        at: Vec2,
+        offset: egui::Vec2,
+        anchor: Align2,
+        text: &str,
+        color: Color32,
+    ) {
         let pos = self.cam.to_screen(at) + offset;
         self.stats.counts[layer as usize] += 1;
-        self.painter.text(pos, anchor, text, FontId::proportional(13.0), color);
+        self.painter
+            .text(pos, anchor, text, FontId::proportional(13.0), color);
     }
 }
 
 impl Pen<'_> {
     /// Text at a screen position (grid labels, legend).
-    pub fn stats_text(&mut self, layer: Layer, pos: egui::Pos2, anchor: Align2, text: &str, color: Color32) {
+    pub fn stats_text(
+        &mut self,
+        layer: Layer,
+        pos: egui::Pos2,
+        anchor: Align2,
+        text: &str,
+        color: Color32,
+    ) {
         self.stats.counts[layer as usize] += 1;
-        self.painter.text(pos, anchor, text, FontId::proportional(12.0), color);
+        self.painter
+            .text(pos, anchor, text, FontId::proportional(12.0), color);
     }
 }

@@ -29,7 +29,8 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Clearance (distance − r) over t").strong());
         let l = ui.label("  sub-steps");
-        ui.add(egui::DragValue::new(substeps).range(1..=256)).labelled_by(l.id);
+        ui.add(egui::DragValue::new(substeps).range(1..=256))
+            .labelled_by(l.id);
     });
     let Some(ball) = eval.ball() else {
         ui.weak("No ball.");
@@ -59,11 +60,17 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
             plot.hline(HLine::new("contact (0)", 0.0).color(Role::Contact.alpha(160)));
             plot.vline(VLine::new("scrubber t", t as f64).color(Color32::from_gray(120)));
             for (k, (pi, curve, _)) in curves.iter().enumerate() {
-                let Some(pair) = ball.pairs.get(*pi) else { continue };
+                let Some(pair) = ball.pairs.get(*pi) else {
+                    continue;
+                };
                 let label = name(scene, pair.object);
                 let color = CURVE_COLORS[k % CURVE_COLORS.len()];
                 let at = |t: f64| sample_at(curve, t);
-                plot.line(Line::new(label.clone(), curve.clone()).color(color).width(1.5));
+                plot.line(
+                    Line::new(label.clone(), curve.clone())
+                        .color(color)
+                        .width(1.5),
+                );
                 if let Some(h) = pair.hit {
                     plot.points(
                         Points::new(format!("{label}: first root"), vec![[h.time as f64, 0.0]])
@@ -72,9 +79,20 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
                     );
                 }
                 let discrete = vec![[1.0, at(1.0)]];
-                plot.points(Points::new("discrete (t = 1)", discrete).radius(4.0).color(variant_color(Variant::Discrete)));
-                let subs: Vec<[f64; 2]> = (1..=n).map(|k| k as f64 / n as f64).map(|s| [s, at(s)]).collect();
-                plot.points(Points::new(format!("{n} sub-steps"), subs).radius(3.0).color(variant_color(Variant::Substep)));
+                plot.points(
+                    Points::new("discrete (t = 1)", discrete)
+                        .radius(4.0)
+                        .color(variant_color(Variant::Discrete)),
+                );
+                let subs: Vec<[f64; 2]> = (1..=n)
+                    .map(|k| k as f64 / n as f64)
+                    .map(|s| [s, at(s)])
+                    .collect();
+                plot.points(
+                    Points::new(format!("{n} sub-steps"), subs)
+                        .radius(3.0)
+                        .color(variant_color(Variant::Substep)),
+                );
             }
         });
 }
@@ -84,6 +102,8 @@ fn sample_at(curve: &[[f64; 2]], t: f64) -> f64 {
     if curve.len() < 2 {
         return curve.first().map_or(0.0, |p| p[1]);
     }
-    let i = (t * (curve.len() - 1) as f64).round().clamp(0.0, (curve.len() - 1) as f64) as usize;
+    let i = (t * (curve.len() - 1) as f64)
+        .round()
+        .clamp(0.0, (curve.len() - 1) as f64) as usize;
     curve[i][1]
 }

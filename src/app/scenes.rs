@@ -16,41 +16,9 @@ fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-/// The scene shown when nothing else is loaded: a ball clipping a box corner and bouncing
-/// into a rotated box. Swap for `scene::builtin::default_scene()` once it exists.
+/// The scene shown when nothing else is loaded (`scenes/default.ron`, compiled in).
 pub fn default_scene() -> Scene {
-    let mut s = Scene::empty("default");
-    s.description = "A ball clips the top-left corner of a box and bounces into a rotated box.".to_owned();
-    s.objects = vec![
-        obj(
-            "ball",
-            Shape::Ball {
-                start: v(-70.0, 35.0),
-                end: v(50.0, -1.0),
-                radius: 6.0,
-            },
-        ),
-        obj(
-            "box",
-            Shape::Box {
-                min: v(-20.0, -15.0),
-                max: v(20.0, 15.0),
-            },
-        ),
-        obj(
-            "ramp",
-            Shape::RotatedBox {
-                center: v(-5.0, 62.0),
-                half_extents: v(22.0, 5.0),
-                angle: -15.0,
-            },
-        ),
-    ];
-    s.view = View {
-        center: v(-5.0, 22.0),
-        zoom: 5.0,
-    };
-    s
+    crate::scene::builtin::default_scene()
 }
 
 /// Named demo scenes (`--demo NAME`), one per screenshot in `screenshots/`.
@@ -71,7 +39,9 @@ pub fn demo(name: &str) -> Option<Scene> {
 /// one: a broad phase or square-cornered test reports a false hit here.
 fn corner_miss() -> Scene {
     let mut s = Scene::empty("corner-miss");
-    s.description = "The ball crosses the square corner of the expanded box but misses the rounded one.".to_owned();
+    s.description =
+        "The ball crosses the square corner of the expanded box but misses the rounded one."
+            .to_owned();
     let off = Vec2::new(-1.0, 1.0).normalize() * 7.0;
     let through = v(-20.0, 15.0) + off;
     let dir = Vec2::new(1.0, 1.0).normalize();
@@ -131,7 +101,8 @@ fn slide() -> Scene {
 
 fn two_circles() -> Scene {
     let mut s = Scene::empty("two-circles");
-    s.description = "A ball and a moving circle: the relative-motion view holds the circle still.".to_owned();
+    s.description =
+        "A ball and a moving circle: the relative-motion view holds the circle still.".to_owned();
     s.objects = vec![
         obj(
             "ball",
@@ -208,7 +179,10 @@ pub fn stress_scene(n: usize) -> Scene {
     ));
     let cols = (n as f32).sqrt().ceil().max(1.0) as usize;
     for i in 0..n {
-        let c = v((i % cols) as f32 * 30.0 + 15.0, (i / cols) as f32 * 30.0 + 15.0);
+        let c = v(
+            (i % cols) as f32 * 30.0 + 15.0,
+            (i / cols) as f32 * 30.0 + 15.0,
+        );
         let shape = match i % 4 {
             0 => Shape::Box {
                 min: c - v(6.0, 4.0),

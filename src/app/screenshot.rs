@@ -11,7 +11,11 @@ pub type Results = Arc<Mutex<Vec<Result<String, String>>>>;
 pub enum Target {
     Png(PathBuf),
     /// A folder with `screenshot.png`, `scene.ron` and `report.md`.
-    BugReport { dir: PathBuf, scene_ron: String, report_md: String },
+    BugReport {
+        dir: PathBuf,
+        scene_ron: String,
+        report_md: String,
+    },
 }
 
 /// Asks for a screenshot of the window; the outcome is pushed to `results`.
@@ -28,15 +32,24 @@ pub fn request(ctx: &egui::Context, target: Target, results: Results) {
 
 fn write(img: &egui::ColorImage, target: &Target) -> Result<String, String> {
     match target {
-        Target::Png(path) => save_png(img, path).map(|()| format!("screenshot saved to {}", path.display())),
-        Target::BugReport { dir, scene_ron, report_md } => {
+        Target::Png(path) => {
+            save_png(img, path).map(|()| format!("screenshot saved to {}", path.display()))
+        }
+        Target::BugReport {
+            dir,
+            scene_ron,
+            report_md,
+        } => {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             save_png(img, &dir.join("screenshot.png"))?;
             for (name, text) in [("scene.ron", scene_ron), ("report.md", report_md)] {
                 let p = dir.join(name);
                 std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
             }
-            Ok(format!("bug report written to {} (report copied to clipboard)", dir.display()))
+            Ok(format!(
+                "bug report written to {} (report copied to clipboard)",
+                dir.display()
+            ))
         }
     }
 }
@@ -46,7 +59,11 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let bytes: Vec<u8> = img.pixels.iter().flat_map(|c| c.to_srgba_unmultiplied()).collect();
+    let bytes: Vec<u8> = img
+        .pixels
+        .iter()
+        .flat_map(|c| c.to_srgba_unmultiplied())
+        .collect();
     let buf = image::RgbaImage::from_raw(img.size[0] as u32, img.size[1] as u32, bytes)
         .ok_or_else(|| "screenshot has an inconsistent size".to_owned())?;
     buf.save_with_format(path, image::ImageFormat::Png)
@@ -57,7 +74,13 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
 pub fn slug(name: &str) -> String {
     let s: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     if s.is_empty() { "scene".to_owned() } else { s }
 }
@@ -67,7 +90,12 @@ pub fn timestamp(unix_secs: u64) -> String {
     let days = (unix_secs / 86_400) as i64;
     let rem = unix_secs % 86_400;
     let (y, m, d) = civil_from_days(days);
-    format!("{y:04}{m:02}{d:02}-{:02}{:02}{:02}", rem / 3600, rem / 60 % 60, rem % 60)
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 pub fn now_stamp() -> String {
@@ -91,11 +119,11 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The bug report's markdown: version, platform, the scene file name and the readout.
+/// The bug report's markdown: version, platform, the scene file, then the readout.
 pub fn report_markdown(scene_name: &str, readout: &str) -> String {
     format!(
-        "# sweepscope bug report: {scene_name}\n\n- version: {}\n- platform: {} {}\n- scene: scene.ron (in this folder)\n\n\
-         ## What I expected\n\n(describe)\n\n## Readout\n\n```text\n{readout}```\n",
+        "# sweepscope bug report: {scene_name}\n\n- version: {}\n- platform: {} {}\n- files: screenshot.png, scene.ron (this folder)\n\n\
+         ## What I expected\n\n(describe)\n\n{readout}",
         env!("CARGO_PKG_VERSION"),
         std::env::consts::OS,
         std::env::consts::ARCH,

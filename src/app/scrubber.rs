@@ -51,8 +51,12 @@ impl Playback {
 
 pub fn show(ui: &mut Ui, p: &mut Playback) {
     ui.horizontal(|ui| {
-        let label = if p.playing { "⏸ Pause" } else { "▶ Play" };
-        if ui.button(label).on_hover_text("Play / pause (Space)").clicked() {
+        let label = if p.playing { "Pause" } else { "Play" };
+        if ui
+            .button(label)
+            .on_hover_text("Play / pause (Space)")
+            .clicked()
+        {
             p.toggle();
         }
         ui.checkbox(&mut p.looping, "loop");
@@ -61,8 +65,12 @@ pub fn show(ui: &mut Ui, p: &mut Playback) {
             .labelled_by(l.id)
             .on_hover_text("Time of the drawn ball (Home / End, ← →)");
         let l = ui.label("speed");
-        ui.add(Slider::new(&mut p.speed, 0.05..=4.0).logarithmic(true).fixed_decimals(2))
-            .labelled_by(l.id);
+        ui.add(
+            Slider::new(&mut p.speed, 0.05..=4.0)
+                .logarithmic(true)
+                .fixed_decimals(2),
+        )
+        .labelled_by(l.id);
     });
 }
 
@@ -72,7 +80,12 @@ mod tests {
 
     #[test]
     fn loops_and_stops() {
-        let mut p = Playback { t: 0.9, playing: true, looping: true, speed: 1.0 };
+        let mut p = Playback {
+            t: 0.9,
+            playing: true,
+            looping: true,
+            speed: 1.0,
+        };
         p.advance(0.05);
         assert!((p.t - 0.95).abs() < 1e-6);
         p.advance(0.1);

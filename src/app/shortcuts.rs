@@ -45,30 +45,70 @@ const NONE: Modifiers = Modifiers::NONE;
 pub const TABLE: &[(Action, KeyboardShortcut, &str)] = &[
     (Action::Redo, sc(CMD_SHIFT, Key::Z), "Redo"),
     (Action::SaveAs, sc(CMD_SHIFT, Key::S), "Save as…"),
-    (Action::CopyText, sc(CMD_SHIFT, Key::C), "Copy the readout as text"),
+    (
+        Action::CopyText,
+        sc(CMD_SHIFT, Key::C),
+        "Copy the readout as text",
+    ),
     (Action::New, sc(CMD, Key::N), "New empty scene"),
     (Action::Open, sc(CMD, Key::O), "Open a scene…"),
     (Action::Save, sc(CMD, Key::S), "Save"),
     (Action::Undo, sc(CMD, Key::Z), "Undo"),
     (Action::Redo, sc(CMD, Key::Y), "Redo"),
-    (Action::Duplicate, sc(CMD, Key::D), "Duplicate the selection"),
-    (Action::BugReport, sc(CMD, Key::B), "Write a bug report folder"),
+    (
+        Action::Duplicate,
+        sc(CMD, Key::D),
+        "Duplicate the selection",
+    ),
+    (
+        Action::BugReport,
+        sc(CMD, Key::B),
+        "Write a bug report folder",
+    ),
     (Action::Fit, sc(NONE, Key::F), "Fit the scene in the view"),
-    (Action::Delete, sc(NONE, Key::Delete), "Delete the selection"),
+    (
+        Action::Delete,
+        sc(NONE, Key::Delete),
+        "Delete the selection",
+    ),
     (Action::Rename, sc(NONE, Key::F2), "Rename the selection"),
-    (Action::Deselect, sc(NONE, Key::Escape), "Clear the selection"),
+    (
+        Action::Deselect,
+        sc(NONE, Key::Escape),
+        "Clear the selection",
+    ),
     (Action::AddBall, sc(NONE, Key::B), "Add a ball"),
     (Action::AddBox, sc(NONE, Key::X), "Add a box"),
     (Action::AddRotatedBox, sc(NONE, Key::R), "Add a rotated box"),
     (Action::AddSegment, sc(NONE, Key::S), "Add a segment"),
-    (Action::AddCircle, sc(NONE, Key::C), "Add an obstacle circle"),
-    (Action::PlayPause, sc(NONE, Key::Space), "Play / pause the scrubber"),
+    (
+        Action::AddCircle,
+        sc(NONE, Key::C),
+        "Add an obstacle circle",
+    ),
+    (
+        Action::PlayPause,
+        sc(NONE, Key::Space),
+        "Play / pause the scrubber",
+    ),
     (Action::TimeStart, sc(NONE, Key::Home), "Scrubber to t = 0"),
     (Action::TimeEnd, sc(NONE, Key::End), "Scrubber to t = 1"),
-    (Action::StepBack, sc(NONE, Key::ArrowLeft), "Scrubber back 0.01"),
-    (Action::StepForward, sc(NONE, Key::ArrowRight), "Scrubber forward 0.01"),
+    (
+        Action::StepBack,
+        sc(NONE, Key::ArrowLeft),
+        "Scrubber back 0.01",
+    ),
+    (
+        Action::StepForward,
+        sc(NONE, Key::ArrowRight),
+        "Scrubber forward 0.01",
+    ),
     (Action::Screenshot, sc(NONE, Key::F12), "Save a screenshot"),
-    (Action::TogglePlots, sc(NONE, Key::P), "Show / hide the plots"),
+    (
+        Action::TogglePlots,
+        sc(NONE, Key::P),
+        "Show / hide the plots",
+    ),
     (Action::Help, sc(NONE, Key::F1), "This help"),
 ];
 
@@ -79,7 +119,10 @@ pub fn pressed(ctx: &Context) -> Vec<Action> {
     let mut out = Vec::new();
     ctx.input_mut(|i| {
         for (action, shortcut, _) in TABLE {
-            if typing && shortcut.modifiers.is_none() && !matches!(shortcut.logical_key, Key::F1 | Key::F12 | Key::Escape) {
+            if typing
+                && shortcut.modifiers.is_none()
+                && !matches!(shortcut.logical_key, Key::F1 | Key::F12 | Key::Escape)
+            {
                 continue;
             }
             if i.consume_shortcut(shortcut) {
@@ -117,5 +160,7 @@ pub fn help(ui: &mut Ui) {
     ui.label("Mouse: drag the background or use the middle button to pan; wheel or pinch zooms around the cursor.");
     ui.label("Drag handles to edit; hold Ctrl while dragging to snap to the grid (angles to 15°).");
     ui.label("Shift+drag a static circle's centre to pull out its end (make it move).");
-    ui.label("Right-click the canvas to add objects there; drop a .ron file on the window to open it.");
+    ui.label(
+        "Right-click the canvas to add objects there; drop a .ron file on the window to open it.",
+    );
 }

@@ -138,7 +138,10 @@ pub fn axis_label(v: f32, step: f32) -> String {
         (-step.log10().floor()) as usize
     };
     let s = format!("{:.*}", decimals, v);
-    if s.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
         "0".to_owned()
     } else {
         s

@@ -42,7 +42,12 @@ impl eframe::App for Window {
             return;
         }
         storage.set_string(KEY_SCENE, scene_to_string(&self.app.scene));
-        let recent: Vec<String> = self.app.recent_files().iter().map(|p| p.display().to_string()).collect();
+        let recent: Vec<String> = self
+            .app
+            .recent_files()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
         eframe::set_value(storage, KEY_RECENT, &recent);
         let path = self.app.file_path().map(|p| p.display().to_string());
         eframe::set_value(storage, KEY_PATH, &path);
@@ -55,9 +60,12 @@ fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>)
         return Ok((scenes::stress_scene(n), None, None));
     }
     if let Some(name) = &o.demo {
-        return scenes::demo(name)
-            .map(|s| (s, None, None))
-            .ok_or_else(|| format!("unknown demo '{name}' (one of: {})", scenes::DEMOS.join(", ")));
+        return scenes::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
+            format!(
+                "unknown demo '{name}' (one of: {})",
+                scenes::DEMOS.join(", ")
+            )
+        });
     }
     match &o.scene {
         Some(p) => match load_scene(p) {
@@ -98,7 +106,8 @@ pub fn run(args: &[String]) -> ExitCode {
     if unattended {
         headless::start_watchdog();
     }
-    let restore = !unattended && opts.scene.is_none() && opts.demo.is_none() && opts.stress.is_none();
+    let restore =
+        !unattended && opts.scene.is_none() && opts.demo.is_none() && opts.stress.is_none();
     let size = opts.size.unwrap_or([1400.0, 900.0]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -123,7 +132,8 @@ pub fn run(args: &[String]) -> ExitCode {
                 app.set_banner(b);
             }
             if let Some(storage) = cc.storage {
-                let recent: Vec<String> = eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
+                let recent: Vec<String> =
+                    eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
                 let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
                 recent.extend(app.recent_files().iter().cloned());
                 recent.dedup();
