@@ -1,7 +1,7 @@
 //! `sweepscope`: the debugger, or a headless tool when a subcommand is given.
 //!
 //! ```text
-//! sweepscope [scene.ron] [--screenshot out.png] [--frames N]   the debugger
+//! sweepscope [scene.ron] [--screenshot out.png] [--frames N] ...  the debugger
 //! sweepscope batch [--input F] [--output F]                   JSON Lines queries
 //! sweepscope check [--json] <scene.ron>...                    evaluate scenes headlessly
 //! sweepscope sim <scene.ron> [--time T] | sim --bench         disc simulation
@@ -43,10 +43,14 @@ const USAGE: &str = "\
 sweepscope — exact 2D continuous collision for moving circles, and its debugger
 
 usage:
-  sweepscope [scene.ron] [--screenshot out.png] [--frames N]
-        open the debugger (on the built-in default scene when no file is given);
-        --screenshot renders, saves the window as PNG and exits;
-        --frames N renders N frames and prints the median and p99 frame CPU time
+  sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH]
+             [--stress N] [--demo NAME]
+        open the debugger (on the built-in default scene, or the last session, when no
+        file is given); --screenshot renders, saves the window as PNG and exits;
+        --frames N renders N frames and prints the median and p99 frame CPU time;
+        --size sets the window size (default 1400x900); --stress N opens a generated
+        scene with N obstacles; --demo opens a built-in demo (default, corner-miss,
+        slide, two-circles, variants). Needs a display (use xvfb-run when headless).
   sweepscope batch [--input FILE] [--output FILE]
         JSON Lines queries in, one JSON line per query out
   sweepscope check [--json] <scene.ron>...

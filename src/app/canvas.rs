@@ -52,6 +52,8 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
     if std::mem::take(&mut app.check_view)
         && let Some(b) = scene_bounds(&app.eval)
     {
+        // A small margin so nothing sits right on the canvas edge.
+        let b = b.expanded(b.size().max_element() * 0.04);
         let w = cam.world_rect();
         if !(w.contains(b.min) && w.contains(b.max)) {
             cam.fit(&b);

@@ -63,7 +63,12 @@ impl History {
     }
 
     fn step(&mut self, scene: &mut Scene, back: bool) -> bool {
-        self.pending = None;
+        // An edit still in progress (a focused field) counts as done when undo is asked for.
+        if let Some(p) = self.pending.take()
+            && !same_content(&p, scene)
+        {
+            self.push(p);
+        }
         let (from, to) = if back {
             (&mut self.undo, &mut self.redo)
         } else {
@@ -123,6 +128,15 @@ mod tests {
         assert!(!h.undo(&mut s));
         assert!(h.redo(&mut s));
         assert_eq!(s, scene(3.0));
+    }
+
+    #[test]
+    fn undo_during_an_unfinished_edit_undoes_it() {
+        let mut h = History::default();
+        assert!(!h.track(&scene(0.0), &scene(1.0), true));
+        let mut s = scene(1.0);
+        assert!(h.undo(&mut s));
+        assert_eq!(s, scene(0.0));
     }
 
     #[test]

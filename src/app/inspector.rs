@@ -130,7 +130,12 @@ fn response_editor(ui: &mut Ui, scene: &mut Scene) {
 fn readout(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
     let s = ball.sweep;
     ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
+    // Pairs with a contact are open (the first few), misses start collapsed: a scene with
+    // a hundred obstacles stays readable and cheap to lay out.
+    let mut open_left = 4;
     for (pi, p) in ball.pairs.iter().enumerate() {
+        let open = p.hit.is_some() && open_left > 0;
+        open_left -= usize::from(open);
         let title = format!(
             "vs '{}' ({})",
             name(scene, p.object),
@@ -138,7 +143,7 @@ fn readout(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
         );
         egui::CollapsingHeader::new(title)
             .id_salt(("pair", pi))
-            .default_open(pi < 4)
+            .default_open(open || ball.pairs.len() <= 2)
             .show(ui, |ui| {
                 let frame = BoxFrame::of(&p.obstacle);
                 match &p.hit {
@@ -164,12 +169,12 @@ fn readout(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
                 }
             });
     }
-    ui.separator();
-    path_table(ui, scene, eval, ball);
     if !eval.variant_rows.is_empty() {
         ui.separator();
         variant_table(ui, scene, ball, eval);
     }
+    ui.separator();
+    path_table(ui, scene, eval, ball);
 }
 
 fn row(ui: &mut Ui, k: &str, v: String) {
@@ -267,8 +272,8 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEval, eval: &Eval) {
                 "variant",
                 "obstacle",
                 "t (exact)",
-                "centre / normal",
                 "verdict",
+                "centre / normal",
             ] {
                 ui.label(RichText::new(h).underline());
             }
@@ -292,13 +297,13 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEval, eval: &Eval) {
                     Outcome::NotApplicable => ("n/a".to_owned(), String::new()),
                 };
                 ui.monospace(format!("{t} ({exact})"));
-                ui.monospace(detail);
                 let color = if row.verdict.is_bad() {
                     ALERT
                 } else {
                     Color32::from_gray(170)
                 };
                 ui.label(RichText::new(row.verdict.text()).color(color).strong());
+                ui.monospace(detail);
                 ui.end_row();
             }
         });

@@ -365,6 +365,13 @@ pub fn impact(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
         for p in &b.pairs {
             if let Some(h) = &p.hit {
+                // A moving circle is drawn where it is at the contact, too.
+                if let Obstacle::Circle(c) = p.obstacle
+                    && c.delta().length_squared() > 0.0
+                {
+                    let at = circle_points(c.at(h.time), c.radius, 48);
+                    pen.dashed(Layer::Impact, &at, Stroke::new(1.5, Role::Obstacle.color()));
+                }
                 draw_hit(pen, Layer::Impact, h, b.sweep.radius, Role::Ghost.color());
             }
         }
@@ -481,8 +488,24 @@ pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
 pub fn variants(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     let mut stack = 0.0;
+    let mut missed = 0.0;
     for row in &f.eval.variant_rows {
-        let Some(h) = row.hit() else { continue };
+        let Some(h) = row.hit() else {
+            // No contact to draw: list it in the canvas's top-left corner when that is wrong.
+            if row.verdict.is_bad() {
+                let at = pen.cam.rect.left_top() + vec2(10.0, 8.0 + missed);
+                let name = ball
+                    .pairs
+                    .get(row.pair)
+                    .and_then(|p| f.scene.objects.get(p.object))
+                    .map_or("", |o| o.name.as_str());
+                let text = format!("{} vs {name}: {}", row.variant.id(), row.verdict.text());
+                let color = variant_color(row.variant);
+                pen.stats_text(Layer::Variants, at, Align2::LEFT_TOP, &text, color);
+                missed += 16.0;
+            }
+            continue;
+        };
         if !(h.center.is_finite() && h.point.is_finite() && h.normal.is_finite()) {
             continue;
         }

@@ -284,7 +284,8 @@ impl DebugApp {
             .show(ui, |ui| canvas::show(self, ui));
         self.modals(&ctx);
 
-        let pointer_down = ctx.input(|i| i.pointer.any_down());
+        // A gesture is still going on while a button is held or a field is being typed in.
+        let pointer_down = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
         if std::mem::take(&mut self.skip_track) {
             // Undo, redo and loads replace the scene themselves; they are not edits.
         } else {

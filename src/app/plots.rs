@@ -4,7 +4,7 @@
 //! straddle the dip below zero.
 
 use egui::{Color32, Ui};
-use egui_plot::{HLine, Legend, Line, Plot, Points, VLine};
+use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
 
 use super::construct::clearance_curve;
 use super::eval::Eval;
@@ -50,7 +50,7 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
     curves.truncate(MAX_CURVES);
     let n = (*substeps).max(1);
     Plot::new("clearance")
-        .legend(Legend::default())
+        .legend(Legend::default().position(Corner::LeftBottom))
         .allow_scroll(false)
         .include_y(0.0)
         .include_x(0.0)

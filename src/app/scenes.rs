@@ -87,7 +87,7 @@ fn slide() -> Scene {
             Shape::RotatedBox {
                 center: v(0.0, 0.0),
                 half_extents: v(45.0, 6.0),
-                angle: 20.0,
+                angle: -20.0,
             },
         ),
     ];
