@@ -135,6 +135,12 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     })
 }
 
+/// Only the time of [`box_contact`] (`f64::INFINITY` for a miss), for the batched queries.
+#[inline]
+pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
+    box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
+}
+
 /// Entry sides indexed by `2·(entered across y) + (moving toward −axis)`.
 const SIDES: [BoxFeature; 4] = [
     BoxFeature::Side(Side::Left),
