@@ -8,6 +8,7 @@ pub mod check;
 pub mod geom64;
 pub mod random;
 pub mod reference;
+pub mod symmetry;
 
 pub use random::{Case, Kind, Rng, Scale};
 
