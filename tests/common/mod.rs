@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod geom64;
+pub mod parry;
 pub mod random;
 pub mod reference;
 pub mod symmetry;
