@@ -143,7 +143,6 @@ pub fn resolve(
             Response::Stop => {
                 pos = hit.center;
                 path.truncated = !budget_left && incoming != Vec2::ZERO;
-                remaining = Vec2::ZERO;
                 done = true;
                 break;
             }
@@ -183,10 +182,10 @@ fn skin_at(p: Vec2) -> f32 {
 pub fn first_hit(sweep: &Sweep, obstacles: &[Obstacle]) -> Option<(usize, Hit)> {
     let mut best: Option<(usize, Hit)> = None;
     for (i, o) in obstacles.iter().enumerate() {
-        if let Some(h) = o.cast(sweep) {
-            if best.is_none_or(|(_, b)| h.time < b.time) {
-                best = Some((i, h));
-            }
+        if let Some(h) = o.cast(sweep)
+            && best.is_none_or(|(_, b)| h.time < b.time)
+        {
+            best = Some((i, h));
         }
     }
     best

@@ -46,7 +46,7 @@ impl Aabb {
 
     /// True when `min <= max` on both axes and every coordinate is finite.
     pub fn is_valid(&self) -> bool {
-        self.min.is_finite() && self.max.is_finite() && self.min.cmple(self.max).all()
+        self.min.is_finite() & self.max.is_finite() & self.min.cmple(self.max).all()
     }
 
     /// Inclusive containment.

@@ -14,7 +14,7 @@ use crate::region::Region;
 
 /// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
 pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    if !sweep.is_valid() || !aabb.is_valid() {
+    if !(sweep.is_valid() & aabb.is_valid()) {
         return None;
     }
     let s = sweep.start.as_dvec2();
@@ -48,16 +48,11 @@ pub(crate) fn box_feature(f: BoxFeature) -> Feature {
 /// The Cohen–Sutherland region of `p` against `[lo, hi]`, computed in f64 so the contact
 /// centre of a side hit is classified by exact arithmetic, not by its rounded f32 copy.
 pub(crate) fn region_local(p: DVec2, lo: DVec2, hi: DVec2) -> Region {
-    let mut code = Region::INSIDE;
-    if p.x < lo.x {
-        code = code | Region::LEFT;
-    } else if p.x > hi.x {
-        code = code | Region::RIGHT;
-    }
-    if p.y < lo.y {
-        code = code | Region::BOTTOM;
-    } else if p.y > hi.y {
-        code = code | Region::TOP;
-    }
-    code
+    // Branch-free: each comparison is one bit.
+    Region(
+        u8::from(p.x < lo.x)
+            | (u8::from(p.x > hi.x) << 1)
+            | (u8::from(p.y < lo.y) << 2)
+            | (u8::from(p.y > hi.y) << 3),
+    )
 }

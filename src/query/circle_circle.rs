@@ -11,7 +11,7 @@ use crate::hit::{Feature, Hit};
 /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
 /// from the other circle's centre toward ours; `point` is on the other circle's surface.
 pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    if !sweep.is_valid() || !other.is_valid() {
+    if !(sweep.is_valid() & other.is_valid()) {
         return None;
     }
     let s1 = sweep.start.as_dvec2();
@@ -32,10 +32,15 @@ pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     };
     // Both centres at t; the normal from the relative offset (exact when they coincide).
     let rel = v * t - c;
-    let normal = rel
-        .try_normalize()
-        .or_else(|| (-v).try_normalize())
-        .unwrap_or(DVec2::Y);
+    // |rel| = reach at a root, so a division replaces the square root; overlapping starts
+    // (and a zero reach) normalise properly, and coincident centres push against the motion.
+    let normal = if !started_inside && reach > 0.0 {
+        rel / reach
+    } else {
+        rel.try_normalize()
+            .or_else(|| (-v).try_normalize())
+            .unwrap_or(DVec2::Y)
+    };
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,

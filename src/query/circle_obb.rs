@@ -11,7 +11,7 @@ use crate::hit::Hit;
 /// First contact of `sweep` with the rotated box `obb`. Features and regions are named in
 /// the box's own frame (its `Top` is the side facing its local +y).
 pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Option<Hit> {
-    if !sweep.is_valid() || !obb.is_valid() {
+    if !(sweep.is_valid() & obb.is_valid()) {
         return None;
     }
     let (sin, cos) = f64::from(obb.angle).sin_cos();

@@ -15,7 +15,7 @@ use crate::hit::{End, Feature, Hit};
 /// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
 /// point and reports `End(A)`.
 pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    if !sweep.is_valid() || !segment.is_valid() {
+    if !(sweep.is_valid() & segment.is_valid()) {
         return None;
     }
     let s = sweep.start.as_dvec2();

@@ -56,14 +56,12 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
 
 /// A circle of `radius` moving from the origin by `v` against the box `[lo, hi]` (given
 /// relative to the start, in the box's frame).
+///
+/// The common path — start outside the expanded box — is a slab test, one comparison of the
+/// entry point against the side's extent, and at most one square root for a corner; rarer
+/// starts inside the expanded box take [`start_in_expanded`].
+#[inline]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
-    // The box point nearest the start, and how far it is.
-    let q = DVec2::ZERO.clamp(lo, hi);
-    let dist2 = q.length_squared();
-    if dist2 < radius * radius {
-        return Some(started_inside(q, v, lo, hi));
-    }
-
     // Slabs of the square-cornered expanded box: the broad phase and the entry plane.
     let elo = lo - DVec2::splat(radius);
     let ehi = hi + DVec2::splat(radius);
@@ -71,99 +69,115 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     let (ty0, ty1) = slab(v.y, elo.y, ehi.y)?;
     let t_enter = tx0.max(ty0);
     let t_exit = tx1.min(ty1);
-    if t_enter > t_exit || t_enter > 1.0 || t_exit < 0.0 {
+    if !(t_enter <= t_exit && t_enter <= 1.0 && t_exit >= 0.0) {
         return None;
     }
-
-    // Where the centre enters the expanded box (or starts, if already in it).
-    let t = t_enter.max(0.0);
-    let p = v * t;
-    let outside_x = if p.x < lo.x {
-        -1
-    } else if p.x > hi.x {
-        1
-    } else {
-        0
-    };
-    let outside_y = if p.y < lo.y {
-        -1
-    } else if p.y > hi.y {
-        1
-    } else {
-        0
-    };
-
-    // Entry across a single plane: the entry is on a flat side. Decide by the entry axis, so
-    // a coordinate that rounding nudged off the plane cannot turn a side into a corner.
-    let x_entry = tx0 >= ty0;
-    if t_enter >= 0.0 {
-        if x_entry && outside_y == 0 {
-            let side = if v.x > 0.0 { Side::Left } else { Side::Right };
-            return Some(side_contact(t, p, side, lo, hi));
-        }
-        if !x_entry && outside_x == 0 {
-            let side = if v.y > 0.0 { Side::Bottom } else { Side::Top };
-            return Some(side_contact(t, p, side, lo, hi));
-        }
-    } else if outside_x == 0 || outside_y == 0 {
-        // Starting in a side band but not overlapping: touching that side exactly.
-        let side = match (outside_x, outside_y) {
-            (-1, _) => Side::Left,
-            (1, _) => Side::Right,
-            (_, -1) => Side::Bottom,
-            _ => Side::Top,
-        };
-        if v.dot(side_normal(side)) >= 0.0 {
-            return None; // touching and moving away or along: not a hit
-        }
-        return Some(side_contact(0.0, DVec2::ZERO, side, lo, hi));
+    if t_enter <= 0.0 {
+        return start_in_expanded(v, radius, lo, hi);
     }
 
-    // Entry in a corner square: the only thing to hit there is that corner's circle.
-    // Which corner: the sides the entry point is beyond; an entry exactly on a plane takes
-    // the side the motion comes from.
-    let sx = if outside_x != 0 {
-        outside_x
-    } else if v.x > 0.0 {
-        -1
+    // The entry point, and whether it lies within the extent of the side it crossed. Deciding
+    // by the entry axis means rounding cannot turn a side entry into a corner one.
+    let p = v * t_enter;
+    let x_entry = tx0 >= ty0;
+    let (along, a_lo, a_hi) = if x_entry {
+        (p.y, lo.y, hi.y)
     } else {
-        1
+        (p.x, lo.x, hi.x)
     };
-    let sy = if outside_y != 0 {
-        outside_y
-    } else if v.y > 0.0 {
-        -1
-    } else {
-        1
-    };
+    if along >= a_lo && along <= a_hi {
+        let side = match (x_entry, if x_entry { v.x } else { v.y } > 0.0) {
+            (true, true) => Side::Left,
+            (true, false) => Side::Right,
+            (false, true) => Side::Bottom,
+            (false, false) => Side::Top,
+        };
+        return Some(side_contact(t_enter, p, side, lo, hi));
+    }
+
+    // A corner square: only that corner's circle can be touched (see `cast_aabb`). The
+    // corner is on the entry side of the entry axis and beyond the extent on the other.
+    let right = if x_entry { v.x < 0.0 } else { p.x > hi.x };
+    let top = if x_entry { p.y > hi.y } else { v.y < 0.0 };
+    corner_contact(v, radius, lo, hi, right, top, false)
+}
+
+/// Contact with the corner circle selected by `right`/`top`, for a start outside it.
+fn corner_contact(
+    v: DVec2,
+    radius: f64,
+    lo: DVec2,
+    hi: DVec2,
+    right: bool,
+    top: bool,
+    started_inside: bool,
+) -> Option<BoxContact> {
     let corner = DVec2::new(
-        if sx < 0 { lo.x } else { hi.x },
-        if sy < 0 { lo.y } else { hi.y },
+        if right { hi.x } else { lo.x },
+        if top { hi.y } else { lo.y },
     );
-    let tc = point_contact(corner, v, radius)?;
-    let center = v * tc;
-    let normal = (center - corner)
-        .try_normalize()
-        .unwrap_or(DVec2::new(sx as f64, sy as f64).normalize());
+    let t = point_contact(corner, v, radius)?;
+    let center = v * t;
+    let offset = center - corner;
+    // |offset| = radius at the root; dividing skips a square root. A zero radius has no
+    // direction of its own: use the corner's diagonal.
+    let normal = if radius > 0.0 {
+        offset / radius
+    } else {
+        DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 })
+            * std::f64::consts::FRAC_1_SQRT_2
+    };
     Some(BoxContact {
-        t: tc,
+        t,
         center,
         point: corner,
         normal,
         face_normal: corner_face_normal(normal),
-        feature: BoxFeature::Corner(Corner::from_signs(sx > 0, sy > 0)),
-        started_inside: false,
+        feature: BoxFeature::Corner(Corner::from_signs(right, top)),
+        started_inside,
     })
+}
+
+/// The start is inside the square-cornered expanded box: overlapping, touching, or in a
+/// corner square outside the corner circle (the published edge case of approach 001).
+#[cold]
+fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
+    let q = DVec2::ZERO.clamp(lo, hi);
+    if q.length_squared() < radius * radius {
+        return Some(started_inside(q, v, lo, hi));
+    }
+    let beyond_x = lo.x > 0.0 || hi.x < 0.0;
+    let beyond_y = lo.y > 0.0 || hi.y < 0.0;
+    if beyond_x && beyond_y {
+        // In a corner square (or touching its circle): that circle alone decides.
+        return corner_contact(v, radius, lo, hi, hi.x < 0.0, hi.y < 0.0, false);
+    }
+    // In a side band but not overlapping: touching that side exactly.
+    let side = if lo.x > 0.0 {
+        Side::Left
+    } else if hi.x < 0.0 {
+        Side::Right
+    } else if lo.y > 0.0 {
+        Side::Bottom
+    } else {
+        Side::Top
+    };
+    if v.dot(side_normal(side)) >= 0.0 {
+        return None; // touching and moving away or along: not a hit
+    }
+    Some(side_contact(0.0, DVec2::ZERO, side, lo, hi))
 }
 
 /// The parameter interval during which `v·t` lies in `[lo, hi]` on one axis; `None` when it
 /// never does. A zero velocity gives the whole line or nothing (no 0 × ∞).
+#[inline]
 fn slab(v: f64, lo: f64, hi: f64) -> Option<(f64, f64)> {
     if v == 0.0 {
         return (lo <= 0.0 && 0.0 <= hi).then_some((f64::NEG_INFINITY, f64::INFINITY));
     }
-    let a = lo / v;
-    let b = hi / v;
+    let inv = 1.0 / v;
+    let a = lo * inv;
+    let b = hi * inv;
     Some((a.min(b), a.max(b)))
 }
 

@@ -35,7 +35,7 @@ pub struct Scene {
     pub variants: Vec<String>,
     #[serde(default)]
     pub expect: Vec<Expectation>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simulation: Option<Simulation>,
 }
 
@@ -235,17 +235,17 @@ pub struct Expectation {
     pub obstacle: String,
     /// Whether the first contact exists.
     pub hit: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<f32>,
     /// Feature name (`l r b t bl br tl tr face+ face- end-a end-b circle`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feature: Option<String>,
     /// Region name of the contact centre (`l r b t bl br tl tr inside`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<Vec2>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
     /// Tolerance on time (and on normal components).
     #[serde(default = "default_tolerance")]
@@ -285,7 +285,7 @@ pub struct Disc {
     pub velocity: [f64; 2],
     pub radius: f64,
     /// Defaults to r² (uniform density).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mass: Option<f64>,
 }
 

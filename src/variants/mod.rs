@@ -1,5 +1,20 @@
 //! The published approaches this project grew from, ported faithfully — flaws included —
-//! so the debugger and the tests can run them beside the exact core. (Ports in progress.)
+//! so the debugger and the tests can run them beside the exact core.
+//!
+//! Each approach lives in its own module whose doc comment lists its flaws; [`run`] gives
+//! them one calling convention: the core's [`Sweep`] and [`Obstacle`] in, the core's [`Hit`]
+//! out (filled as far as the approach itself knows it), or [`Outcome::Failed`] when the
+//! approach computes NaN / infinity or divides by zero. Failures are detected from the
+//! computed values, never by screening inputs, so the debugger shows exactly where each
+//! approach breaks down.
+
+pub mod billiards;
+pub mod discrete;
+pub mod expanded_box;
+pub mod projection;
+pub mod slope_form;
+pub mod substep;
+pub mod trig_corner;
 
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +82,19 @@ impl Variant {
         }
     }
 
+    /// The known flaws of the approach, one short sentence each, for the variants panel.
+    pub fn flaws(self) -> &'static [&'static str] {
+        match self {
+            Variant::TrigCorner => trig_corner::FLAWS,
+            Variant::ExpandedBox => expanded_box::FLAWS,
+            Variant::Discrete => discrete::FLAWS,
+            Variant::Substep => substep::FLAWS,
+            Variant::SlopeForm => slope_form::FLAWS,
+            Variant::Projection => projection::FLAWS,
+            Variant::Billiards => billiards::FLAWS,
+        }
+    }
+
     /// Whether the approach handles this kind of obstacle at all.
     pub fn applies_to(self, obstacle: &Obstacle) -> bool {
         match self {
@@ -83,7 +111,8 @@ impl Variant {
 /// Tunable inputs of the approaches that have any.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
-    /// Number of sub-steps for [`Variant::Substep`].
+    /// Number of sub-steps for [`Variant::Substep`] (0 is taken as 1; capped at
+    /// [`substep::MAX_SUBSTEPS`] so a typo cannot freeze the debugger).
     pub substeps: u32,
 }
 
@@ -104,10 +133,53 @@ pub enum Outcome {
     NotApplicable,
 }
 
-/// Runs one variant on one pair. (Placeholder until the ports land.)
-pub fn run(variant: Variant, _sweep: &Sweep, obstacle: &Obstacle, _params: &Params) -> Outcome {
+impl Outcome {
+    /// The hit, if the approach reported one.
+    pub fn hit(&self) -> Option<&Hit> {
+        match self {
+            Outcome::Hit(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    pub fn is_failed(&self) -> bool {
+        matches!(self, Outcome::Failed(_))
+    }
+}
+
+/// Runs one variant on one pair.
+pub fn run(variant: Variant, sweep: &Sweep, obstacle: &Obstacle, params: &Params) -> Outcome {
     if !variant.applies_to(obstacle) {
         return Outcome::NotApplicable;
     }
-    Outcome::Miss
+    let outcome = match (variant, obstacle) {
+        (Variant::TrigCorner, Obstacle::Aabb(b)) => trig_corner::cast_aabb(sweep, b),
+        (Variant::TrigCorner, Obstacle::Obb(b)) => trig_corner::cast_obb(sweep, b),
+        (Variant::ExpandedBox, Obstacle::Aabb(b)) => expanded_box::cast_aabb(sweep, b),
+        (Variant::ExpandedBox, Obstacle::Obb(b)) => expanded_box::cast_obb(sweep, b),
+        (Variant::Discrete, o) => discrete::cast(sweep, o),
+        (Variant::Substep, o) => substep::cast(sweep, o, params.substeps),
+        (Variant::SlopeForm, Obstacle::Circle(c)) => slope_form::cast(sweep, c),
+        (Variant::Projection, Obstacle::Segment(s)) => projection::cast(sweep, s),
+        (Variant::Billiards, Obstacle::Circle(c)) => billiards::cast(sweep, c),
+        _ => Outcome::NotApplicable,
+    };
+    guard_finite(outcome)
+}
+
+/// Last line of defence: a hit carrying a non-finite value is reported as a failure, so no
+/// NaN reaches drawing code disguised as a contact. Each port names its own failures first.
+fn guard_finite(outcome: Outcome) -> Outcome {
+    match outcome {
+        Outcome::Hit(h)
+            if !(h.time.is_finite()
+                && h.center.is_finite()
+                && h.point.is_finite()
+                && h.normal.is_finite()
+                && h.face_normal.is_finite()) =>
+        {
+            Outcome::Failed("the approach produced a non-finite contact (NaN or infinity)")
+        }
+        other => other,
+    }
 }

@@ -1,0 +1,277 @@
+//! Seed 000: swept circle vs rectangle, side planes then a trig corner solve.
+//!
+//! The article works y-down (`top < bottom`). This port runs the article's logic unchanged
+//! in that frame and converts at the boundary (y is negated on the way in and out), so the
+//! else-if chains and sign conventions behave exactly as published. Rotated boxes follow the
+//! answer's edit: start and end are un-rotated into the box frame, solved, and the contact
+//! rotated back. The answer's other edit, an early-out when the sweep's bounding box misses
+//! the rectangle, is included. Precision follows the Java: `float` for the plane times,
+//! `double` for the triangle.
+//!
+//! # Flaws (kept on purpose)
+//! - The left/right and top/bottom side tests are `else if` chains: when the left plane time
+//!   is in `[0, 1]` but the centre is beyond the side's extent there, the right side is never
+//!   tried (and likewise top before bottom).
+//! - The plane-crossing guards (`start.x - r < L && end.x + r > L`) are loose: they fire for
+//!   starts already past the plane, so corner selection can pick a corner from a plane the
+//!   motion never crossed, and an axis with zero motion gives an infinite time that still
+//!   counts as "crossed".
+//! - Aimed straight at a corner, `innerAngle = 0`, so the law of sines divides
+//!   `sin(angle2) = 0` by `sin(innerAngle) = 0`: NaN, reported as [`Outcome::Failed`].
+//! - `acos` of a cosine that rounding pushed just over 1 is NaN: also `Failed`.
+//! - A circle that starts inside (or overlapping) the rectangle is not detected.
+//! - A negative time (a contact "behind" the start) is silently dropped as a miss.
+//! - The corner normal is `(contact − corner) / r`, not re-normalised: only as unit as the
+//!   float arithmetic makes it.
+
+use glam::Vec2;
+
+use super::Outcome;
+use crate::geom::{Aabb, Obb, Sweep};
+use crate::hit::{Corner, Feature, Hit, Side};
+
+/// The flaws above, one line each, for the variants panel.
+pub const FLAWS: &[&str] = &[
+    "left/right and top/bottom side tests are else-if chains: the second side is never tried",
+    "loose plane-crossing guards can choose a corner the motion never approached",
+    "aimed straight at a corner: sin(innerAngle) = 0 divides 0 by 0 (NaN)",
+    "acos of a cosine rounded just over 1 is NaN",
+    "a circle starting inside the rectangle is not detected",
+    "a negative contact time is silently dropped",
+];
+
+/// The article's `Intersection`, in its own y-down frame, plus what the port needs to name
+/// the feature.
+struct Intersection {
+    x: f32,
+    y: f32,
+    time: f32,
+    nx: f32,
+    ny: f32,
+    /// The corner `(x, y)` for a corner contact; `None` for a side.
+    corner: Option<(f32, f32)>,
+}
+
+/// The article's bounds, y-down: `top < bottom`.
+struct Bounds {
+    left: f32,
+    top: f32,
+    right: f32,
+    bottom: f32,
+}
+
+enum Solve {
+    Hit(Intersection),
+    Miss,
+    Failed(&'static str),
+}
+
+/// Swept circle vs an axis-aligned box.
+pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Outcome {
+    solve_world(aabb, sweep.start, sweep.end, sweep.radius, |p| p, |v| v)
+}
+
+/// Swept circle vs a rotated box: un-rotate, solve, rotate back (the answer's edit).
+pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Outcome {
+    let start = obb.to_local(sweep.start);
+    let end = obb.to_local(sweep.end);
+    solve_world(
+        &obb.local_aabb(),
+        start,
+        end,
+        sweep.radius,
+        |p| obb.to_world(p),
+        |v| obb.dir_to_world(v),
+    )
+}
+
+/// Runs the article in its y-down frame on a y-up box and converts the answer back through
+/// `point` / `dir` (identity for an AABB, the box's rotation for an OBB).
+fn solve_world(
+    aabb: &Aabb,
+    start: Vec2,
+    end: Vec2,
+    radius: f32,
+    point: impl Fn(Vec2) -> Vec2,
+    dir: impl Fn(Vec2) -> Vec2,
+) -> Outcome {
+    // The answer's early-out: the sweep's bounding box misses the rectangle.
+    let sweep_box = Aabb::from_points(start, end).expanded(radius);
+    if !sweep_box.overlaps(aabb) {
+        return Outcome::Miss;
+    }
+    let flip = |p: Vec2| Vec2::new(p.x, -p.y);
+    let bounds = Bounds {
+        left: aabb.min.x,
+        top: -aabb.max.y,
+        right: aabb.max.x,
+        bottom: -aabb.min.y,
+    };
+    let inter = match solve(&bounds, flip(start), flip(end), radius) {
+        Solve::Hit(i) => i,
+        Solve::Miss => return Outcome::Miss,
+        Solve::Failed(why) => return Outcome::Failed(why),
+    };
+    let center = flip(Vec2::new(inter.x, inter.y));
+    let normal = flip(Vec2::new(inter.nx, inter.ny));
+    let (feature, contact) = match inter.corner {
+        Some((cx, cy)) => {
+            let c = flip(Vec2::new(cx, cy));
+            let corner = Corner::from_signs(c.x > aabb.center().x, c.y > aabb.center().y);
+            (Feature::Corner(corner), c)
+        }
+        None => {
+            let side = match (inter.nx, inter.ny) {
+                (x, _) if x < 0.0 => Side::Left,
+                (x, _) if x > 0.0 => Side::Right,
+                // y-down: ny = -1 is the article's top.
+                (_, y) if y < 0.0 => Side::Top,
+                _ => Side::Bottom,
+            };
+            (Feature::Side(side), center - normal * radius)
+        }
+    };
+    let normal = dir(normal);
+    Outcome::Hit(Hit {
+        time: inter.time,
+        center: point(center),
+        point: point(contact),
+        normal,
+        face_normal: normal,
+        feature,
+        region: None,
+        started_inside: false,
+    })
+}
+
+/// The article's `handleIntersection`, step for step, y-down.
+fn solve(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> Solve {
+    let (l, t, r, bt) = (b.left, b.top, b.right, b.bottom);
+    let dx = end.x - start.x;
+    let dy = end.y - start.y;
+
+    // Times at which the centre crosses each side plane pushed out by the radius.
+    let mut ltime = f32::MAX;
+    let mut rtime = f32::MAX;
+    let mut ttime = f32::MAX;
+    let mut btime = f32::MAX;
+    if start.x - radius < l && end.x + radius > l {
+        ltime = ((l - radius) - start.x) / dx;
+    }
+    if start.x + radius > r && end.x - radius < r {
+        rtime = (start.x - (r + radius)) / -dx;
+    }
+    if start.y - radius < t && end.y + radius > t {
+        ttime = ((t - radius) - start.y) / dy;
+    }
+    if start.y + radius > bt && end.y - radius < bt {
+        btime = (start.y - (bt + radius)) / -dy;
+    }
+
+    let in_unit = |x: f32| (0.0..=1.0).contains(&x);
+    let side = |x: f32, y: f32, time: f32, nx: f32, ny: f32| {
+        Solve::Hit(Intersection {
+            x,
+            y,
+            time,
+            nx,
+            ny,
+            corner: None,
+        })
+    };
+    // Side hits: `else if` chains, exactly as published.
+    if in_unit(ltime) {
+        let ly = dy * ltime + start.y;
+        if ly >= t && ly <= bt {
+            return side(dx * ltime + start.x, ly, ltime, -1.0, 0.0);
+        }
+    } else if in_unit(rtime) {
+        let ry = dy * rtime + start.y;
+        if ry >= t && ry <= bt {
+            return side(dx * rtime + start.x, ry, rtime, 1.0, 0.0);
+        }
+    }
+    if in_unit(ttime) {
+        let tx = dx * ttime + start.x;
+        if tx >= l && tx <= r {
+            return side(tx, dy * ttime + start.y, ttime, 0.0, -1.0);
+        }
+    } else if in_unit(btime) {
+        let bx = dx * btime + start.x;
+        if bx >= l && bx <= r {
+            return side(bx, dy * btime + start.y, btime, 0.0, 1.0);
+        }
+    }
+
+    // Which corner: from the planes "crossed", else by the sign of the motion.
+    let mut corner_x = f32::MAX;
+    let mut corner_y = f32::MAX;
+    if ltime != f32::MAX {
+        corner_x = l;
+    } else if rtime != f32::MAX {
+        corner_x = r;
+    }
+    if ttime != f32::MAX {
+        corner_y = t;
+    } else if btime != f32::MAX {
+        corner_y = bt;
+    }
+    if corner_x != f32::MAX && corner_y == f32::MAX {
+        corner_y = if dy > 0.0 { bt } else { t };
+    }
+    if corner_y != f32::MAX && corner_x == f32::MAX {
+        corner_x = if dx > 0.0 { r } else { l };
+    }
+
+    corner_triangle(start, dx, dy, radius, corner_x, corner_y)
+}
+
+/// The triangle start–corner–contact solved with `acos` and the law of sines (in `double`,
+/// with the `float` inputs widened where Java widens them).
+fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32) -> Solve {
+    let inverse_radius = 1.0 / f64::from(radius);
+    let line_length = f64::from(dx * dx + dy * dy).sqrt();
+    let corner_dx = f64::from(cx - start.x);
+    let corner_dy = f64::from(cy - start.y);
+    let corner_dist = (corner_dx * corner_dx + corner_dy * corner_dy).sqrt();
+    let cosine = (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
+    let inner_angle = cosine.acos();
+    let inner_sin = inner_angle.sin();
+    let angle1_sin = inner_sin * corner_dist * inverse_radius;
+    // "The angle is too large, there cannot be an intersection".
+    if angle1_sin.abs() > 1.0 {
+        return Solve::Miss;
+    }
+    let angle1 = std::f64::consts::PI - angle1_sin.asin();
+    let angle2 = std::f64::consts::PI - inner_angle - angle1;
+    let distance = f64::from(radius) * angle2.sin() / inner_sin;
+    let time = (distance / line_length) as f32;
+    // A negative time "indicates the previous intersection": dropped. NaN passes this test
+    // in Java as it does here, and is named below.
+    if time > 1.0 || time < 0.0 {
+        return Solve::Miss;
+    }
+    let ix = time * dx + start.x;
+    let iy = time * dy + start.y;
+    let nx = (f64::from(ix - cx) * inverse_radius) as f32;
+    let ny = (f64::from(iy - cy) * inverse_radius) as f32;
+    if !(time.is_finite() && ix.is_finite() && iy.is_finite() && nx.is_finite() && ny.is_finite()) {
+        return Solve::Failed(if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
+            "the cosine divides by a zero length (no motion, or starting on the corner)"
+        } else if inner_angle.is_nan() {
+            "acos of a cosine just outside [-1, 1] (rounding) is NaN"
+        } else if inner_sin == 0.0 {
+            "aimed straight at the corner: division by sin(innerAngle) = 0"
+        } else {
+            "the corner solve produced NaN or infinity"
+        });
+    }
+    Solve::Hit(Intersection {
+        x: ix,
+        y: iy,
+        time,
+        nx,
+        ny,
+        corner: Some((cx, cy)),
+    })
+}
