@@ -53,7 +53,12 @@ mod tests {
         for i in 0..41 {
             for j in 0..41 {
                 let start = Vec2::new(i as f32 * 0.5 - 10.0, j as f32 * 0.5 - 10.0);
-                for d in [Vec2::new(12.0, 7.0), Vec2::new(-3.0, 9.5), Vec2::ZERO, Vec2::new(0.0, -20.0)] {
+                for d in [
+                    Vec2::new(12.0, 7.0),
+                    Vec2::new(-3.0, 9.5),
+                    Vec2::ZERO,
+                    Vec2::new(0.0, -20.0),
+                ] {
                     sweeps.push(Sweep::new(start, start + d, 1.25));
                 }
             }
@@ -66,7 +71,10 @@ mod tests {
             assert_eq!(single, *t, "{s:?}");
             hits += usize::from(t.is_finite());
         }
-        assert!(hits > 1000 && hits < sweeps.len(), "a mix of hits and misses: {hits}");
+        assert!(
+            hits > 1000 && hits < sweeps.len(),
+            "a mix of hits and misses: {hits}"
+        );
 
         let boxes: Vec<Aabb> = sweeps
             .iter()
@@ -87,7 +95,11 @@ mod tests {
             Aabb::new(Vec2::new(1.0, 1.0), Vec2::new(0.0, 2.0)),
             Aabb::new(Vec2::new(0.0, f32::NAN), Vec2::new(1.0, 1.0)),
         ];
-        sweep_vs_aabbs(&Sweep::new(Vec2::ZERO, Vec2::new(5.0, 5.0), 1.0), &boxes, &mut out);
+        sweep_vs_aabbs(
+            &Sweep::new(Vec2::ZERO, Vec2::new(5.0, 5.0), 1.0),
+            &boxes,
+            &mut out,
+        );
         assert_eq!(out, [f32::INFINITY; 2]);
     }
 }

@@ -60,7 +60,7 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
 /// The common path — start outside the expanded box — is a slab test, one comparison of the
 /// entry point against the side's extent, and at most one square root for a corner; rarer
 /// starts inside the expanded box take [`start_in_expanded`].
-#[inline]
+#[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     // Slabs of the square-cornered expanded box: the broad phase and the entry plane.
     let elo = lo - DVec2::splat(radius);
@@ -92,7 +92,10 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     // The corner is on the entry side of the entry axis and beyond the extent on the other.
     let right = if x_entry { v.x < 0.0 } else { p.x > hi.x };
     let top = if x_entry { p.y > hi.y } else { v.y < 0.0 };
-    let corner = DVec2::new(if right { hi.x } else { lo.x }, if top { hi.y } else { lo.y });
+    let corner = DVec2::new(
+        if right { hi.x } else { lo.x },
+        if top { hi.y } else { lo.y },
+    );
     let (t_corner, corner_hit) = point_contact_raw(corner, v, radius);
     if !(on_side || corner_hit) {
         return None;
@@ -114,10 +117,15 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
         diagonal * std::f64::consts::FRAC_1_SQRT_2
     };
     let normal = if on_side { side_n } else { corner_n };
-    let face_normal = if on_side { side_n } else { corner_face_normal(corner_n) };
+    let face_normal = if on_side {
+        side_n
+    } else {
+        corner_face_normal(corner_n)
+    };
     // The touching point: the centre pulled back along the normal, kept on the box.
     let point = (center - normal * radius).clamp(lo, hi);
-    let side_index = usize::from(!x_entry) * 2 + usize::from(if x_entry { v.x < 0.0 } else { v.y < 0.0 });
+    let side_index =
+        usize::from(!x_entry) * 2 + usize::from(if x_entry { v.x < 0.0 } else { v.y < 0.0 });
     let corner_index = usize::from(top) * 2 + usize::from(right);
     let feature = if on_side {
         SIDES[side_index]

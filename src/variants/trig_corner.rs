@@ -234,7 +234,8 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let corner_dx = f64::from(cx - start.x);
     let corner_dy = f64::from(cy - start.y);
     let corner_dist = (corner_dx * corner_dx + corner_dy * corner_dy).sqrt();
-    let cosine = (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
+    let cosine =
+        (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
     let inner_angle = cosine.acos();
     let inner_sin = inner_angle.sin();
     let angle1_sin = inner_sin * corner_dist * inverse_radius;
@@ -256,15 +257,17 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let nx = (f64::from(ix - cx) * inverse_radius) as f32;
     let ny = (f64::from(iy - cy) * inverse_radius) as f32;
     if !(time.is_finite() && ix.is_finite() && iy.is_finite() && nx.is_finite() && ny.is_finite()) {
-        return Solve::Failed(if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
-            "the cosine divides by a zero length (no motion, or starting on the corner)"
-        } else if inner_angle.is_nan() {
-            "acos of a cosine just outside [-1, 1] (rounding) is NaN"
-        } else if inner_sin == 0.0 {
-            "aimed straight at the corner: division by sin(innerAngle) = 0"
-        } else {
-            "the corner solve produced NaN or infinity"
-        });
+        return Solve::Failed(
+            if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
+                "the cosine divides by a zero length (no motion, or starting on the corner)"
+            } else if inner_angle.is_nan() {
+                "acos of a cosine just outside [-1, 1] (rounding) is NaN"
+            } else if inner_sin == 0.0 {
+                "aimed straight at the corner: division by sin(innerAngle) = 0"
+            } else {
+                "the corner solve produced NaN or infinity"
+            },
+        );
     }
     Solve::Hit(Intersection {
         x: ix,
