@@ -87,7 +87,12 @@ impl Region {
         if self.0 == 0 {
             return "INSIDE".to_owned();
         }
-        let names = [(0b1000, "TOP"), (0b0100, "BOTTOM"), (0b0010, "RIGHT"), (0b0001, "LEFT")];
+        let names = [
+            (0b1000, "TOP"),
+            (0b0100, "BOTTOM"),
+            (0b0010, "RIGHT"),
+            (0b0001, "LEFT"),
+        ];
         names
             .iter()
             .filter(|(bit, _)| self.0 & bit != 0)

@@ -55,25 +55,204 @@ pub struct Path {
 }
 
 /// Moves `sweep` through `obstacles`, responding to every contact in time order, and
-/// returns the path. Placeholder until the response code lands.
-pub fn resolve(sweep: &Sweep, _obstacles: &[Obstacle], _response: Response, _max_bounces: usize) -> Path {
-    Path {
+/// returns the path.
+///
+/// The motion keeps its schedule: a contact at global time `t` leaves `1 − t` of the time for
+/// the remaining (responded) displacement, and moving obstacle circles keep moving on theirs.
+/// - `Reflect` mirrors the remaining displacement about the contact normal, the normal part
+///   scaled by the restitution; `Slide` removes the normal part (on a rounded corner the
+///   contact normal, so the circle slides around the corner instead of catching on it);
+///   both then step [`CONTACT_SKIN`] off the surface so the next query starts clear of it.
+/// - `Stop` ends the path at the contact; `Cross` records it and passes through, ignoring
+///   that obstacle afterwards.
+/// - A circle that starts inside an obstacle gets the response's velocity change (only if it
+///   is moving further in) but is not moved; that obstacle is then ignored, since every later
+///   query would report the same overlap at time 0.
+/// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
+///   the path never tunnels for lack of budget.
+///
+/// Non-finite input gives a path that stays at the start.
+pub fn resolve(
+    sweep: &Sweep,
+    obstacles: &[Obstacle],
+    response: Response,
+    max_bounces: usize,
+) -> Path {
+    let mut path = Path {
         contacts: Vec::new(),
-        points: vec![sweep.start, sweep.end],
-        end: sweep.end,
+        points: vec![sweep.start],
+        end: sweep.start,
         truncated: false,
+    };
+    if !sweep.is_valid() {
+        return path;
     }
+    let mut ignored = vec![false; obstacles.len()];
+    let mut pos = sweep.start;
+    let mut remaining = sweep.delta();
+    let mut now = 0.0f32;
+    // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
+    // reached in practice; it is here so that no input can loop forever.
+    let mut done = false;
+    for _ in 0..=max_bounces + obstacles.len() + 1 {
+        let leg = Sweep::new(pos, pos + remaining, sweep.radius);
+        let mut best: Option<(usize, Hit)> = None;
+        for (i, o) in obstacles.iter().enumerate() {
+            if ignored[i] {
+                continue;
+            }
+            if let Some(h) = o.sub(now, 1.0).cast(&leg)
+                && best.is_none_or(|(_, b)| h.time < b.time)
+            {
+                best = Some((i, h));
+            }
+        }
+        let Some((index, local)) = best else {
+            pos += remaining;
+            done = true;
+            break;
+        };
+        let incoming = remaining * (1.0 - local.time);
+        let mut hit = local;
+        hit.time = now + local.time * (1.0 - now);
+        let budget_left = path.contacts.len() < max_bounces;
+        let effective = if budget_left {
+            response
+        } else {
+            Response::Stop
+        };
+        let n = hit.normal;
+        let into = incoming.dot(n);
+        let outgoing = match effective {
+            Response::Reflect { restitution } if into < 0.0 => {
+                incoming - n * (into * (1.0 + restitution.max(0.0)))
+            }
+            Response::Slide if into < 0.0 => incoming - n * into,
+            Response::Reflect { .. } | Response::Slide | Response::Cross => incoming,
+            Response::Stop => Vec2::ZERO,
+        };
+        path.contacts.push(Contact {
+            obstacle: index,
+            hit,
+            incoming,
+            outgoing,
+        });
+        path.points.push(hit.center);
+        now = hit.time;
+        match effective {
+            Response::Stop => {
+                pos = hit.center;
+                path.truncated = !budget_left && incoming != Vec2::ZERO;
+                done = true;
+                break;
+            }
+            Response::Cross => {
+                ignored[index] = true;
+                pos = hit.center;
+            }
+            Response::Reflect { .. } | Response::Slide => {
+                if hit.started_inside {
+                    ignored[index] = true;
+                    pos = hit.center;
+                } else {
+                    pos = hit.center + n * skin_at(hit.center);
+                }
+            }
+        }
+        remaining = outgoing;
+        if now >= 1.0 || remaining == Vec2::ZERO {
+            done = true;
+            break;
+        }
+    }
+    path.truncated |= !done;
+    path.end = pos;
+    if path.points.last() != Some(&pos) {
+        path.points.push(pos);
+    }
+    path
+}
+
+/// The skin, grown at large coordinates so it stays a few f32 steps wide.
+fn skin_at(p: Vec2) -> f32 {
+    CONTACT_SKIN.max(p.abs().max_element() * 8.0 * f32::EPSILON)
 }
 
 /// Helper for callers that want the earliest hit among many obstacles.
 pub fn first_hit(sweep: &Sweep, obstacles: &[Obstacle]) -> Option<(usize, Hit)> {
     let mut best: Option<(usize, Hit)> = None;
     for (i, o) in obstacles.iter().enumerate() {
-        if let Some(h) = o.cast(sweep) {
-            if best.is_none_or(|(_, b)| h.time < b.time) {
-                best = Some((i, h));
-            }
+        if let Some(h) = o.cast(sweep)
+            && best.is_none_or(|(_, b)| h.time < b.time)
+        {
+            best = Some((i, h));
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Aabb, Segment};
+
+    fn floor() -> Obstacle {
+        Obstacle::Segment(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)))
+    }
+
+    #[test]
+    fn reflect_off_a_floor_mirrors_the_rest_of_the_motion() {
+        // Falls 10 from y = 6 with r = 1: contact at y = 1 after half the motion.
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 5);
+        assert_eq!(p.contacts.len(), 1);
+        assert_eq!(p.contacts[0].hit.time, 0.5);
+        assert_eq!(p.contacts[0].outgoing, Vec2::new(5.0, 5.0));
+        assert!(
+            (p.end - Vec2::new(10.0, 6.0 + CONTACT_SKIN)).length() < 1e-4,
+            "{:?}",
+            p.end
+        );
+        assert!(!p.truncated);
+    }
+
+    #[test]
+    fn slide_keeps_the_tangential_part_and_stays_outside() {
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Slide, 5);
+        assert_eq!(p.contacts[0].outgoing, Vec2::new(5.0, 0.0));
+        assert!(
+            p.end.y >= 1.0 && p.end.y <= 1.0 + 2.0 * CONTACT_SKIN,
+            "{:?}",
+            p.end
+        );
+        assert!((p.end.x - 10.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn stop_and_cross() {
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Stop, 5);
+        assert_eq!(p.end, Vec2::new(5.0, 1.0));
+        let p = resolve(&s, &[floor()], Response::Cross, 5);
+        assert_eq!(p.contacts.len(), 1);
+        assert_eq!(p.end, s.end);
+    }
+
+    #[test]
+    fn bouncing_between_two_walls_runs_out_of_budget_without_tunnelling() {
+        let walls = [
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(-5.0, 10.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(5.0, -10.0), Vec2::new(10.0, 10.0))),
+        ];
+        let s = Sweep::new(Vec2::ZERO, Vec2::new(100.0, 0.0), 1.0);
+        let p = resolve(&s, &walls, Response::Reflect { restitution: 1.0 }, 3);
+        assert_eq!(
+            p.contacts.len(),
+            4,
+            "3 bounces, then the 4th contact stops it"
+        );
+        assert!(p.truncated);
+        assert!(p.end.x.abs() <= 4.0 + 1e-3);
+    }
 }

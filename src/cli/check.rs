@@ -1,9 +1,251 @@
-//! `sweepscope check` (in progress).
+//! `sweepscope check [--json] <scene.ron>...`: loads, validates and evaluates scenes without
+//! a window, prints each ball × obstacle pair and the expectation results, and exits 1 when
+//! any file is invalid or any expectation fails — so CI can run the repro scenes.
 
+use std::path::Path;
 use std::process::ExitCode;
 
+use serde_json::{Value, json};
+
+use crate::hit::Hit;
+use crate::region::Region;
+use crate::scene::evaluate::{Evaluation, evaluate};
+use crate::scene::expect::{ExpectationResult, check_expectations};
+use crate::scene::io::{SceneError, load_scene_all};
+use crate::scene::model::Scene;
+use crate::scene::report::num;
+
+const USAGE: &str = "usage: sweepscope check [--json] <scene.ron>...";
+
+/// What happened to one file.
+enum Checked {
+    Invalid(Vec<SceneError>),
+    Evaluated {
+        scene: Box<Scene>,
+        evaluation: Evaluation,
+        expectations: Vec<ExpectationResult>,
+    },
+}
+
+impl Checked {
+    fn ok(&self) -> bool {
+        match self {
+            Checked::Invalid(_) => false,
+            Checked::Evaluated { expectations, .. } => expectations.iter().all(|e| e.passed()),
+        }
+    }
+}
+
 /// Runs `sweepscope check` with the arguments after the subcommand name.
-pub fn run(_args: &[String]) -> ExitCode {
-    eprintln!("sweepscope check: not built yet");
-    ExitCode::FAILURE
+pub fn run(args: &[String]) -> ExitCode {
+    let mut json_out = false;
+    let mut files = Vec::new();
+    for arg in args {
+        match arg.as_str() {
+            "--json" => json_out = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            s if s.starts_with('-') && s != "-" => {
+                eprintln!("sweepscope check: unknown option {s:?}\n{USAGE}");
+                return ExitCode::FAILURE;
+            }
+            s => files.push(s.to_owned()),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("sweepscope check: no scene files given\n{USAGE}");
+        return ExitCode::FAILURE;
+    }
+    let results: Vec<(String, Checked)> = files
+        .iter()
+        .map(|f| (f.clone(), check_file(Path::new(f))))
+        .collect();
+    let all_ok = results.iter().all(|(_, c)| c.ok());
+    if json_out {
+        let doc = json!({
+            "ok": all_ok,
+            "files": results.iter().map(|(f, c)| file_json(f, c)).collect::<Vec<_>>(),
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_owned())
+        );
+    } else {
+        for (file, checked) in &results {
+            print_text(file, checked);
+        }
+        let failed = results.iter().filter(|(_, c)| !c.ok()).count();
+        if failed == 0 {
+            println!("all {} file(s) valid, all expectations hold", results.len());
+        } else {
+            println!("{failed} of {} file(s) invalid or failing", results.len());
+        }
+    }
+    if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn check_file(path: &Path) -> Checked {
+    match load_scene_all(path) {
+        Err(errors) => Checked::Invalid(errors),
+        Ok(scene) => Checked::Evaluated {
+            evaluation: evaluate(&scene),
+            expectations: check_expectations(&scene),
+            scene: Box::new(scene),
+        },
+    }
+}
+
+fn print_text(file: &str, checked: &Checked) {
+    let (scene, evaluation, expectations) = match checked {
+        Checked::Invalid(errors) => {
+            println!("== {file}: INVALID");
+            // Errors go to stderr in the compiler's `file:line:col: message` form, so editors
+            // can jump to them; the summary line stays on stdout.
+            for e in errors {
+                eprintln!("{e}");
+            }
+            println!();
+            return;
+        }
+        Checked::Evaluated {
+            scene,
+            evaluation,
+            expectations,
+        } => (scene, evaluation, expectations),
+    };
+    let title = if scene.name.is_empty() {
+        "(unnamed scene)"
+    } else {
+        &scene.name
+    };
+    println!("== {file}: {title}");
+    let mut rows = vec![
+        [
+            "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    ];
+    for p in &evaluation.pairs {
+        let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
+        let mut row = vec![name(p.ball).to_owned(), name(p.obstacle).to_owned()];
+        match &p.hit {
+            None => row.extend(["no", "-", "-", "-", "-", "-"].map(str::to_owned)),
+            Some(h) => row.extend([
+                "yes".to_owned(),
+                num(h.time),
+                h.feature.name().to_owned(),
+                region_text(h.region),
+                format!("({}, {})", num(h.normal.x), num(h.normal.y)),
+                if h.started_inside { "yes" } else { "no" }.to_owned(),
+            ]),
+        }
+        rows.push(row);
+    }
+    if evaluation.pairs.is_empty() {
+        println!("  (no ball × obstacle pairs)");
+    } else {
+        print_table(&rows);
+    }
+    if let Some(sim) = &scene.simulation {
+        println!("  simulation: {} discs", sim.discs.len());
+    }
+    if expectations.is_empty() {
+        println!("  expectations: none");
+    } else {
+        println!("  expectations:");
+        for e in expectations {
+            println!("    {e}");
+        }
+    }
+    println!();
+}
+
+/// Prints rows as left-aligned columns, indented by two spaces.
+fn print_table(rows: &[Vec<String>]) {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(s, &w)| format!("{s:<w$}"))
+            .collect();
+        println!("  {}", line.join("  ").trim_end());
+    }
+}
+
+/// `1001 TOP|LEFT`, or `-` for obstacles without regions.
+fn region_text(r: Option<Region>) -> String {
+    r.map_or_else(
+        || "-".to_owned(),
+        |r| format!("{} {}", r.bit_string(), r.flag_string()),
+    )
+}
+
+fn file_json(file: &str, checked: &Checked) -> Value {
+    match checked {
+        Checked::Invalid(errors) => json!({
+            "file": file,
+            "valid": false,
+            "ok": false,
+            "errors": errors.iter().map(|e| json!({
+                "line": e.line,
+                "column": e.column,
+                "message": e.message,
+            })).collect::<Vec<_>>(),
+        }),
+        Checked::Evaluated {
+            scene,
+            evaluation,
+            expectations,
+        } => {
+            let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
+            json!({
+                "file": file,
+                "valid": true,
+                "ok": checked.ok(),
+                "name": scene.name,
+                "pairs": evaluation.pairs.iter().map(|p| json!({
+                    "ball": name(p.ball),
+                    "obstacle": name(p.obstacle),
+                    "hit": p.hit.as_ref().map(hit_json),
+                })).collect::<Vec<_>>(),
+                "expectations": expectations.iter().map(|e| json!({
+                    "index": e.index,
+                    "ball": e.ball,
+                    "obstacle": e.obstacle,
+                    "passed": e.passed(),
+                    "failures": e.failures,
+                })).collect::<Vec<_>>(),
+            })
+        }
+    }
+}
+
+fn hit_json(h: &Hit) -> Value {
+    json!({
+        "time": h.time,
+        "center": [h.center.x, h.center.y],
+        "point": [h.point.x, h.point.y],
+        "normal": [h.normal.x, h.normal.y],
+        "face_normal": [h.face_normal.x, h.face_normal.y],
+        "feature": h.feature.name(),
+        "region": h.region.map(|r| r.name()),
+        "region_bits": h.region.map(|r| r.bit_string()),
+        "started_inside": h.started_inside,
+    })
 }

@@ -44,6 +44,9 @@ impl Sweep {
 
     /// Finite coordinates and a finite, non-negative radius.
     pub fn is_valid(&self) -> bool {
-        self.start.is_finite() && self.end.is_finite() && self.radius.is_finite() && self.radius >= 0.0
+        self.start.is_finite()
+            && self.end.is_finite()
+            && self.radius.is_finite()
+            && self.radius >= 0.0
     }
 }

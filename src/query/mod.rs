@@ -12,10 +12,12 @@
 //!   without ever going below it (a circle rolling along a floor at exactly `r`).
 //! - Non-finite input, a negative radius or an inverted box gives `None`; nothing panics.
 
+pub mod batch;
 mod circle_aabb;
 mod circle_circle;
 mod circle_obb;
 mod circle_segment;
+mod kernel;
 
 pub use circle_aabb::cast_aabb;
 pub use circle_circle::cast_circle;
@@ -44,5 +46,142 @@ impl Sweep {
     /// First contact with another circle moving over the same `t`.
     pub fn vs_circle(&self, other: &Sweep) -> Option<Hit> {
         cast_circle(self, other)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Hand-computed cases; the randomised comparisons against an f64 reference live in
+    //! `tests/`.
+    use super::*;
+    use crate::hit::{Corner, End, Feature, Side};
+    use glam::Vec2;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn unit_box() -> Aabb {
+        Aabb::new(v(0.0, 0.0), v(10.0, 10.0))
+    }
+
+    #[test]
+    fn side_hit_from_the_left() {
+        let h = Sweep::new(v(-10.0, 5.0), v(10.0, 5.0), 1.0)
+            .vs_aabb(&unit_box())
+            .unwrap();
+        assert_eq!(h.time, 9.0 / 20.0);
+        assert_eq!(h.center, v(-1.0, 5.0));
+        assert_eq!(h.point, v(0.0, 5.0));
+        assert_eq!(h.normal, v(-1.0, 0.0));
+        assert_eq!(h.feature, Feature::Side(Side::Left));
+        assert_eq!(h.region.unwrap().name(), "l");
+        assert!(!h.started_inside);
+    }
+
+    #[test]
+    fn diagonal_into_a_corner() {
+        // Corner at (0,0) is 10√2 away; contact when 1 away: t = (10√2 − 1) / (10√2).
+        let h = Sweep::new(v(-10.0, -10.0), v(0.0, 0.0), 1.0)
+            .vs_aabb(&unit_box())
+            .unwrap();
+        let expected = (200f64.sqrt() - 1.0) / 200f64.sqrt();
+        assert!((f64::from(h.time) - expected).abs() < 1e-6, "{}", h.time);
+        assert_eq!(h.feature, Feature::Corner(Corner::BottomLeft));
+        assert!((h.normal - v(-0.5f32.sqrt(), -0.5f32.sqrt())).length() < 1e-6);
+        assert_eq!(h.region.unwrap().name(), "bl");
+    }
+
+    #[test]
+    fn corner_square_but_outside_corner_circle_misses() {
+        // The line x + y = −1.8 crosses the expanded box's corner square [−1,0]² (at
+        // (−0.9, −0.9)) but passes 1.8/√2 ≈ 1.27 > r from the corner: a miss.
+        let s = Sweep::new(v(-6.8, 5.0), v(3.2, -5.0), 1.0);
+        assert_eq!(s.vs_aabb(&unit_box()), None);
+        let clip = crate::clip_segment(s.start, s.end, &unit_box().expanded(1.0));
+        assert!(
+            clip.span.is_some(),
+            "control: the line does enter the expanded box"
+        );
+    }
+
+    #[test]
+    fn grazing_along_a_side_is_not_a_hit() {
+        let s = Sweep::new(v(-5.0, 11.0), v(15.0, 11.0), 1.0);
+        assert_eq!(s.vs_aabb(&unit_box()), None);
+    }
+
+    #[test]
+    fn touching_at_one() {
+        let h = Sweep::new(v(-11.0, 5.0), v(-1.0, 5.0), 1.0)
+            .vs_aabb(&unit_box())
+            .unwrap();
+        assert_eq!(h.time, 1.0);
+    }
+
+    #[test]
+    fn touching_at_zero_moving_away_is_not_a_hit() {
+        assert_eq!(
+            Sweep::new(v(-1.0, 5.0), v(-5.0, 5.0), 1.0).vs_aabb(&unit_box()),
+            None
+        );
+        let h = Sweep::new(v(-1.0, 5.0), v(5.0, 5.0), 1.0)
+            .vs_aabb(&unit_box())
+            .unwrap();
+        assert_eq!((h.time, h.started_inside), (0.0, false));
+    }
+
+    #[test]
+    fn started_inside_pushes_out_the_nearest_side() {
+        let h = Sweep::new(v(9.0, 5.0), v(0.0, 5.0), 1.0)
+            .vs_aabb(&unit_box())
+            .unwrap();
+        assert!(h.started_inside);
+        assert_eq!(h.normal, v(1.0, 0.0));
+        assert_eq!(h.feature, Feature::Side(Side::Right));
+    }
+
+    #[test]
+    fn non_finite_input_is_no_hit() {
+        let s = Sweep::new(v(f32::NAN, 0.0), v(1.0, 1.0), 1.0);
+        assert_eq!(s.vs_aabb(&unit_box()), None);
+        let s = Sweep::new(v(0.0, 0.0), v(f32::INFINITY, 1.0), 1.0);
+        assert_eq!(s.vs_segment(&Segment::new(v(1.0, 0.0), v(2.0, 0.0))), None);
+    }
+
+    #[test]
+    fn rotated_box_at_zero_angle_matches_aabb() {
+        let s = Sweep::new(v(-10.0, -3.0), v(12.0, 7.0), 1.5);
+        let a = s.vs_aabb(&unit_box()).unwrap();
+        let o = s.vs_obb(&Obb::new(v(5.0, 5.0), v(5.0, 5.0), 0.0)).unwrap();
+        assert!((a.time - o.time).abs() < 1e-6);
+        assert_eq!(a.feature, o.feature);
+    }
+
+    #[test]
+    fn segment_face_and_end() {
+        let seg = Segment::new(v(0.0, 0.0), v(10.0, 0.0));
+        let h = Sweep::new(v(5.0, 5.0), v(5.0, -5.0), 1.0)
+            .vs_segment(&seg)
+            .unwrap();
+        assert_eq!(h.time, 0.4);
+        assert_eq!(h.feature, Feature::Face { left: true });
+        assert_eq!(h.normal, v(0.0, 1.0));
+        let h = Sweep::new(v(-5.0, 0.0), v(5.0, 0.0), 1.0)
+            .vs_segment(&seg)
+            .unwrap();
+        assert_eq!(h.time, 0.4);
+        assert_eq!(h.feature, Feature::End(End::A));
+        assert_eq!(h.normal, v(-1.0, 0.0));
+    }
+
+    #[test]
+    fn circles_head_on() {
+        let a = Sweep::new(v(0.0, 0.0), v(10.0, 0.0), 1.0);
+        let b = Sweep::new(v(10.0, 0.0), v(0.0, 0.0), 1.0);
+        let h = a.vs_circle(&b).unwrap();
+        // Gap 10 closes at 20 per unit time; contact at separation 2 → t = 0.4.
+        assert!((h.time - 0.4).abs() < 1e-6);
+        assert_eq!(h.normal, v(-1.0, 0.0));
     }
 }

@@ -1,21 +1,57 @@
 //! Loading scenes with errors that name the file, line and column; atomic saving.
-//! (Placeholder: the full loader and validation are in progress.)
 
 use std::fmt;
-use std::path::Path;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
+use ron::extensions::Extensions;
+use ron::ser::PrettyConfig;
+
+use super::locate::{entry_lines, field_line};
+use super::messages::describe;
 use super::model::Scene;
+use super::validate::{Item, Problem, validate};
 
 /// Files larger than this are refused before parsing.
 pub const MAX_SCENE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Why a scene could not be loaded or saved.
+///
+/// When a scene has several problems, `line`/`column` are those of the first and `message`
+/// holds the first message followed by one `file:line: message` line per further problem,
+/// so printing the error shows every problem in the usual compiler style.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneError {
     pub file: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub message: String,
+}
+
+impl SceneError {
+    fn new(file: &str, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_owned(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// Folds several errors into one whose display lists them all (see the type docs).
+    fn join(mut errors: Vec<SceneError>) -> SceneError {
+        if errors.is_empty() {
+            return SceneError::new("", "unknown error");
+        }
+        let rest = errors.split_off(1);
+        let mut first = errors.remove(0);
+        for e in rest {
+            first.message.push('\n');
+            first.message.push_str(&e.to_string());
+        }
+        first
+    }
 }
 
 impl fmt::Display for SceneError {
@@ -32,37 +68,294 @@ impl std::error::Error for SceneError {}
 
 /// Parses and validates scene text; `file` is only used in error messages.
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
-    ron::from_str(text).map_err(|e| SceneError {
-        file: file.to_owned(),
-        line: None,
-        column: None,
-        message: e.to_string(),
-    })
+    parse_scene_all(text, file).map_err(SceneError::join)
+}
+
+/// Like [`parse_scene`], but returns every problem as its own error (a parse error stops
+/// at the first; validation reports all). Used by `sweepscope check`.
+pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>> {
+    if text.trim().is_empty() {
+        return Err(vec![SceneError {
+            line: Some(1),
+            column: Some(1),
+            ..SceneError::new(
+                file,
+                "the file is empty; expected a scene `( version: 1, objects: [ ... ] )`",
+            )
+        }]);
+    }
+    // `implicit_some` lets hand-written files say `time: 0.5` instead of `time: Some(0.5)`;
+    // both spellings load.
+    let options = ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME);
+    let scene: Scene = options
+        .from_str(text)
+        .map_err(|e| vec![parse_error(text, file, &e)])?;
+    let problems = validate(&scene);
+    if problems.is_empty() {
+        Ok(scene)
+    } else {
+        Err(problems_to_errors(text, file, &problems))
+    }
+}
+
+/// A RON error with its position moved onto the offending token, and end-of-file errors
+/// (which RON often reports as a missing comma after the last value) named as such.
+fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneError {
+    let end = &e.span.end;
+    if blank_after(text, end.line, end.col) {
+        return SceneError {
+            line: Some(end.line),
+            column: Some(end.col),
+            ..SceneError::new(file, describe(&ron::error::Error::Eof))
+        };
+    }
+    let (line, mut column) = (e.span.start.line, e.span.start.col);
+    // RON's span can start on the whitespace it skipped; point at the token itself.
+    let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let skipped = line_text
+        .chars()
+        .skip(column.saturating_sub(1))
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .count();
+    if column.saturating_sub(1) + skipped < line_text.chars().count() {
+        column += skipped;
+    }
+    SceneError {
+        line: Some(line),
+        column: Some(column),
+        ..SceneError::new(file, describe(&e.code))
+    }
+}
+
+/// True when nothing but whitespace follows 1-based `line`:`column`.
+fn blank_after(text: &str, line: usize, column: usize) -> bool {
+    let mut lines = text.lines().skip(line.saturating_sub(1));
+    let here = lines.next().unwrap_or("");
+    here.chars()
+        .skip(column.saturating_sub(1))
+        .all(char::is_whitespace)
+        && lines.all(|l| l.trim().is_empty())
+}
+
+/// Attaches a line to each problem when the item is a list entry the scanner can find.
+fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<SceneError> {
+    let mut cache: Vec<(&str, Vec<usize>)> = Vec::new();
+    let mut errors: Vec<SceneError> = problems
+        .iter()
+        .map(|p| {
+            let line = match p.item.list_entry() {
+                Some((list, index)) => {
+                    if !cache.iter().any(|(l, _)| *l == list) {
+                        cache.push((list, entry_lines(text, list)));
+                    }
+                    cache
+                        .iter()
+                        .find(|(l, _)| *l == list)
+                        .and_then(|(_, lines)| lines.get(index).copied())
+                }
+                None => match p.item {
+                    Item::Simulation => field_line(text, "simulation"),
+                    _ => field_line(text, p.field.split('.').next().unwrap_or("")),
+                },
+            };
+            SceneError {
+                line,
+                ..SceneError::new(file, p.to_string())
+            }
+        })
+        .collect();
+    // File order reads best; problems without a line (a field left to its default) first.
+    errors.sort_by_key(|e| e.line.unwrap_or(0));
+    errors
 }
 
 /// Reads, parses and validates a scene file.
 pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
+    load_scene_all(path).map_err(SceneError::join)
+}
+
+/// Like [`load_scene`], but with every problem as its own error.
+pub fn load_scene_all(path: &Path) -> Result<Scene, Vec<SceneError>> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| SceneError {
-        file: file.clone(),
-        line: None,
-        column: None,
-        message: e.to_string(),
-    })?;
-    parse_scene(&text, &file)
+    let text = read_scene_text(path).map_err(|e| vec![e])?;
+    parse_scene_all(&text, &file)
 }
 
-/// The scene as pretty-printed RON with a stable field order.
-pub fn scene_to_string(scene: &Scene) -> String {
-    ron::ser::to_string_pretty(scene, ron::ser::PrettyConfig::default()).unwrap_or_default()
-}
-
-/// Writes the scene atomically: a temporary file in the same folder, then a rename.
-pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
-    std::fs::write(path, scene_to_string(scene)).map_err(|e| SceneError {
-        file: path.display().to_string(),
-        line: None,
-        column: None,
-        message: e.to_string(),
+/// Reads a scene file as UTF-8 text, refusing oversized files before reading them.
+pub fn read_scene_text(path: &Path) -> Result<String, SceneError> {
+    let file = path.display().to_string();
+    let io_error = |e: std::io::Error| SceneError::new(&file, format!("cannot read: {e}"));
+    let handle = File::open(path).map_err(io_error)?;
+    let meta = handle.metadata().map_err(io_error)?;
+    if meta.is_dir() {
+        return Err(SceneError::new(&file, "is a folder, not a scene file"));
+    }
+    if meta.len() > MAX_SCENE_BYTES {
+        return Err(too_big(&file, meta.len()));
+    }
+    // The size can change between the check and the read (or lie, for special files), so
+    // the read itself is capped too.
+    let mut bytes = Vec::new();
+    handle
+        .take(MAX_SCENE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_SCENE_BYTES {
+        return Err(too_big(&file, bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let (line, column) = line_column_at_end(valid);
+        let bad = e.as_bytes()[valid.len()];
+        SceneError {
+            line: Some(line),
+            column: Some(column),
+            ..SceneError::new(
+                &file,
+                format!("the file is not UTF-8 text (byte 0x{bad:02X}); scene files must be UTF-8"),
+            )
+        }
     })
+}
+
+fn too_big(file: &str, len: u64) -> SceneError {
+    SceneError::new(
+        file,
+        format!(
+            "the file is {len} bytes; scene files larger than {} MiB are refused",
+            MAX_SCENE_BYTES / (1024 * 1024)
+        ),
+    )
+}
+
+/// 1-based line and column of the position just after `valid` (valid UTF-8 by construction).
+fn line_column_at_end(valid: &[u8]) -> (usize, usize) {
+    let text = std::str::from_utf8(valid).unwrap_or_default();
+    let line = 1 + text.matches('\n').count();
+    let column = 1 + text.rsplit('\n').next().map_or(0, |l| l.chars().count());
+    (line, column)
+}
+
+/// The scene as pretty-printed RON with a stable field order (the model's field order).
+pub fn scene_to_string(scene: &Scene) -> String {
+    // Depth 2 puts each object, expectation and disc on one line of its own, which keeps
+    // scene files short and their diffs one line per changed object.
+    let config = PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(false)
+        .separate_tuple_members(false)
+        .indentor("    ");
+    ron::ser::to_string_pretty(scene, config).unwrap_or_default() + "\n"
+}
+
+/// Writes the scene atomically: a temporary file in the same folder, fsync, then a rename.
+/// The temporary is removed on failure, so an existing file is either replaced whole or left
+/// untouched. An invalid scene is refused, because it could not be loaded back.
+pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
+    let file = path.display().to_string();
+    let problems = validate(scene);
+    if !problems.is_empty() {
+        let mut errors: Vec<SceneError> = problems
+            .iter()
+            .map(|p| SceneError::new(&file, p.to_string()))
+            .collect();
+        errors[0].message = format!("not saved: {}", errors[0].message);
+        return Err(SceneError::join(errors));
+    }
+    let text = scene_to_string(scene);
+    let temp = temp_path(path);
+    let result = write_synced(&temp, text.as_bytes()).and_then(|()| fs::rename(&temp, path));
+    if let Err(e) = result {
+        let _ = fs::remove_file(&temp);
+        return Err(SceneError::new(&file, format!("cannot save: {e}")));
+    }
+    sync_parent(path);
+    Ok(())
+}
+
+/// A fresh name next to `path`, hidden and unique to this process and moment.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "scene.ron".to_owned());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    path.with_file_name(format!(".{name}.{}.{nanos}.tmp", std::process::id()))
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// Makes the rename itself durable where the platform allows syncing a folder.
+fn sync_parent(path: &Path) {
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Ok(dir) = File::open(parent) {
+        let _ = dir.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (0, 0), end: (10, 0), radius: 1)),
+        (name: "wall", shape: Box(min: (5, -1), max: (6, 1))),
+    ],
+    expect: [(ball: "ball", obstacle: "wall", hit: true, time: 0.4)],
+)"#;
+
+    #[test]
+    fn parses_with_implicit_and_explicit_some() {
+        let a = parse_scene(SMALL, "a.ron").expect("implicit Some parses");
+        let explicit = SMALL.replace("time: 0.4", "time: Some(0.4)");
+        let b = parse_scene(&explicit, "b.ron").expect("explicit Some parses");
+        assert_eq!(a, b);
+        assert_eq!(a.expect[0].time, Some(0.4));
+    }
+
+    #[test]
+    fn parse_errors_carry_line_and_column() {
+        let broken = SMALL.replace("radius: 1", "radius: \"1\"");
+        let e = parse_scene(&broken, "x.ron").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line), ("x.ron", Some(4)));
+        assert!(e.column.is_some());
+        assert!(e.message.contains("expected a number"), "{e}");
+    }
+
+    #[test]
+    fn validation_errors_point_at_the_object_line() {
+        let bad = SMALL
+            .replace("radius: 1", "radius: -1")
+            .replace("min: (5, -1)", "min: (7, -1)");
+        let errors = parse_scene_all(&bad, "v.ron").unwrap_err();
+        let shown: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            shown,
+            vec![
+                "v.ron:4: object 0 \"ball\": `radius` must be greater than 0 (got -1)".to_owned(),
+                "v.ron:5: object 1 \"wall\": `min.x` is greater than max.x (7 > 6)".to_owned(),
+            ]
+        );
+        let joined = parse_scene(&bad, "v.ron").unwrap_err().to_string();
+        assert_eq!(joined, shown.join("\n"));
+    }
+
+    #[test]
+    fn pretty_output_is_compact_for_vectors_and_round_trips() {
+        let scene = parse_scene(SMALL, "a.ron").expect("parses");
+        let text = scene_to_string(&scene);
+        assert!(text.contains("start: (0.0, 0.0)"), "{text}");
+        assert_eq!(parse_scene(&text, "again.ron"), Ok(scene));
+    }
 }

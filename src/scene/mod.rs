@@ -1,8 +1,24 @@
-//! Scene files: the serde model, validation, loading with precise errors, atomic saving and
-//! the expectations that turn a scene into a regression test.
+//! Scene files: the serde model, validation, loading with precise errors, atomic saving,
+//! evaluation of every ball against every obstacle, and the expectations that turn a scene
+//! into a regression test.
 
+pub mod builtin;
+pub mod evaluate;
+pub mod expect;
 pub mod io;
+mod locate;
+mod messages;
 pub mod model;
+pub mod report;
+pub mod validate;
 
-pub use io::{MAX_SCENE_BYTES, SceneError, load_scene, parse_scene, save_scene, scene_to_string};
+pub use builtin::default_scene;
+pub use evaluate::{BallPath, Evaluation, PairResult, evaluate};
+pub use expect::{ExpectationResult, check_expectations};
+pub use io::{
+    MAX_SCENE_BYTES, SceneError, load_scene, load_scene_all, parse_scene, parse_scene_all,
+    read_scene_text, save_scene, scene_to_string,
+};
 pub use model::*;
+pub use report::render_report;
+pub use validate::{Problem, validate};

@@ -35,7 +35,7 @@ pub struct Scene {
     pub variants: Vec<String>,
     #[serde(default)]
     pub expect: Vec<Expectation>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simulation: Option<Simulation>,
 }
 
@@ -53,19 +53,33 @@ pub struct Object {
 #[serde(deny_unknown_fields)]
 pub enum Shape {
     /// A query circle moving from `start` to `end`.
-    Ball { start: Vec2, end: Vec2, radius: f32 },
+    Ball {
+        start: Vec2,
+        end: Vec2,
+        radius: f32,
+    },
     /// An axis-aligned box.
-    Box { min: Vec2, max: Vec2 },
+    Box {
+        min: Vec2,
+        max: Vec2,
+    },
     /// A rotated box; `angle` in degrees, counter-clockwise.
     RotatedBox {
         center: Vec2,
         half_extents: Vec2,
         angle: f32,
     },
-    Segment { a: Vec2, b: Vec2 },
+    Segment {
+        a: Vec2,
+        b: Vec2,
+    },
     /// An obstacle circle, moving from `start` to `end` over the same t as the balls
     /// (static when they are equal).
-    Circle { start: Vec2, end: Vec2, radius: f32 },
+    Circle {
+        start: Vec2,
+        end: Vec2,
+        radius: f32,
+    },
 }
 
 impl Shape {
@@ -92,7 +106,9 @@ impl Shape {
                 angle,
             } => Obstacle::Obb(Obb::new(center, half_extents, angle.to_radians())),
             Shape::Segment { a, b } => Obstacle::Segment(Segment::new(a, b)),
-            Shape::Circle { start, end, radius } => Obstacle::Circle(Sweep::new(start, end, radius)),
+            Shape::Circle { start, end, radius } => {
+                Obstacle::Circle(Sweep::new(start, end, radius))
+            }
         })
     }
 
@@ -219,17 +235,17 @@ pub struct Expectation {
     pub obstacle: String,
     /// Whether the first contact exists.
     pub hit: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<f32>,
     /// Feature name (`l r b t bl br tl tr face+ face- end-a end-b circle`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feature: Option<String>,
     /// Region name of the contact centre (`l r b t bl br tl tr inside`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<Vec2>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
     /// Tolerance on time (and on normal components).
     #[serde(default = "default_tolerance")]
@@ -269,7 +285,7 @@ pub struct Disc {
     pub velocity: [f64; 2],
     pub radius: f64,
     /// Defaults to r² (uniform density).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mass: Option<f64>,
 }
 

@@ -1,0 +1,384 @@
+//! The shared f64 kernels behind every query.
+//!
+//! Inputs arrive as f32 (`glam::Vec2`) but are solved in f64, relative to the moving centre's
+//! start: subtracting two f32 values in f64 is exact, so coordinates near 1e6 lose nothing
+//! before the solve, and near-tangent roots keep their digits.
+//!
+//! Both kernels rely on one fact: the distance from a point moving on a line to a convex set
+//! is a convex function of t. So the first time it reaches `r` while decreasing is the only
+//! contact, and a circle that is not approaching at t = 0 never will.
+
+use glam::DVec2;
+
+use crate::hit::{Corner, Side};
+
+/// What the box kernel found, in the box's frame, relative to the centre's start.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoxContact {
+    pub t: f64,
+    /// Centre at `t`, relative to the start.
+    pub center: DVec2,
+    /// Contact point on the box, relative to the start.
+    pub point: DVec2,
+    pub normal: DVec2,
+    pub face_normal: DVec2,
+    pub feature: BoxFeature,
+    pub started_inside: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoxFeature {
+    Side(Side),
+    Corner(Corner),
+}
+
+/// First time in `[0, 1]` at which a point moving from the origin by `v` comes within
+/// `radius` of the point `c`, approaching; the start must not be inside (`|c| >= radius`).
+///
+/// The discriminant is written as `a·R² − (v × c)²` rather than `b² − a·c'`: near a
+/// tangency the two terms of the latter cancel, the cross product does not.
+pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
+    let along = v.dot(c);
+    if along <= 0.0 {
+        return None; // moving away, parallel, or not moving
+    }
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let disc = a * radius * radius - cross * cross;
+    if disc <= 0.0 {
+        return None; // passes wide, or a tangent graze
+    }
+    let gap = (c.length_squared() - radius * radius).max(0.0);
+    // Stable form of (along − √disc) / a: no cancellation since along > 0.
+    let t = gap / (along + disc.sqrt());
+    (t <= 1.0).then_some(t)
+}
+
+/// A circle of `radius` moving from the origin by `v` against the box `[lo, hi]` (given
+/// relative to the start, in the box's frame).
+///
+/// The common path — start outside the expanded box — is a slab test, one comparison of the
+/// entry point against the side's extent, and at most one square root for a corner; rarer
+/// starts inside the expanded box take [`start_in_expanded`].
+#[inline(always)]
+pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
+    // Slabs of the square-cornered expanded box: the broad phase and the entry plane.
+    let elo = lo - DVec2::splat(radius);
+    let ehi = hi + DVec2::splat(radius);
+    let (tx0, tx1) = slab(v.x, elo.x, ehi.x);
+    let (ty0, ty1) = slab(v.y, elo.y, ehi.y);
+    let t_enter = tx0.max(ty0);
+    let t_exit = tx1.min(ty1);
+    if !(t_enter <= t_exit && t_enter <= 1.0 && t_exit >= 0.0) {
+        return None;
+    }
+    if t_enter <= 0.0 {
+        return start_in_expanded(v, radius, lo, hi);
+    }
+
+    // Branch-light from here: the side answer and the corner answer are both computed and
+    // one is selected, so random inputs do not pay for mispredicted branches.
+    //
+    // The entry point, and whether it lies within the extent of the side it crossed. Deciding
+    // by the entry axis means rounding cannot turn a side entry into a corner one.
+    let p = v * t_enter;
+    let x_entry = tx0 >= ty0;
+    let along = if x_entry { p.y } else { p.x };
+    let a_lo = if x_entry { lo.y } else { lo.x };
+    let a_hi = if x_entry { hi.y } else { hi.x };
+    let on_side = along >= a_lo && along <= a_hi;
+
+    // Otherwise a corner square: only that corner's circle can be touched (see `cast_aabb`).
+    // The corner is on the entry side of the entry axis and beyond the extent on the other.
+    let right = if x_entry { v.x < 0.0 } else { p.x > hi.x };
+    let top = if x_entry { p.y > hi.y } else { v.y < 0.0 };
+    let corner = DVec2::new(
+        if right { hi.x } else { lo.x },
+        if top { hi.y } else { lo.y },
+    );
+    let (t_corner, corner_hit) = point_contact_raw(corner, v, radius);
+    if !(on_side || corner_hit) {
+        return None;
+    }
+
+    let t = if on_side { t_enter } else { t_corner };
+    let center = v * t;
+    let side_n = if x_entry {
+        DVec2::new(-v.x.signum(), 0.0)
+    } else {
+        DVec2::new(0.0, -v.y.signum())
+    };
+    // At the corner root |center − corner| = radius, so a division replaces a square root;
+    // a zero radius has no direction of its own and takes the corner's diagonal.
+    let diagonal = DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 });
+    let corner_n = if radius > 0.0 {
+        (center - corner) / radius
+    } else {
+        diagonal * std::f64::consts::FRAC_1_SQRT_2
+    };
+    let normal = if on_side { side_n } else { corner_n };
+    let face_normal = if on_side {
+        side_n
+    } else {
+        corner_face_normal(corner_n)
+    };
+    // The touching point: the centre pulled back along the normal, kept on the box.
+    let point = (center - normal * radius).clamp(lo, hi);
+    let side_index =
+        usize::from(!x_entry) * 2 + usize::from(if x_entry { v.x < 0.0 } else { v.y < 0.0 });
+    let corner_index = usize::from(top) * 2 + usize::from(right);
+    let feature = if on_side {
+        SIDES[side_index]
+    } else {
+        CORNERS[corner_index]
+    };
+    Some(BoxContact {
+        t,
+        center,
+        point,
+        normal,
+        face_normal,
+        feature,
+        started_inside: false,
+    })
+}
+
+/// Only the time of [`box_contact`] (`f64::INFINITY` for a miss), for the batched queries.
+#[inline]
+pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
+    box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
+}
+
+/// Entry sides indexed by `2·(entered across y) + (moving toward −axis)`.
+const SIDES: [BoxFeature; 4] = [
+    BoxFeature::Side(Side::Left),
+    BoxFeature::Side(Side::Right),
+    BoxFeature::Side(Side::Bottom),
+    BoxFeature::Side(Side::Top),
+];
+
+/// Corners indexed by `2·top + right`.
+const CORNERS: [BoxFeature; 4] = [
+    BoxFeature::Corner(Corner::BottomLeft),
+    BoxFeature::Corner(Corner::BottomRight),
+    BoxFeature::Corner(Corner::TopLeft),
+    BoxFeature::Corner(Corner::TopRight),
+];
+
+/// [`point_contact`] without early exits: the time and whether it is a real contact.
+#[inline]
+pub(crate) fn point_contact_raw(c: DVec2, v: DVec2, radius: f64) -> (f64, bool) {
+    let along = v.dot(c);
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let disc = a * radius * radius - cross * cross;
+    let gap = (c.length_squared() - radius * radius).max(0.0);
+    let t = gap / (along + disc.max(0.0).sqrt());
+    (t, along > 0.0 && disc > 0.0 && t <= 1.0)
+}
+
+/// Contact with the corner circle selected by `right`/`top`, for a start outside it.
+fn corner_contact(
+    v: DVec2,
+    radius: f64,
+    lo: DVec2,
+    hi: DVec2,
+    right: bool,
+    top: bool,
+    started_inside: bool,
+) -> Option<BoxContact> {
+    let corner = DVec2::new(
+        if right { hi.x } else { lo.x },
+        if top { hi.y } else { lo.y },
+    );
+    let t = point_contact(corner, v, radius)?;
+    let center = v * t;
+    let offset = center - corner;
+    // |offset| = radius at the root; dividing skips a square root. A zero radius has no
+    // direction of its own: use the corner's diagonal.
+    let normal = if radius > 0.0 {
+        offset / radius
+    } else {
+        DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 })
+            * std::f64::consts::FRAC_1_SQRT_2
+    };
+    Some(BoxContact {
+        t,
+        center,
+        point: corner,
+        normal,
+        face_normal: corner_face_normal(normal),
+        feature: BoxFeature::Corner(Corner::from_signs(right, top)),
+        started_inside,
+    })
+}
+
+/// The start is inside the square-cornered expanded box: overlapping, touching, or in a
+/// corner square outside the corner circle (the published edge case of approach 001).
+#[cold]
+fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
+    let q = DVec2::ZERO.clamp(lo, hi);
+    if q.length_squared() < radius * radius {
+        return Some(started_inside(q, v, lo, hi));
+    }
+    let beyond_x = lo.x > 0.0 || hi.x < 0.0;
+    let beyond_y = lo.y > 0.0 || hi.y < 0.0;
+    if beyond_x && beyond_y {
+        // In a corner square (or touching its circle): that circle alone decides.
+        return corner_contact(v, radius, lo, hi, hi.x < 0.0, hi.y < 0.0, false);
+    }
+    // In a side band but not overlapping: touching that side exactly.
+    let side = if lo.x > 0.0 {
+        Side::Left
+    } else if hi.x < 0.0 {
+        Side::Right
+    } else if lo.y > 0.0 {
+        Side::Bottom
+    } else {
+        Side::Top
+    };
+    if v.dot(side_normal(side)) >= 0.0 {
+        return None; // touching and moving away or along: not a hit
+    }
+    Some(side_contact(0.0, DVec2::ZERO, side, lo, hi))
+}
+
+/// The parameter interval during which `v·t` lies in `[lo, hi]` on one axis; `None` when it
+/// never does (an empty interval). A zero velocity gives the whole line or nothing (no 0 × ∞).
+#[inline]
+fn slab(v: f64, lo: f64, hi: f64) -> (f64, f64) {
+    if v == 0.0 {
+        let inside = lo <= 0.0 && 0.0 <= hi;
+        return if inside {
+            (f64::NEG_INFINITY, f64::INFINITY)
+        } else {
+            (f64::INFINITY, f64::NEG_INFINITY)
+        };
+    }
+    let inv = 1.0 / v;
+    let a = lo * inv;
+    let b = hi * inv;
+    (a.min(b), a.max(b))
+}
+
+pub(crate) fn side_normal(side: Side) -> DVec2 {
+    match side {
+        Side::Left => DVec2::NEG_X,
+        Side::Right => DVec2::X,
+        Side::Bottom => DVec2::NEG_Y,
+        Side::Top => DVec2::Y,
+    }
+}
+
+/// The face a corner contact is "mostly over": the axis of the larger normal component;
+/// an exact diagonal picks the horizontal face (floors win, as slide code expects).
+fn corner_face_normal(n: DVec2) -> DVec2 {
+    if n.x.abs() > n.y.abs() {
+        DVec2::new(n.x.signum(), 0.0)
+    } else {
+        DVec2::new(0.0, n.y.signum())
+    }
+}
+
+fn side_contact(t: f64, center: DVec2, side: Side, lo: DVec2, hi: DVec2) -> BoxContact {
+    let n = side_normal(side);
+    // Contact point: the centre projected onto the side plane, clamped to the side.
+    let mut point = center.clamp(lo, hi);
+    match side {
+        Side::Left => point.x = lo.x,
+        Side::Right => point.x = hi.x,
+        Side::Bottom => point.y = lo.y,
+        Side::Top => point.y = hi.y,
+    }
+    BoxContact {
+        t,
+        center,
+        point,
+        normal: n,
+        face_normal: n,
+        feature: BoxFeature::Side(side),
+        started_inside: false,
+    }
+}
+
+/// The circle overlaps the box at t = 0: report time 0 with the shortest push-out.
+fn started_inside(q: DVec2, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
+    let center = DVec2::ZERO;
+    if q != DVec2::ZERO {
+        // Centre outside the box, within the radius: push away from the nearest point.
+        let normal = (-q).normalize();
+        let feature = box_feature_for_outside(lo, hi);
+        let face_normal = match feature {
+            BoxFeature::Side(s) => side_normal(s),
+            BoxFeature::Corner(_) => corner_face_normal(normal),
+        };
+        return BoxContact {
+            t: 0.0,
+            center,
+            point: q,
+            normal,
+            face_normal,
+            feature,
+            started_inside: true,
+        };
+    }
+    // Centre inside the box: leave through the nearest side; ties prefer the side the motion
+    // is heading to (so a ball moving right out of a box exits right), then l, r, b, t.
+    let dists = [
+        (Side::Left, -lo.x),
+        (Side::Right, hi.x),
+        (Side::Bottom, -lo.y),
+        (Side::Top, hi.y),
+    ];
+    let mut best = dists[0];
+    for &cand in &dists[1..] {
+        let better = cand.1 < best.1
+            || (cand.1 == best.1 && v.dot(side_normal(cand.0)) > v.dot(side_normal(best.0)));
+        if better {
+            best = cand;
+        }
+    }
+    let side = best.0;
+    let n = side_normal(side);
+    let point = match side {
+        Side::Left => DVec2::new(lo.x, 0.0),
+        Side::Right => DVec2::new(hi.x, 0.0),
+        Side::Bottom => DVec2::new(0.0, lo.y),
+        Side::Top => DVec2::new(0.0, hi.y),
+    };
+    BoxContact {
+        t: 0.0,
+        center,
+        point,
+        normal: n,
+        face_normal: n,
+        feature: BoxFeature::Side(side),
+        started_inside: true,
+    }
+}
+
+/// For a start outside the box: the side or corner whose region it is in.
+fn box_feature_for_outside(lo: DVec2, hi: DVec2) -> BoxFeature {
+    // The origin is the start; it is beyond `lo.x` when lo.x > 0, and so on.
+    let sx = if lo.x > 0.0 {
+        -1
+    } else if hi.x < 0.0 {
+        1
+    } else {
+        0
+    };
+    let sy = if lo.y > 0.0 {
+        -1
+    } else if hi.y < 0.0 {
+        1
+    } else {
+        0
+    };
+    match (sx, sy) {
+        (0, -1) => BoxFeature::Side(Side::Bottom),
+        (0, _) => BoxFeature::Side(Side::Top),
+        (-1, 0) => BoxFeature::Side(Side::Left),
+        (_, 0) => BoxFeature::Side(Side::Right),
+        (x, y) => BoxFeature::Corner(Corner::from_signs(x > 0, y > 0)),
+    }
+}

@@ -1,0 +1,218 @@
+//! Finds the line of the n-th entry of a list field (`objects`, `expect`, `discs`, ...) in
+//! RON text, so validation problems, found after parsing, can still point at a line.
+//!
+//! A tiny scanner rather than a second parser: it only needs to skip strings and comments
+//! and count brackets, which is enough for files the real parser has already accepted.
+
+/// 1-based line of each entry of the list written as `field: [ ... ]`, or empty when the
+/// field is not found. Only the first occurrence of the field name counts.
+pub fn entry_lines(text: &str, field: &str) -> Vec<usize> {
+    let tokens = Scanner::new(text).tokens();
+    let Some(start) = tokens.windows(3).position(|w| {
+        matches!(w, [Tok::Ident(name, _), Tok::Punct(':', _), Tok::Punct('[', _)] if *name == field)
+    }) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let mut depth = 0usize;
+    let mut expecting_entry = true;
+    for tok in &tokens[start + 2..] {
+        match *tok {
+            Tok::Punct('[' | '(' | '{', line) => {
+                if depth == 1 && expecting_entry {
+                    lines.push(line);
+                    expecting_entry = false;
+                }
+                depth += 1;
+            }
+            Tok::Punct(']' | ')' | '}', _) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            Tok::Punct(',', _) if depth == 1 => expecting_entry = true,
+            Tok::Punct(_, line) | Tok::Ident(_, line) | Tok::Other(line) => {
+                if depth == 1 && expecting_entry {
+                    lines.push(line);
+                    expecting_entry = false;
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// 1-based line of the first `field:` outside strings and comments.
+pub fn field_line(text: &str, field: &str) -> Option<usize> {
+    let tokens = Scanner::new(text).tokens();
+    tokens.windows(2).find_map(|w| match w {
+        [Tok::Ident(name, line), Tok::Punct(':', _)] if *name == field => Some(*line),
+        _ => None,
+    })
+}
+
+#[derive(Debug, PartialEq)]
+enum Tok<'a> {
+    Ident(&'a str, usize),
+    Punct(char, usize),
+    /// A string, number or anything else that is one value.
+    Other(usize),
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn tokens(mut self) -> Vec<Tok<'a>> {
+        let mut out = Vec::new();
+        while let Some(c) = self.peek() {
+            let line = self.line;
+            if c.is_whitespace() {
+                self.bump();
+            } else if self.rest().starts_with("//") {
+                while self.peek().is_some_and(|c| c != '\n') {
+                    self.bump();
+                }
+            } else if self.rest().starts_with("/*") {
+                self.block_comment();
+            } else if c == '"' {
+                self.string();
+                out.push(Tok::Other(line));
+            } else if c == 'r' && (self.rest().starts_with("r\"") || self.rest().starts_with("r#"))
+            {
+                self.raw_string();
+                out.push(Tok::Other(line));
+            } else if c.is_alphabetic() || c == '_' {
+                let begin = self.pos;
+                while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    self.bump();
+                }
+                out.push(Tok::Ident(&self.text[begin..self.pos], line));
+            } else if "[](){},:".contains(c) {
+                self.bump();
+                out.push(Tok::Punct(c, line));
+            } else {
+                while self
+                    .peek()
+                    .is_some_and(|c| !c.is_whitespace() && !"[](){},:\"".contains(c))
+                {
+                    self.bump();
+                }
+                out.push(Tok::Other(line));
+            }
+        }
+        out
+    }
+
+    /// RON block comments nest.
+    fn block_comment(&mut self) {
+        let mut depth = 0usize;
+        while !self.rest().is_empty() {
+            if self.rest().starts_with("/*") {
+                depth += 1;
+                self.bump();
+                self.bump();
+            } else if self.rest().starts_with("*/") {
+                self.bump();
+                self.bump();
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            } else {
+                self.bump();
+            }
+        }
+    }
+
+    fn string(&mut self) {
+        self.bump();
+        while let Some(c) = self.bump() {
+            match c {
+                '\\' => {
+                    self.bump();
+                }
+                '"' => return,
+                _ => {}
+            }
+        }
+    }
+
+    fn raw_string(&mut self) {
+        self.bump();
+        let mut hashes = 0;
+        while self.peek() == Some('#') {
+            hashes += 1;
+            self.bump();
+        }
+        self.bump();
+        let close = format!("\"{}", "#".repeat(hashes));
+        while !self.rest().is_empty() {
+            if self.rest().starts_with(&close) {
+                for _ in 0..close.len() {
+                    self.bump();
+                }
+                return;
+            }
+            self.bump();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_each_entry_line_skipping_comments_and_strings() {
+        let text = r#"(
+    name: "objects: [ fake",
+    // objects: [ (also fake) ]
+    objects: [
+        (name: "a", shape: Box(min: (0, 0), max: (1, 1))),
+        /* a (nested /* */) comment */
+        (
+            name: "b]",
+            shape: Segment(a: (0, 0), b: (1, 1)),
+        ),
+    ],
+    variants: ["trig-corner",
+        "discrete"],
+)"#;
+        assert_eq!(entry_lines(text, "objects"), vec![5, 7]);
+        assert_eq!(entry_lines(text, "variants"), vec![12, 13]);
+        assert_eq!(entry_lines(text, "expect"), Vec::<usize>::new());
+        assert_eq!(field_line(text, "variants"), Some(12));
+        assert_eq!(field_line(text, "name"), Some(2));
+        assert_eq!(field_line(text, "zoom"), None);
+    }
+}

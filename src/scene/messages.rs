@@ -1,0 +1,72 @@
+//! Turns RON parser errors into plain sentences for people editing scene files by hand.
+
+use ron::error::Error;
+
+/// A plain-words description of a RON parse error.
+pub fn describe(error: &Error) -> String {
+    match error {
+        Error::Eof => {
+            "unexpected end of file: the scene is incomplete (is a closing `)` or `]` missing?)"
+                .to_owned()
+        }
+        Error::ExpectedComma => "expected a comma between two items".to_owned(),
+        Error::ExpectedStructLikeEnd | Error::ExpectedOptionEnd => {
+            "expected a closing `)` (or a comma before the next field)".to_owned()
+        }
+        Error::ExpectedArrayEnd => {
+            "expected a closing `]` (or a comma before the next item)".to_owned()
+        }
+        Error::ExpectedFloat | Error::ExpectedInteger => {
+            "wrong type: expected a number here".to_owned()
+        }
+        Error::ExpectedString | Error::ExpectedStringEnd => {
+            "wrong type: expected a quoted string here".to_owned()
+        }
+        Error::ExpectedBoolean => "wrong type: expected `true` or `false` here".to_owned(),
+        Error::ExpectedArray => "wrong type: expected a list `[ ... ]` here".to_owned(),
+        Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
+            "wrong type: expected `( ... )` here".to_owned()
+        }
+        Error::InvalidValueForType { expected, found } => {
+            format!("wrong type: expected {expected}, but found {found}")
+        }
+        Error::ExpectedDifferentLength { expected, found } => {
+            format!("wrong number of values: expected {expected}, but found {found}")
+        }
+        Error::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown field `{found}`{}; allowed fields: {}",
+            within(outer.as_deref()),
+            expected.join(", ")
+        ),
+        Error::MissingStructField { field, outer } => {
+            format!("missing field `{field}`{}", within(outer.as_deref()))
+        }
+        Error::DuplicateStructField { field, outer } => {
+            format!("field `{field}` is given twice{}", within(outer.as_deref()))
+        }
+        Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown kind `{found}`{}; expected one of: {}",
+            within(outer.as_deref()),
+            expected.join(", ")
+        ),
+        Error::TrailingCharacters => {
+            "unexpected text after the end of the scene (an extra `)`?)".to_owned()
+        }
+        Error::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        Error::UnclosedBlockComment => "a `/*` comment is never closed".to_owned(),
+        Error::ExceededRecursionLimit => "the file nests brackets too deeply".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+fn within(outer: Option<&str>) -> String {
+    outer.map(|o| format!(" in {o}")).unwrap_or_default()
+}

@@ -1,0 +1,196 @@
+//! The scene evaluation as Markdown text: what the debugger's "Copy as text" puts on the
+//! clipboard and what bug reports embed, so it must read well both raw and rendered.
+
+use std::fmt::Write;
+
+use glam::Vec2;
+
+use super::evaluate::{Evaluation, evaluate};
+use super::model::{ResponseKind, Scene};
+use crate::hit::Hit;
+use crate::region::Region;
+
+/// The full report: a pairs table, then each ball's bounce path.
+pub fn render_report(scene: &Scene) -> String {
+    render_evaluation(scene, &evaluate(scene))
+}
+
+/// Like [`render_report`] for an evaluation the caller already has.
+pub fn render_evaluation(scene: &Scene, ev: &Evaluation) -> String {
+    let mut out = String::new();
+    let title = if scene.name.is_empty() {
+        "(unnamed)"
+    } else {
+        &scene.name
+    };
+    let _ = writeln!(out, "# Scene: {}\n", cell(title));
+    if !scene.description.trim().is_empty() {
+        let _ = writeln!(out, "{}\n", scene.description.trim());
+    }
+    let r = &scene.response;
+    let kind = match r.kind {
+        ResponseKind::Reflect => format!("Reflect (restitution {})", num(r.restitution)),
+        ResponseKind::Slide => "Slide".to_owned(),
+        ResponseKind::Stop => "Stop".to_owned(),
+        ResponseKind::Cross => "Cross".to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        "Response: {kind}, at most {} contacts per path.\n",
+        r.max_bounces
+    );
+    pairs_table(scene, ev, &mut out);
+    for bp in &ev.paths {
+        path_table(scene, bp, &mut out);
+    }
+    out
+}
+
+fn name(scene: &Scene, index: usize) -> String {
+    scene
+        .objects
+        .get(index)
+        .map_or_else(|| "?".to_owned(), |o| cell(&o.name))
+}
+
+fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
+    let _ = writeln!(out, "## Pairs\n");
+    if ev.pairs.is_empty() {
+        let _ = writeln!(out, "No ball × obstacle pairs.\n");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "| ball | obstacle | hit | time | distance | centre | contact point | normal | face normal | feature | start region | end region | contact region | started inside |"
+    );
+    let _ = writeln!(out, "|{}", "---|".repeat(14));
+    for p in &ev.pairs {
+        let kind = scene
+            .objects
+            .get(p.obstacle)
+            .map_or("?", |o| o.shape.kind());
+        let obstacle = format!("{} ({kind})", name(scene, p.obstacle));
+        let start = region(p.start_region);
+        let end = region(p.end_region);
+        let _ = match &p.hit {
+            None => writeln!(
+                out,
+                "| {} | {obstacle} | no | – | – | – | – | – | – | – | {start} | {end} | – | – |",
+                name(scene, p.ball)
+            ),
+            Some(h) => writeln!(
+                out,
+                "| {} | {obstacle} | yes | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {} |",
+                name(scene, p.ball),
+                num(h.time),
+                p.distance.map_or("–".to_owned(), num),
+                vec(h.center),
+                vec(h.point),
+                vec(h.normal),
+                vec(h.face_normal),
+                h.feature.name(),
+                region(h.region),
+                yes_no(h.started_inside),
+            ),
+        };
+    }
+    out.push('\n');
+}
+
+fn path_table(scene: &Scene, bp: &super::evaluate::BallPath, out: &mut String) {
+    let path = &bp.path;
+    let _ = writeln!(
+        out,
+        "## Path of {} ({} contact{})\n",
+        name(scene, bp.ball),
+        path.contacts.len(),
+        if path.contacts.len() == 1 { "" } else { "s" }
+    );
+    let _ = writeln!(
+        out,
+        "| step | obstacle | time | centre | normal | feature | incoming | outgoing |"
+    );
+    let _ = writeln!(out, "|{}", "---|".repeat(8));
+    let start = path.points.first().copied().unwrap_or(path.end);
+    let _ = writeln!(out, "| start | – | 0 | {} | – | – | – | – |", vec(start));
+    for (i, (c, &obj)) in path.contacts.iter().zip(&bp.contact_objects).enumerate() {
+        let h: &Hit = &c.hit;
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            i + 1,
+            name(scene, obj),
+            num(h.time),
+            vec(h.center),
+            vec(h.normal),
+            h.feature.name(),
+            vec(c.incoming),
+            vec(c.outgoing),
+        );
+    }
+    let _ = writeln!(out, "| end | – | – | {} | – | – | – | – |", vec(path.end));
+    if path.truncated {
+        let _ = writeln!(
+            out,
+            "\nThe path was cut short: it ran out of contacts ({} allowed) while motion remained.",
+            scene.response.max_bounces
+        );
+    }
+    out.push('\n');
+}
+
+/// A number with at most six decimals and no trailing zeros (`0.4375`, `-3`, `16.5`).
+pub fn num(v: f32) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+fn vec(v: Vec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// `1001 TOP\|LEFT`: the pipe is escaped so Markdown keeps it inside the table cell.
+fn region(r: Option<Region>) -> String {
+    r.map_or_else(
+        || "–".to_owned(),
+        |r| format!("{} {}", r.bit_string(), r.flag_string().replace('|', "\\|")),
+    )
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// User text in a table cell: pipes escaped, line breaks flattened.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_exact_enough() {
+        assert_eq!(num(0.4375), "0.4375");
+        assert_eq!(num(-3.0), "-3");
+        assert_eq!(num(16.0), "16");
+        assert_eq!(num(-0.0000001), "0");
+        assert_eq!(num(f32::NAN), "NaN");
+    }
+
+    #[test]
+    fn regions_show_bits_and_escaped_flags() {
+        assert_eq!(region(Some(Region(0b1001))), "1001 TOP\\|LEFT");
+        assert_eq!(region(Some(Region::INSIDE)), "0000 INSIDE");
+        assert_eq!(region(None), "–");
+    }
+}

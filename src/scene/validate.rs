@@ -1,0 +1,626 @@
+//! Checks a parsed scene for values the format allows syntactically but the core cannot use
+//! (NaN, negative radii, inverted boxes, dangling names, ...).
+//!
+//! Every problem is reported, not only the first, so a user fixing a hand-written file sees
+//! the whole list at once. Each problem names the item (list, index and object name) and the
+//! field, which lets the loader point at a line as well.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use glam::Vec2;
+
+use super::model::{Disc, Expectation, Object, SCENE_VERSION, Scene, Shape, Simulation};
+use crate::hit::Feature;
+use crate::region::Region;
+use crate::variants::Variant;
+
+/// More contacts than this per path is almost certainly a typo, and would make evaluation
+/// slow enough to look like a hang.
+pub const MAX_BOUNCES_LIMIT: u32 = 10_000;
+
+/// Past this many problems the rest are summarised in one line; a generated file with a
+/// million bad discs should not print a million lines.
+const MAX_REPORTED: usize = 100;
+
+/// Which list entry a problem belongs to, for messages and line lookup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// The scene as a whole (version, view, response, ...).
+    Scene,
+    /// `objects[index]`, with its name.
+    Object { index: usize, name: String },
+    /// `variants[index]`.
+    Variant { index: usize },
+    /// `expect[index]`.
+    Expectation { index: usize },
+    /// The `simulation` block itself.
+    Simulation,
+    /// `simulation.discs[index]`.
+    Disc { index: usize },
+}
+
+impl Item {
+    /// The list field holding the item and its index (used to find its line in the text).
+    pub fn list_entry(&self) -> Option<(&'static str, usize)> {
+        match *self {
+            Item::Object { index, .. } => Some(("objects", index)),
+            Item::Variant { index } => Some(("variants", index)),
+            Item::Expectation { index } => Some(("expect", index)),
+            Item::Disc { index } => Some(("discs", index)),
+            Item::Scene | Item::Simulation => None,
+        }
+    }
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Scene => f.write_str("scene"),
+            Item::Object { index, name } => write!(f, "object {index} {name:?}"),
+            Item::Variant { index } => write!(f, "variants[{index}]"),
+            Item::Expectation { index } => write!(f, "expect[{index}]"),
+            Item::Simulation => f.write_str("simulation"),
+            Item::Disc { index } => write!(f, "simulation disc {index}"),
+        }
+    }
+}
+
+/// One problem found in a scene.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub item: Item,
+    /// The offending field, e.g. `shape.radius` or `min.x`.
+    pub field: String,
+    /// What is wrong, in plain words, with the value found.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: `{}` {}", self.item, self.field, self.message)
+    }
+}
+
+/// All problems of `scene`, in file order (scene fields, objects, variants, expectations,
+/// simulation). Empty means valid.
+pub fn validate(scene: &Scene) -> Vec<Problem> {
+    let mut out = Problems::default();
+    check_header(scene, &mut out);
+    check_objects(&scene.objects, &mut out);
+    check_variants(&scene.variants, &mut out);
+    for (index, e) in scene.expect.iter().enumerate() {
+        check_expectation(scene, index, e, &mut out);
+    }
+    if let Some(sim) = &scene.simulation {
+        check_simulation(sim, &mut out);
+    }
+    out.finish()
+}
+
+/// Collects problems, keeping the first [`MAX_REPORTED`] and counting the rest.
+#[derive(Default)]
+struct Problems {
+    list: Vec<Problem>,
+    dropped: usize,
+}
+
+impl Problems {
+    fn push(&mut self, item: &Item, field: &str, message: String) {
+        if self.list.len() < MAX_REPORTED {
+            self.list.push(Problem {
+                item: item.clone(),
+                field: field.to_owned(),
+                message,
+            });
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    fn finish(mut self) -> Vec<Problem> {
+        if self.dropped > 0 {
+            self.list.push(Problem {
+                item: Item::Scene,
+                field: "...".to_owned(),
+                message: format!("and {} more problems not listed", self.dropped),
+            });
+        }
+        self.list
+    }
+
+    /// A finite number, else a problem.
+    fn finite(&mut self, item: &Item, field: &str, v: f64) -> bool {
+        if v.is_finite() {
+            return true;
+        }
+        self.push(item, field, format!("must be a finite number (got {v})"));
+        false
+    }
+
+    /// Both coordinates finite.
+    fn finite_vec(&mut self, item: &Item, field: &str, v: Vec2) -> bool {
+        let x = self.finite(item, &format!("{field}.x"), v.x.into());
+        let y = self.finite(item, &format!("{field}.y"), v.y.into());
+        x && y
+    }
+
+    /// A finite number greater than zero.
+    fn positive(&mut self, item: &Item, field: &str, v: f64) {
+        if self.finite(item, field, v) && v <= 0.0 {
+            self.push(item, field, format!("must be greater than 0 (got {v})"));
+        }
+    }
+
+    /// A finite number in `[lo, hi]`.
+    fn in_range(&mut self, item: &Item, field: &str, v: f64, lo: f64, hi: f64) {
+        if self.finite(item, field, v) && !(lo..=hi).contains(&v) {
+            self.push(
+                item,
+                field,
+                format!("must be between {lo} and {hi} (got {v})"),
+            );
+        }
+    }
+}
+
+fn check_header(scene: &Scene, out: &mut Problems) {
+    let item = Item::Scene;
+    if scene.version != SCENE_VERSION {
+        out.push(
+            &item,
+            "version",
+            format!(
+                "must be {SCENE_VERSION} (got {}); this sweepscope reads version {SCENE_VERSION} scene files",
+                scene.version
+            ),
+        );
+    }
+    out.finite_vec(&item, "view.center", scene.view.center);
+    out.positive(&item, "view.zoom", scene.view.zoom.into());
+    let restitution = scene.response.restitution.into();
+    out.in_range(&item, "response.restitution", restitution, 0.0, 1.0);
+    if scene.response.max_bounces > MAX_BOUNCES_LIMIT {
+        out.push(
+            &item,
+            "response.max_bounces",
+            format!(
+                "must be at most {MAX_BOUNCES_LIMIT} (got {})",
+                scene.response.max_bounces
+            ),
+        );
+    }
+}
+
+fn check_objects(objects: &[Object], out: &mut Problems) {
+    let mut first_index: HashMap<&str, usize> = HashMap::new();
+    for (index, object) in objects.iter().enumerate() {
+        let item = Item::Object {
+            index,
+            name: object.name.clone(),
+        };
+        if object.name.trim().is_empty() {
+            out.push(&item, "name", "must not be empty".to_owned());
+        } else if let Some(first) = first_index.get(object.name.as_str()) {
+            out.push(
+                &item,
+                "name",
+                format!("is already used by object {first}; names must be unique"),
+            );
+        } else {
+            first_index.insert(&object.name, index);
+        }
+        check_shape(&item, &object.shape, out);
+    }
+}
+
+fn check_shape(item: &Item, shape: &Shape, out: &mut Problems) {
+    match *shape {
+        Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
+            out.finite_vec(item, "start", start);
+            out.finite_vec(item, "end", end);
+            out.positive(item, "radius", radius.into());
+        }
+        Shape::Box { min, max } => {
+            let ok_min = out.finite_vec(item, "min", min);
+            let ok_max = out.finite_vec(item, "max", max);
+            if ok_min && ok_max {
+                for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
+                    if lo > hi {
+                        out.push(
+                            item,
+                            &format!("min.{axis}"),
+                            format!("is greater than max.{axis} ({lo} > {hi})"),
+                        );
+                    }
+                }
+            }
+        }
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
+            out.finite_vec(item, "center", center);
+            if out.finite_vec(item, "half_extents", half_extents) {
+                for (axis, v) in [("x", half_extents.x), ("y", half_extents.y)] {
+                    if v < 0.0 {
+                        out.push(
+                            item,
+                            &format!("half_extents.{axis}"),
+                            format!("must not be negative (got {v})"),
+                        );
+                    }
+                }
+            }
+            out.finite(item, "angle", angle.into());
+        }
+        Shape::Segment { a, b } => {
+            out.finite_vec(item, "a", a);
+            out.finite_vec(item, "b", b);
+        }
+    }
+}
+
+fn check_variants(ids: &[String], out: &mut Problems) {
+    let mut seen = HashSet::new();
+    for (index, id) in ids.iter().enumerate() {
+        let item = Item::Variant { index };
+        if Variant::from_id(id).is_none() {
+            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+            out.push(
+                &item,
+                "id",
+                format!("{id:?} is not a known variant; known: {}", known.join(", ")),
+            );
+        } else if !seen.insert(id.as_str()) {
+            out.push(&item, "id", format!("{id:?} is listed twice"));
+        }
+    }
+}
+
+/// The feature names a hit on this kind of obstacle can carry.
+fn features_for(shape: &Shape) -> &'static [&'static str] {
+    match shape {
+        Shape::Box { .. } | Shape::RotatedBox { .. } => {
+            &["l", "r", "b", "t", "bl", "br", "tl", "tr"]
+        }
+        Shape::Segment { .. } => &["face+", "face-", "end-a", "end-b"],
+        Shape::Circle { .. } => &["circle"],
+        Shape::Ball { .. } => &[],
+    }
+}
+
+fn check_expectation(scene: &Scene, index: usize, e: &Expectation, out: &mut Problems) {
+    let item = Item::Expectation { index };
+    match scene.object(&e.ball) {
+        None => out.push(&item, "ball", format!("names no object ({:?})", e.ball)),
+        Some(o) if !o.shape.is_ball() => out.push(
+            &item,
+            "ball",
+            format!("{:?} is a {}, not a ball", e.ball, o.shape.kind()),
+        ),
+        Some(_) => {}
+    }
+    let obstacle = scene.object(&e.obstacle);
+    match obstacle {
+        None => out.push(&item, "obstacle", format!("names no object ({:?})", e.obstacle)),
+        Some(o) if o.shape.is_ball() => out.push(
+            &item,
+            "obstacle",
+            format!(
+                "{:?} is a ball; balls are the moving queries, obstacles are boxes, segments and circles",
+                e.obstacle
+            ),
+        ),
+        Some(_) => {}
+    }
+    if !e.hit {
+        let given = [
+            ("time", e.time.is_some()),
+            ("feature", e.feature.is_some()),
+            ("region", e.region.is_some()),
+            ("normal", e.normal.is_some()),
+            ("started_inside", e.started_inside.is_some()),
+        ];
+        for (field, is_given) in given {
+            if is_given {
+                out.push(&item, field, "is given but `hit` is false".to_owned());
+            }
+        }
+    }
+    if let Some(t) = e.time {
+        out.in_range(&item, "time", t.into(), 0.0, 1.0);
+    }
+    if let Some(name) = &e.feature {
+        check_feature_name(&item, name, obstacle.map(|o| &o.shape), out);
+    }
+    if let Some(name) = &e.region {
+        check_region_name(&item, name, obstacle.map(|o| &o.shape), out);
+    }
+    if let Some(n) = e.normal
+        && out.finite_vec(&item, "normal", n)
+        && (n.length() - 1.0).abs() > 1e-3
+    {
+        out.push(
+            &item,
+            "normal",
+            format!("must be a unit vector (length {})", n.length()),
+        );
+    }
+    if out.finite(&item, "tolerance", e.tolerance.into()) && e.tolerance < 0.0 {
+        out.push(
+            &item,
+            "tolerance",
+            format!("must not be negative (got {})", e.tolerance),
+        );
+    }
+}
+
+fn check_feature_name(item: &Item, name: &str, obstacle: Option<&Shape>, out: &mut Problems) {
+    if Feature::from_name(name).is_none() {
+        out.push(
+            item,
+            "feature",
+            format!(
+                "{name:?} is not a feature name; use one of l r b t bl br tl tr face+ face- end-a end-b circle"
+            ),
+        );
+        return;
+    }
+    if let Some(shape) = obstacle.filter(|s| !s.is_ball()) {
+        let allowed = features_for(shape);
+        if !allowed.contains(&name) {
+            out.push(
+                item,
+                "feature",
+                format!(
+                    "{name:?} cannot occur on a {}; use one of {}",
+                    shape.kind(),
+                    allowed.join(" ")
+                ),
+            );
+        }
+    }
+}
+
+fn check_region_name(item: &Item, name: &str, obstacle: Option<&Shape>, out: &mut Problems) {
+    if Region::from_name(name).is_none() {
+        out.push(
+            item,
+            "region",
+            format!("{name:?} is not a region name; use one of l r b t bl br tl tr inside"),
+        );
+        return;
+    }
+    if let Some(shape @ (Shape::Segment { .. } | Shape::Circle { .. })) = obstacle {
+        out.push(
+            item,
+            "region",
+            format!("regions exist only for boxes, not for a {}", shape.kind()),
+        );
+    }
+}
+
+fn check_simulation(sim: &Simulation, out: &mut Problems) {
+    let item = Item::Simulation;
+    let b = sim.bounds;
+    let ok_min = out.finite_vec(&item, "bounds.min", b.min);
+    let ok_max = out.finite_vec(&item, "bounds.max", b.max);
+    let bounds_ok = ok_min && ok_max && {
+        let mut ok = true;
+        for (axis, lo, hi) in [("x", b.min.x, b.max.x), ("y", b.min.y, b.max.y)] {
+            if lo >= hi {
+                out.push(
+                    &item,
+                    &format!("bounds.min.{axis}"),
+                    format!("must be less than bounds.max.{axis} ({lo} >= {hi})"),
+                );
+                ok = false;
+            }
+        }
+        ok
+    };
+    out.in_range(&item, "restitution", sim.restitution, 0.0, 1.0);
+    if out.finite(&item, "duration", sim.duration) && sim.duration < 0.0 {
+        out.push(
+            &item,
+            "duration",
+            format!("must not be negative (got {})", sim.duration),
+        );
+    }
+    let mut good = Vec::with_capacity(sim.discs.len());
+    for (index, disc) in sim.discs.iter().enumerate() {
+        if check_disc(index, disc, bounds_ok.then_some(&sim.bounds), out) {
+            good.push(index);
+        }
+    }
+    check_disc_overlaps(&sim.discs, good, out);
+}
+
+/// Checks one disc's own values; true when it is usable for the overlap test.
+fn check_disc(
+    index: usize,
+    d: &Disc,
+    bounds: Option<&crate::geom::Aabb>,
+    out: &mut Problems,
+) -> bool {
+    let item = Item::Disc { index };
+    let px = out.finite(&item, "position[0]", d.position[0]);
+    let py = out.finite(&item, "position[1]", d.position[1]);
+    out.finite(&item, "velocity[0]", d.velocity[0]);
+    out.finite(&item, "velocity[1]", d.velocity[1]);
+    let r_ok = out.finite(&item, "radius", d.radius) && d.radius > 0.0;
+    if d.radius.is_finite() && d.radius <= 0.0 {
+        out.push(
+            &item,
+            "radius",
+            format!("must be greater than 0 (got {})", d.radius),
+        );
+    }
+    if let Some(m) = d.mass {
+        out.positive(&item, "mass", m);
+    }
+    if !(px && py && r_ok) {
+        return false;
+    }
+    if let Some(b) = bounds {
+        let [x, y] = d.position;
+        let r = d.radius;
+        let inside = x - r >= f64::from(b.min.x)
+            && x + r <= f64::from(b.max.x)
+            && y - r >= f64::from(b.min.y)
+            && y + r <= f64::from(b.max.y);
+        if !inside {
+            out.push(
+                &item,
+                "position",
+                format!("puts the disc (radius {r}) outside the simulation bounds"),
+            );
+        }
+    }
+    true
+}
+
+/// Reports pairs of discs that overlap at the start (touching is allowed). Sorting by the
+/// left edge and sweeping keeps this near-linear for the spread-out layouts simulations use.
+fn check_disc_overlaps(discs: &[Disc], mut order: Vec<usize>, out: &mut Problems) {
+    let left = |i: usize| discs[i].position[0] - discs[i].radius;
+    order.sort_by(|&a, &b| left(a).total_cmp(&left(b)));
+    for (k, &i) in order.iter().enumerate() {
+        let a = &discs[i];
+        let right = a.position[0] + a.radius;
+        for &j in &order[k + 1..] {
+            let b = &discs[j];
+            if left(j) > right {
+                break;
+            }
+            let dx = a.position[0] - b.position[0];
+            let dy = a.position[1] - b.position[1];
+            let reach = a.radius + b.radius;
+            if dx * dx + dy * dy < reach * reach {
+                let (first, second) = (i.min(j), i.max(j));
+                out.push(
+                    &Item::Disc { index: second },
+                    "position",
+                    format!("overlaps disc {first} at the start"),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::model::{Expectation, Object};
+
+    fn ball(name: &str, radius: f32) -> Object {
+        Object {
+            name: name.to_owned(),
+            shape: Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::X,
+                radius,
+            },
+        }
+    }
+
+    fn boxed(name: &str, min: Vec2, max: Vec2) -> Object {
+        Object {
+            name: name.to_owned(),
+            shape: Shape::Box { min, max },
+        }
+    }
+
+    fn expectation(ball: &str, obstacle: &str) -> Expectation {
+        Expectation {
+            ball: ball.to_owned(),
+            obstacle: obstacle.to_owned(),
+            hit: true,
+            time: None,
+            feature: None,
+            region: None,
+            normal: None,
+            started_inside: None,
+            tolerance: 1e-4,
+        }
+    }
+
+    #[test]
+    fn a_clean_scene_has_no_problems() {
+        let mut s = Scene::empty("ok");
+        s.objects = vec![ball("b", 1.0), boxed("w", Vec2::ZERO, Vec2::ONE)];
+        s.expect = vec![expectation("b", "w")];
+        assert_eq!(validate(&s), vec![]);
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_item_and_field() {
+        let mut s = Scene::empty("bad");
+        s.version = 2;
+        s.objects = vec![
+            ball("b", -1.0),
+            boxed("b", Vec2::new(3.0, 0.0), Vec2::new(1.0, f32::NAN)),
+        ];
+        let problems = validate(&s);
+        let fields: Vec<(String, &str)> = problems
+            .iter()
+            .map(|p| (p.item.to_string(), p.field.as_str()))
+            .collect();
+        assert_eq!(
+            fields,
+            vec![
+                ("scene".to_owned(), "version"),
+                ("object 0 \"b\"".to_owned(), "radius"),
+                ("object 1 \"b\"".to_owned(), "name"),
+                ("object 1 \"b\"".to_owned(), "max.y"),
+            ]
+        );
+    }
+
+    #[test]
+    fn expectations_must_name_the_right_kinds() {
+        let mut s = Scene::empty("kinds");
+        s.objects = vec![ball("b", 1.0), boxed("w", Vec2::ZERO, Vec2::ONE)];
+        let mut wrong_feature = expectation("b", "w");
+        wrong_feature.feature = Some("face+".to_owned());
+        s.expect = vec![
+            expectation("w", "b"),
+            expectation("nobody", "w"),
+            wrong_feature,
+        ];
+        let messages: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert_eq!(messages.len(), 4, "{messages:#?}");
+        assert!(messages[0].contains("\"w\" is a box, not a ball"));
+        assert!(messages[1].contains("\"b\" is a ball"));
+        assert!(messages[2].starts_with("expect[1]: `ball` names no object"));
+        assert!(messages[3].contains("\"face+\" cannot occur on a box"));
+    }
+
+    #[test]
+    fn overlapping_discs_are_found_but_touching_ones_are_fine() {
+        let mut s = Scene::empty("sim");
+        let disc = |x: f64| Disc {
+            position: [x, 5.0],
+            velocity: [0.0, 0.0],
+            radius: 1.0,
+            mass: None,
+        };
+        s.simulation = Some(Simulation {
+            bounds: crate::geom::Aabb::new(Vec2::ZERO, Vec2::splat(10.0)),
+            discs: vec![disc(2.0), disc(4.0), disc(5.5), disc(9.5)],
+            restitution: 1.0,
+            duration: 1.0,
+        });
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            got,
+            vec![
+                "simulation disc 3: `position` puts the disc (radius 1) outside the simulation bounds"
+                    .to_owned(),
+                "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
+            ]
+        );
+    }
+}

@@ -1,0 +1,214 @@
+//! The plain data a simulation is built from, its validation, and the f64 forms the
+//! engines work on.
+
+use std::fmt;
+
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+use crate::geom::{Aabb, Segment};
+use crate::hit::Feature;
+
+use super::predict;
+
+/// A disc to put in a world.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DiscInit {
+    pub position: DVec2,
+    pub velocity: DVec2,
+    pub radius: f64,
+    /// `None`: proportional to the area (r²).
+    pub mass: Option<f64>,
+}
+
+impl DiscInit {
+    pub fn new(position: DVec2, velocity: DVec2, radius: f64) -> Self {
+        Self {
+            position,
+            velocity,
+            radius,
+            mass: None,
+        }
+    }
+
+    pub fn with_mass(mut self, mass: f64) -> Self {
+        self.mass = Some(mass);
+        self
+    }
+}
+
+/// A static obstacle for the discs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Solid {
+    Box(Aabb),
+    Segment(Segment),
+}
+
+/// Why a world could not be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SimError {
+    /// The bounds are not finite or have no area.
+    Bounds,
+    /// Disc `index` is invalid; `reason` says how.
+    Disc { index: usize, reason: &'static str },
+    /// Obstacle `index` is not finite or not a valid shape.
+    Solid { index: usize },
+    /// A parameter of `World::random` or a setter is out of range.
+    Parameter(&'static str),
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::Bounds => write!(
+                f,
+                "simulation bounds must be finite with positive width and height"
+            ),
+            SimError::Disc { index, reason } => write!(f, "disc {index}: {reason}"),
+            SimError::Solid { index } => {
+                write!(f, "obstacle {index}: not a finite, valid box or segment")
+            }
+            SimError::Parameter(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for SimError {}
+
+/// A disc as the engines store it: position `p` at its own time `t`, moving with `v`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Body {
+    pub p: DVec2,
+    pub v: DVec2,
+    pub t: f64,
+    pub r: f64,
+    pub m: f64,
+    pub inv_m: f64,
+    /// Bumped at every velocity change; scheduled events carry the value they saw.
+    pub count: u32,
+}
+
+impl Body {
+    #[inline]
+    pub fn at(&self, time: f64) -> DVec2 {
+        self.p + self.v * (time - self.t)
+    }
+
+    #[inline]
+    pub fn move_to(&mut self, time: f64) {
+        self.p = self.at(time);
+        self.t = time;
+    }
+}
+
+/// An obstacle in f64.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Shape {
+    Box { min: DVec2, max: DVec2 },
+    Segment { a: DVec2, b: DVec2 },
+}
+
+impl Shape {
+    /// Time until a disc at `p` moving with `v` first touches this shape.
+    #[inline]
+    pub fn entry(&self, p: DVec2, v: DVec2, r: f64) -> Option<f64> {
+        match *self {
+            Shape::Box { min, max } => predict::disc_box(p, v, r, min, max),
+            Shape::Segment { a, b } => predict::disc_segment(p, v, r, a, b),
+        }
+    }
+
+    pub fn contact(&self, c: DVec2) -> predict::StaticContact {
+        match *self {
+            Shape::Box { min, max } => predict::box_contact(c, min, max),
+            Shape::Segment { a, b } => predict::segment_contact(c, a, b),
+        }
+    }
+
+    pub fn bounding_box(&self) -> (DVec2, DVec2) {
+        match *self {
+            Shape::Box { min, max } => (min, max),
+            Shape::Segment { a, b } => (a.min(b), a.max(b)),
+        }
+    }
+}
+
+/// A contact feature and its geometry, for event reports.
+pub(crate) fn feature_of(shape: &Shape, c: DVec2) -> (Feature, DVec2, DVec2) {
+    let k = shape.contact(c);
+    (k.feature, k.point, k.normal)
+}
+
+pub(crate) fn dvec(v: glam::Vec2) -> DVec2 {
+    DVec2::new(v.x as f64, v.y as f64)
+}
+
+/// Validated bounds, bodies and shapes.
+pub(crate) struct Parts {
+    pub min: DVec2,
+    pub max: DVec2,
+    pub bodies: Vec<Body>,
+    pub shapes: Vec<Shape>,
+}
+
+pub(crate) fn validate(
+    bounds: Aabb,
+    discs: &[DiscInit],
+    solids: &[Solid],
+) -> Result<Parts, SimError> {
+    let (min, max) = (dvec(bounds.min), dvec(bounds.max));
+    if !(bounds.is_valid() && max.x > min.x && max.y > min.y) {
+        return Err(SimError::Bounds);
+    }
+    if discs.len() >= u32::MAX as usize {
+        return Err(SimError::Parameter("too many discs"));
+    }
+    let mut bodies = Vec::with_capacity(discs.len());
+    for (index, d) in discs.iter().enumerate() {
+        let bad = |reason| Err(SimError::Disc { index, reason });
+        if !(d.position.is_finite() && d.velocity.is_finite()) {
+            return bad("position and velocity must be finite");
+        }
+        if !(d.radius.is_finite() && d.radius > 0.0) {
+            return bad("radius must be finite and positive");
+        }
+        let m = d.mass.unwrap_or(d.radius * d.radius);
+        if !(m.is_finite() && m > 0.0) {
+            return bad("mass must be finite and positive");
+        }
+        let r = DVec2::splat(d.radius);
+        if !((d.position - r).cmpge(min).all() && (d.position + r).cmple(max).all()) {
+            return bad("must lie inside the bounds");
+        }
+        bodies.push(Body {
+            p: d.position,
+            v: d.velocity,
+            t: 0.0,
+            r: d.radius,
+            m,
+            inv_m: 1.0 / m,
+            count: 0,
+        });
+    }
+    let mut shapes = Vec::with_capacity(solids.len());
+    for (index, s) in solids.iter().enumerate() {
+        let shape = match *s {
+            Solid::Box(b) if b.is_valid() => Shape::Box {
+                min: dvec(b.min),
+                max: dvec(b.max),
+            },
+            Solid::Segment(g) if g.is_valid() => Shape::Segment {
+                a: dvec(g.a),
+                b: dvec(g.b),
+            },
+            _ => return Err(SimError::Solid { index }),
+        };
+        shapes.push(shape);
+    }
+    Ok(Parts {
+        min,
+        max,
+        bodies,
+        shapes,
+    })
+}

@@ -1,0 +1,108 @@
+//! Collision responses in f64: impulses along a unit normal, never a slope.
+
+use glam::DVec2;
+
+/// The unit normal from disc `j` toward disc `i`. Coincident centres (only possible if the
+/// user placed them so) fall back to the relative velocity, then to +x, never NaN.
+pub fn pair_normal(pi: DVec2, pj: DVec2, vi: DVec2, vj: DVec2) -> DVec2 {
+    let d = pi - pj;
+    let len = d.length();
+    if len > 0.0 {
+        return d / len;
+    }
+    let w = vj - vi;
+    let wl = w.length();
+    if wl > 0.0 { w / wl } else { DVec2::X }
+}
+
+/// New velocities of two discs after an impulse along `n` (from `j` toward `i`) with
+/// restitution `e`, or `None` when they are not approaching along `n`.
+pub fn pair_impulse(
+    vi: DVec2,
+    vj: DVec2,
+    inv_mi: f64,
+    inv_mj: f64,
+    n: DVec2,
+    e: f64,
+) -> Option<(DVec2, DVec2)> {
+    let vn = (vi - vj).dot(n);
+    let inv_sum = inv_mi + inv_mj;
+    if vn >= 0.0 || inv_sum <= 0.0 {
+        return None;
+    }
+    let j = -(1.0 + e) * vn / inv_sum;
+    Some((vi + n * (j * inv_mi), vj - n * (j * inv_mj)))
+}
+
+/// A velocity bounced off a static surface with normal `n` (unchanged when not approaching).
+pub fn reflect(v: DVec2, n: DVec2, e: f64) -> DVec2 {
+    let vn = v.dot(n);
+    if vn >= 0.0 {
+        v
+    } else {
+        v - n * ((1.0 + e) * vn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_masses_head_on_swap() {
+        let n = pair_normal(
+            DVec2::new(0.0, 0.0),
+            DVec2::new(2.0, 0.0),
+            DVec2::X,
+            -DVec2::X,
+        );
+        let (a, b) = pair_impulse(DVec2::X, -DVec2::X, 1.0, 1.0, n, 1.0).unwrap_or_default();
+        assert_eq!((a, b), (-DVec2::X, DVec2::X));
+    }
+
+    #[test]
+    fn vertical_alignment_has_no_nan() {
+        // The published slope dy/dx divides by zero here.
+        let n = pair_normal(
+            DVec2::new(3.0, 0.0),
+            DVec2::new(3.0, 2.0),
+            DVec2::Y,
+            DVec2::ZERO,
+        );
+        assert_eq!(n, -DVec2::Y);
+        let (a, b) = pair_impulse(DVec2::Y, DVec2::ZERO, 1.0, 1.0, n, 1.0).unwrap_or_default();
+        assert_eq!((a, b), (DVec2::ZERO, DVec2::Y));
+    }
+
+    #[test]
+    fn unequal_masses_match_1d_formula() {
+        // 1D elastic: v1' = ((m1 - m2) v1 + 2 m2 v2) / (m1 + m2).
+        let (m1, m2, u1, u2) = (3.0, 1.0, 2.0, -1.0);
+        let n = -DVec2::X;
+        let (a, b) = pair_impulse(
+            DVec2::new(u1, 0.0),
+            DVec2::new(u2, 0.0),
+            1.0 / m1,
+            1.0 / m2,
+            n,
+            1.0,
+        )
+        .unwrap_or_default();
+        let e1 = ((m1 - m2) * u1 + 2.0 * m2 * u2) / (m1 + m2);
+        let e2 = ((m2 - m1) * u2 + 2.0 * m1 * u1) / (m1 + m2);
+        assert!(
+            (a.x - e1).abs() < 1e-15 && (b.x - e2).abs() < 1e-15,
+            "{a} {b}"
+        );
+    }
+
+    #[test]
+    fn reflect_restitution_and_separating() {
+        let v = reflect(DVec2::new(1.0, -2.0), DVec2::Y, 0.5);
+        assert_eq!(v, DVec2::new(1.0, 1.0));
+        assert_eq!(
+            reflect(DVec2::new(1.0, 2.0), DVec2::Y, 1.0),
+            DVec2::new(1.0, 2.0)
+        );
+    }
+}

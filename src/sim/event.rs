@@ -1,0 +1,119 @@
+//! What the engine reports: processed events, per-kind counts and the result of an
+//! `advance` call.
+
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+use crate::hit::{Feature, Side};
+
+/// Which bodies an event involves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventKind {
+    /// Disc `i` hit disc `j` (`i < j`).
+    DiscDisc { i: usize, j: usize },
+    /// Disc `i` hit a wall of the bounds (`side` names the wall: `Left` is `x = min.x`).
+    DiscWall { i: usize, side: Side },
+    /// Disc `i` hit static obstacle `obstacle` (its index in the world) on `feature`.
+    DiscObstacle {
+        i: usize,
+        obstacle: usize,
+        feature: Feature,
+    },
+    /// Disc `i`'s centre entered grid cell `cell` (column, row). Bookkeeping, not a
+    /// collision: no velocity changes.
+    Crossing { i: usize, cell: [usize; 2] },
+}
+
+impl EventKind {
+    /// True for the three collision kinds.
+    pub fn is_collision(&self) -> bool {
+        !matches!(self, EventKind::Crossing { .. })
+    }
+
+    /// The disc(s) involved: `(i, Some(j))` for a pair.
+    pub fn discs(&self) -> (usize, Option<usize>) {
+        match *self {
+            EventKind::DiscDisc { i, j } => (i, Some(j)),
+            EventKind::DiscWall { i, .. }
+            | EventKind::DiscObstacle { i, .. }
+            | EventKind::Crossing { i, .. } => (i, None),
+        }
+    }
+
+    /// A short lowercase name for tables.
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::DiscDisc { .. } => "disc-disc",
+            EventKind::DiscWall { .. } => "disc-wall",
+            EventKind::DiscObstacle { .. } => "disc-obstacle",
+            EventKind::Crossing { .. } => "crossing",
+        }
+    }
+}
+
+/// One event, as processed (or, from `next_event`, as scheduled).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Absolute simulation time.
+    pub time: f64,
+    pub kind: EventKind,
+    /// The touching point (for a crossing: the centre).
+    pub point: DVec2,
+    /// Unit contact normal toward disc `i`'s centre (from `j`, the wall or the obstacle);
+    /// for a crossing: the direction of travel across the cell boundary.
+    pub normal: DVec2,
+}
+
+/// Events counted by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventCounts {
+    pub disc_disc: u64,
+    pub disc_wall: u64,
+    pub disc_obstacle: u64,
+    pub crossings: u64,
+}
+
+impl EventCounts {
+    pub fn collisions(&self) -> u64 {
+        self.disc_disc + self.disc_wall + self.disc_obstacle
+    }
+
+    pub fn total(&self) -> u64 {
+        self.collisions() + self.crossings
+    }
+
+    pub(crate) fn add(&mut self, kind: &EventKind) {
+        match kind {
+            EventKind::DiscDisc { .. } => self.disc_disc += 1,
+            EventKind::DiscWall { .. } => self.disc_wall += 1,
+            EventKind::DiscObstacle { .. } => self.disc_obstacle += 1,
+            EventKind::Crossing { .. } => self.crossings += 1,
+        }
+    }
+
+    pub(crate) fn merge(&mut self, other: &EventCounts) {
+        self.disc_disc += other.disc_disc;
+        self.disc_wall += other.disc_wall;
+        self.disc_obstacle += other.disc_obstacle;
+        self.crossings += other.crossings;
+    }
+}
+
+/// What one `advance` call did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AdvanceReport {
+    /// Events processed in this call, by kind.
+    pub counts: EventCounts,
+    /// The event cap was reached before the target time: the world stopped at `time`
+    /// (the last event processed) and the next call continues from there.
+    pub stalled: bool,
+    /// The simulation time reached.
+    pub time: f64,
+}
+
+impl AdvanceReport {
+    /// All events processed (collisions and crossings).
+    pub fn events(&self) -> u64 {
+        self.counts.total()
+    }
+}
