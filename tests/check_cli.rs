@@ -247,6 +247,10 @@ fn json_output_is_one_document_with_pairs_and_errors() {
     assert_eq!(hit["region_bits"], "1001");
     assert!(good["pairs"][1]["hit"].is_null());
     assert_eq!(good["expectations"][0]["passed"], true);
+    let contacts = &good["paths"][0]["contacts"];
+    assert_eq!(contacts[0]["obstacle"], "box");
+    assert_eq!(contacts[1]["obstacle"], "wall");
+    assert_eq!(contacts[1]["hit"]["feature"], "face-");
     let bad = &doc["files"][1];
     assert_eq!(bad["valid"], false);
     assert_eq!(bad["errors"][0]["line"], 5);

@@ -224,6 +224,17 @@ fn file_json(file: &str, checked: &Checked) -> Value {
                     "obstacle": name(p.obstacle),
                     "hit": p.hit.as_ref().map(hit_json),
                 })).collect::<Vec<_>>(),
+                "paths": evaluation.paths.iter().map(|bp| json!({
+                    "ball": name(bp.ball),
+                    "contacts": bp.path.contacts.iter().zip(&bp.contact_objects).map(|(c, &o)| json!({
+                        "obstacle": name(o),
+                        "hit": hit_json(&c.hit),
+                        "incoming": [c.incoming.x, c.incoming.y],
+                        "outgoing": [c.outgoing.x, c.outgoing.y],
+                    })).collect::<Vec<_>>(),
+                    "end": [bp.path.end.x, bp.path.end.y],
+                    "truncated": bp.path.truncated,
+                })).collect::<Vec<_>>(),
                 "expectations": expectations.iter().map(|e| json!({
                     "index": e.index,
                     "ball": e.ball,
