@@ -8,7 +8,6 @@
 //! `cargo bench --bench queries -- --warm-up-time 1 --measurement-time 3`
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 
 use std::hint::black_box;
