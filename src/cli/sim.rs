@@ -26,14 +26,24 @@ pub const BENCH_SIZES: [usize; 3] = [100, 1_000, 10_000];
 pub const BENCH_PACKING: f64 = 0.3;
 
 enum Command {
-    Scene { path: String, time: Option<f64>, max_events: u64 },
-    Bench { seconds: f64 },
+    Scene {
+        path: String,
+        time: Option<f64>,
+        max_events: u64,
+    },
+    Bench {
+        seconds: f64,
+    },
 }
 
 /// Runs `sweepscope sim` with the arguments after the subcommand name.
 pub fn run(args: &[String]) -> ExitCode {
     match parse(args) {
-        Ok(Command::Scene { path, time, max_events }) => run_scene(&path, time, max_events),
+        Ok(Command::Scene {
+            path,
+            time,
+            max_events,
+        }) => run_scene(&path, time, max_events),
         Ok(Command::Bench { seconds }) => {
             bench(seconds);
             ExitCode::SUCCESS
@@ -60,7 +70,9 @@ fn parse(args: &[String]) -> Result<Command, String> {
             "--seconds" => seconds = number(&value("--seconds")?, "--seconds")?,
             "--max-events" => {
                 let v = value("--max-events")?;
-                max_events = v.parse().map_err(|_| format!("--max-events: `{v}` is not a count"))?;
+                max_events = v
+                    .parse()
+                    .map_err(|_| format!("--max-events: `{v}` is not a count"))?;
             }
             "-h" | "--help" => return Err("help".into()),
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
@@ -71,7 +83,11 @@ fn parse(args: &[String]) -> Result<Command, String> {
     match (bench, path) {
         (true, None) => Ok(Command::Bench { seconds }),
         (true, Some(_)) => Err("--bench takes no scene".into()),
-        (false, Some(path)) => Ok(Command::Scene { path, time, max_events }),
+        (false, Some(path)) => Ok(Command::Scene {
+            path,
+            time,
+            max_events,
+        }),
         (false, None) => Err("no scene given".into()),
     }
 }
@@ -130,7 +146,11 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
     let (e1, p1) = (world.kinetic_energy(), world.momentum());
     println!("simulated t = {} of {target}", world.time());
     print_counts(&c);
-    let drift = if e0 > 0.0 { (e1 - e0).abs() / e0 } else { (e1 - e0).abs() };
+    let drift = if e0 > 0.0 {
+        (e1 - e0).abs() / e0
+    } else {
+        (e1 - e0).abs()
+    };
     println!("energy:   {e0:.12e} -> {e1:.12e}  (relative drift {drift:.3e})");
     println!(
         "momentum: ({:.6e}, {:.6e}) -> ({:.6e}, {:.6e})  (|change| {:.3e}; walls and obstacles change it)",
@@ -140,7 +160,10 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
         p1.y,
         (p1 - p0).length()
     );
-    println!("wall clock {secs:.3} s, {:.0} events/s", c.total() as f64 / secs.max(1e-9));
+    println!(
+        "wall clock {secs:.3} s, {:.0} events/s",
+        c.total() as f64 / secs.max(1e-9)
+    );
     if stalled {
         eprintln!(
             "sweepscope sim: stalled at t = {} after {} events (--max-events); the scene has a \
