@@ -259,10 +259,10 @@ impl PublishedLoop {
             }
             Event::Pair(i, j) => {
                 // i < j by construction of the scan.
-                if let Some((head, tail)) = self.discs.split_at_mut_checked(j) {
-                    if let (Some(b1), Some(b2)) = (head.get_mut(i), tail.first_mut()) {
-                        apply_collision(b1, b2);
-                    }
+                if let Some((head, tail)) = self.discs.split_at_mut_checked(j)
+                    && let (Some(b1), Some(b2)) = (head.get_mut(i), tail.first_mut())
+                {
+                    apply_collision(b1, b2);
                 }
             }
         }

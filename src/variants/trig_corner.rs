@@ -9,9 +9,10 @@
 //! `double` for the triangle.
 //!
 //! # Flaws (kept on purpose)
-//! - The left/right and top/bottom side tests are `else if` chains: when the left plane time
-//!   is in `[0, 1]` but the centre is beyond the side's extent there, the right side is never
-//!   tried (and likewise top before bottom).
+//! - The left/right and top/bottom tests are `else if` chains. For the side hits this is
+//!   latent (one motion cannot cross both planes of an axis inward within `[0, 1]`), but the
+//!   corner choice inherits it: when both guards of an axis fire (a box narrower than 2r),
+//!   the left / top corner wins whatever the direction of motion.
 //! - The plane-crossing guards (`start.x - r < L && end.x + r > L`) are loose: they fire for
 //!   starts already past the plane, so corner selection can pick a corner from a plane the
 //!   motion never crossed, and an axis with zero motion gives an infinite time that still
@@ -32,7 +33,7 @@ use crate::hit::{Corner, Feature, Hit, Side};
 
 /// The flaws above, one line each, for the variants panel.
 pub const FLAWS: &[&str] = &[
-    "left/right and top/bottom side tests are else-if chains: the second side is never tried",
+    "else-if chains: when both planes of an axis qualify, the corner choice prefers left/top",
     "loose plane-crossing guards can choose a corner the motion never approached",
     "aimed straight at a corner: sin(innerAngle) = 0 divides 0 by 0 (NaN)",
     "acos of a cosine rounded just over 1 is NaN",
@@ -249,7 +250,10 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let time = (distance / line_length) as f32;
     // A negative time "indicates the previous intersection": dropped. NaN passes this test
     // in Java as it does here, and is named below.
-    if time > 1.0 || time < 0.0 {
+    // Written as in Java on purpose: `!(0.0..=1.0).contains(&time)` would also drop NaN.
+    #[allow(clippy::manual_range_contains)]
+    let outside = time > 1.0 || time < 0.0;
+    if outside {
         return Solve::Miss;
     }
     let ix = time * dx + start.x;
