@@ -49,6 +49,7 @@ impl<'a> Locator<'a> {
     }
 
     /// 1-based line of each entry of `list`.
+    #[cfg(test)]
     pub fn entry_lines(&self, list: &str) -> Vec<usize> {
         self.entries(list)
             .into_iter()
