@@ -388,21 +388,53 @@ impl World {
     /// The earliest event ahead of disc `i` (crossings included) if nothing else changes
     /// first, with its geometry.
     pub fn next_event(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, true)
-    }
-
-    /// The earliest collision ahead of disc `i` among the bodies near it now (crossings
-    /// skipped), if nothing else changes first.
-    pub fn next_collision(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, false)
-    }
-
-    fn next_matching(&self, i: usize, crossings: bool) -> Option<Event> {
         if i >= self.bodies.len() {
             return None;
         }
-        let s = self.best_for(i, self.time, crossings);
+        let s = self.best_for(i, self.time, true);
         (!s.is_none()).then(|| self.describe(&s))
+    }
+
+    /// The earliest collision ahead of disc `i` if nothing else changes first: a scan of
+    /// every disc, wall and obstacle (O(n), for inspection, not the grid's neighbourhood).
+    pub fn next_collision(&self, i: usize) -> Option<Event> {
+        let b = self.bodies.get(i)?;
+        let now = self.time;
+        let p = b.at(now);
+        let mut best = Slot::NONE;
+        let mut offer = |dt: f64, rank: u8, a: usize, other: usize| {
+            let s = Slot {
+                time: now + dt,
+                rank,
+                a: a as u32,
+                b: other as u32,
+                count_b: 0,
+            };
+            if s.cmp_key(&best).is_lt() {
+                best = s;
+            }
+        };
+        for (j, o) in self.bodies.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+            let (pl, ph) = (self.bodies[lo].at(now), self.bodies[hi].at(now));
+            let w = self.bodies[lo].v - self.bodies[hi].v;
+            let speed2 = b.v.length_squared() + o.v.length_squared();
+            if let Some(dt) = predict::disc_disc(pl - ph, w, b.r + o.r, speed2) {
+                offer(dt, PAIR, lo, hi);
+            }
+        }
+        if let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
+            offer(dt, WALL, i, side_index(side) as usize);
+        }
+        for (k, shape) in self.shapes.iter().enumerate() {
+            if let Some(dt) = shape.entry(p, b.v, b.r) {
+                offer(dt, SOLID, i, k);
+            }
+        }
+        (!best.is_none()).then(|| self.describe(&best))
     }
 
     pub fn time(&self) -> f64 {
