@@ -46,7 +46,8 @@ impl Aabb {
 
     /// True when `min <= max` on both axes and every coordinate is finite.
     pub fn is_valid(&self) -> bool {
-        self.min.is_finite() & self.max.is_finite() & self.min.cmple(self.max).all()
+        let corners = glam::Vec4::new(self.min.x, self.min.y, self.max.x, self.max.y);
+        corners.is_finite() & self.min.cmple(self.max).all()
     }
 
     /// Inclusive containment.
