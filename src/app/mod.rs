@@ -1,5 +1,7 @@
 //! The interactive debugger (in progress).
 
+pub mod sim_view;
+
 use std::process::ExitCode;
 
 /// Opens the debugger window. `args` are the command-line arguments after the program name
