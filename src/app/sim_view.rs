@@ -396,10 +396,13 @@ impl SimView {
                 .run()
                 .map_or((0.0, 0.0), |r| (r.timeline.time(), r.timeline.head_time()));
             ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
-            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9))
-                .text("Time")
-                .max_decimals(4);
-            if ui.add(slider).changed() {
+            let before = t;
+            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9)).text("Time");
+            let resp = ui.add(slider);
+            // Only a user's move scrubs: a slider may re-round its value on its own, and
+            // re-simulating to a rounded time would land just before the current event.
+            let touched = resp.dragged() || resp.clicked() || resp.has_focus();
+            if resp.changed() && touched && t != before {
                 self.set_playing(false);
                 self.scrub_to(t);
             }

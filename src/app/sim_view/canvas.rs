@@ -108,6 +108,9 @@ pub struct Canvas {
     pub camera: Camera,
     #[serde(skip)]
     spawn_from: Option<DVec2>,
+    /// Where the spawn drag last was on screen.
+    #[serde(skip)]
+    spawn_to: Option<Pos2>,
     /// Fit the camera to the walls on the next frame.
     #[serde(skip)]
     pub fit_pending: bool,
@@ -173,16 +176,27 @@ impl Canvas {
             self.camera.pan(response.drag_delta());
         }
         if tool == Tool::Spawn {
+            // A drag is only recognised once the pointer has moved: start where it was pressed.
             if response.drag_started_by(Primary)
-                && let Some(p) = response.interact_pointer_pos()
+                && let Some(p) = ui
+                    .input(|i| i.pointer.press_origin())
+                    .or(response.interact_pointer_pos())
             {
                 self.spawn_from = Some(self.camera.to_world(rect, p));
+            }
+            if response.dragged_by(Primary)
+                && let Some(p) = response.interact_pointer_pos()
+            {
+                self.spawn_to = Some(p);
             }
             if response.drag_stopped_by(Primary)
                 && let Some(from) = self.spawn_from.take()
             {
-                let to = response
-                    .interact_pointer_pos()
+                // On release the pointer no longer interacts: use where the drag last was.
+                let to = self
+                    .spawn_to
+                    .take()
+                    .or_else(|| ui.input(|i| i.pointer.latest_pos()))
                     .map_or(from, |p| self.camera.to_world(rect, p));
                 return Some(Action::Spawn {
                     position: from,

@@ -98,7 +98,7 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let pts = |f: &dyn Fn(&Sample) -> f64| -> Vec<[f64; 2]> {
         s.iter().map(|x| [x.time, f(x)]).collect()
     };
-    let link = egui::Id::new("sweepscope_sim_plots_link");
+    let link = egui::Id::unique("sweepscope_sim_plots_link");
     let height = (ui.available_height() - 4.0).max(60.0);
     ui.columns(3, |cols| {
         let plot = |id: &str| {
