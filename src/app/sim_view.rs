@@ -214,6 +214,13 @@ impl SimView {
 
     // ----- actions -----
 
+    /// Selects disc `i` for the inspector (`None` clears).
+    pub fn select(&mut self, i: Option<usize>) {
+        if let Some(r) = &mut self.run {
+            r.selected = i.filter(|&i| i < r.timeline.world().len());
+        }
+    }
+
     pub fn set_playing(&mut self, on: bool) {
         if let Some(r) = &mut self.run {
             r.playing = on;
