@@ -361,7 +361,7 @@ impl SimView {
                     .show(ui, |ui| self.controls(ui));
             });
         egui::Panel::right("sim_log")
-            .default_size(290.0)
+            .default_size(330.0)
             .show(ui, |ui| self.event_log(ui));
         egui::Panel::bottom("sim_plots")
             .exact_size(190.0)
@@ -599,6 +599,8 @@ impl SimView {
             .auto_shrink([false, false])
             .stick_to_bottom(true)
             .show_rows(ui, row_h, end - first, |ui, rows| {
+                // Rows must stay one line high for `show_rows` to place them.
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
                 for row in rows {
                     let k = first + row;
                     if let Some(l) = t.logged(k) {

@@ -122,7 +122,7 @@ const SOLID: Color32 = Color32::from_rgb(90, 96, 110);
 const DISC: Color32 = Color32::from_rgb(86, 156, 214);
 const SELECTED: Color32 = Color32::from_rgb(255, 215, 0);
 const EVENT: Color32 = Color32::from_rgb(255, 90, 60);
-const PUBLISHED: Color32 = Color32::from_rgba_premultiplied(120, 60, 0, 120);
+const PUBLISHED: Color32 = Color32::from_rgba_premultiplied(170, 85, 0, 170);
 const ARROW: Color32 = Color32::from_rgb(140, 220, 140);
 
 impl Canvas {
@@ -307,17 +307,19 @@ impl Canvas {
                 painter.arrow(p, n, Stroke::new(2.0, EVENT));
             }
         }
+        // Published discs as translucent rings on top: where both engines agree the exact
+        // disc shows through, where they part the ring drifts away from it.
         if let Some(cmp) = d.comparison {
+            let stroke = Stroke::new(2.0, PUBLISHED);
             let shapes: Vec<Shape> = cmp
                 .discs()
                 .filter(|(p, _)| p.is_finite())
-                .map(|(p, r)| {
+                .filter_map(|(p, r)| {
                     let c = self.camera.to_screen(rect, p);
-                    Shape::circle_filled(c, (r as f32 * z).max(0.75), PUBLISHED)
-                })
-                .filter(|s| match s {
-                    Shape::Circle(c) => clip.expand(c.radius).contains(c.center),
-                    _ => true,
+                    let r = (r as f32 * z).max(1.5);
+                    clip.expand(r)
+                        .contains(c)
+                        .then(|| Shape::circle_stroke(c, r, stroke))
                 })
                 .collect();
             painter.extend(shapes);

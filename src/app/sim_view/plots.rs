@@ -109,11 +109,13 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
                 .x_axis_label("time")
                 .allow_scroll(false)
         };
-        plot("sim_energy").show(&mut cols[0], |p| {
+        // Energy is conserved to rounding: anchor the axis at 0 so the plot shows the level,
+        // not 1e-14 noise. Momentum likewise around 0.
+        plot("sim_energy").include_y(0.0).show(&mut cols[0], |p| {
             p.line(Line::new("kinetic energy", pts(&|x| x.energy)));
             p.vline(VLine::new("now", now));
         });
-        plot("sim_momentum").show(&mut cols[1], |p| {
+        plot("sim_momentum").include_y(0.0).show(&mut cols[1], |p| {
             p.line(Line::new("momentum x", pts(&|x| x.momentum[0])));
             p.line(Line::new("momentum y", pts(&|x| x.momentum[1])));
             p.vline(VLine::new("now", now));
