@@ -186,7 +186,7 @@ impl Comparison {
                 other: None,
             });
         }
-        if self.frame % self.snapshot_every == 0 {
+        if self.frame.is_multiple_of(self.snapshot_every) {
             self.snapshots.push((self.frame, self.current.clone()));
             if self.snapshots.len() > MAX_SNAPSHOTS {
                 let mut k = 0;
