@@ -138,7 +138,7 @@ impl SimView {
     /// Starts a new history at `world` (edits, fills and loads all come through here).
     fn reset(&mut self, world: World) {
         let s = &self.settings;
-        let budget = (s.keyframe_budget_mib.max(1.0) * 1024.0 * 1024.0) as usize;
+        let budget = budget_bytes(s.keyframe_budget_mib);
         let timeline = Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget);
         let (compare, playing, selected) = self
             .run
@@ -502,11 +502,17 @@ impl SimView {
                 self.canvas.fit_pending = true;
             }
         });
-        drag(
+        let changed = drag(
             ui,
             "Keyframe memory (MiB)",
             egui::DragValue::new(&mut self.settings.keyframe_budget_mib).range(1.0..=4096.0),
         );
+        if changed {
+            let bytes = budget_bytes(self.settings.keyframe_budget_mib);
+            if let Some(r) = &mut self.run {
+                r.timeline.set_budget(bytes);
+            }
+        }
     }
 
     fn compare_controls(&mut self, ui: &mut egui::Ui) {
@@ -644,12 +650,17 @@ impl SimView {
     }
 }
 
-/// A DragValue with a visible label that also names it for accessibility.
-fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) {
+/// A DragValue with a visible label that also names it for accessibility; true if changed.
+fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) -> bool {
     ui.horizontal(|ui| {
         let l = ui.label(label);
-        ui.add(value).labelled_by(l.id);
-    });
+        ui.add(value).labelled_by(l.id).changed()
+    })
+    .inner
+}
+
+fn budget_bytes(mib: f64) -> usize {
+    (mib.clamp(1.0, 65_536.0) * 1024.0 * 1024.0) as usize
 }
 
 fn world_bounds(w: &World) -> Aabb {

@@ -63,8 +63,7 @@ impl Timeline {
     /// A history starting at `world` (normally at time 0), with keyframes every
     /// `every_events` events or `every_time` seconds and at most `budget_bytes` of them.
     pub fn new(world: World, every_events: u64, every_time: f64, budget_bytes: usize) -> Self {
-        let per = (world.len().max(1) * BYTES_PER_DISC).max(4096);
-        let max_keyframes = (budget_bytes / per).clamp(4, 4096);
+        let max_keyframes = keyframe_cap(world.len(), budget_bytes);
         let origin = Keyframe {
             seq: world.counts().total(),
             time: world.time(),
@@ -100,6 +99,11 @@ impl Timeline {
     /// The furthest time simulated so far.
     pub fn head_time(&self) -> f64 {
         self.head_time
+    }
+
+    /// Changes the memory allowed for keyframes; extra ones are thinned at the next move.
+    pub fn set_budget(&mut self, budget_bytes: usize) {
+        self.max_keyframes = keyframe_cap(self.world.len(), budget_bytes);
     }
 
     pub fn keyframe_count(&self) -> usize {
@@ -295,7 +299,7 @@ impl Timeline {
                 world: self.world.clone(),
             });
         }
-        if self.keyframes.len() > self.max_keyframes {
+        while self.keyframes.len() > self.max_keyframes {
             let mut i = 0;
             self.keyframes.retain(|_| {
                 i += 1;
@@ -310,6 +314,12 @@ impl Timeline {
             self.dropped += drop;
         }
     }
+}
+
+/// How many keyframes of a world of `discs` discs fit in `budget_bytes` (at least 4).
+fn keyframe_cap(discs: usize, budget_bytes: usize) -> usize {
+    let per = (discs.max(1) * BYTES_PER_DISC).max(4096);
+    (budget_bytes / per).clamp(4, 4096)
 }
 
 #[cfg(test)]
