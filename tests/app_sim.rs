@@ -210,3 +210,12 @@ fn published_loop_on_a_vertical_pair_reports_nan() {
     let shown = format!("first divergence at t = {:.4}", nan[0].time);
     h.get_by_label(&shown);
 }
+
+#[test]
+fn frame_measurement_runs_headless() {
+    // Only that it runs the real view and returns sane statistics; speed is for release
+    // builds (`sweepscope --frames N` on the standalone window branch).
+    let s = sweepscope::app::sim_view::measure_frames(100, 8);
+    assert!(s.median_ms > 0.0 && s.median_ms.is_finite(), "{s:?}");
+    assert!(s.p99_ms >= s.median_ms, "{s:?}");
+}

@@ -682,9 +682,17 @@ fn sync_comparison(r: &mut Run) -> bool {
     r.comparison.as_mut().is_none_or(|c| c.sync_to(t))
 }
 
-/// `#12  t=1.23456  disc-disc  3 & 7`.
+/// `#12 t=1.23456 pair 3 & 7`: short enough to stay on one line in the log.
 fn row_label(k: usize, e: &Event) -> String {
-    format!("#{k}  t={:.5}  {}", e.time, describe_kind(&e.kind))
+    let what = match e.kind {
+        EventKind::DiscDisc { i, j } => format!("pair {i} & {j}"),
+        EventKind::DiscWall { i, side } => {
+            format!("wall {i} {}", format!("{side:?}").to_lowercase())
+        }
+        EventKind::DiscObstacle { i, obstacle, .. } => format!("obstacle {i} #{obstacle}"),
+        EventKind::Crossing { i, .. } => format!("crossing {i}"),
+    };
+    format!("#{k} t={:.5} {what}", e.time)
 }
 
 fn describe_kind(kind: &EventKind) -> String {
