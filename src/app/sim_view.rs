@@ -526,9 +526,12 @@ impl SimView {
         let Some(r) = self.run() else { return };
         let Some(cmp) = &r.comparison else { return };
         ui.label(
-            RichText::new("published loop: translucent orange")
-                .color(Color32::from_rgb(230, 140, 40)),
+            RichText::new("published loop: orange rings").color(Color32::from_rgb(230, 140, 40)),
         );
+        let w = r.timeline.world();
+        if !w.solids().is_empty() || w.restitution() != 1.0 {
+            ui.label("(the published loop knows no obstacles and no restitution)");
+        }
         if let Some(g) = cmp.max_gap(r.timeline.world()) {
             ui.label(format!("largest position gap: {g:.3e}"));
         }
