@@ -170,7 +170,7 @@ fn all_validation_problems_are_listed_in_file_order() {
     let lines: Vec<&str> = stderr.lines().collect();
     let expected = [
         ":5: object 0 \"\": `name` must not be empty",
-        ":7: object 2 \"tilted\": `half_extents.x` must not be negative",
+        ":9: object 2 \"tilted\": `half_extents.x` must not be negative",
         ":12: scene: `view.zoom` must be greater than 0",
         ":13: variants[1]: `id` \"magic\" is not a known variant",
         ":15: expect[0]: `ball` \"wall\" is a box, not a ball",
