@@ -219,3 +219,29 @@ fn frame_measurement_runs_headless() {
     assert!(s.median_ms > 0.0 && s.median_ms.is_finite(), "{s:?}");
     assert!(s.p99_ms >= s.median_ms, "{s:?}");
 }
+
+#[test]
+fn every_simulation_scene_opens_in_the_view() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let mut opened = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !(name.starts_with("sim-") && name.ends_with(".ron")) {
+            continue;
+        }
+        let scene =
+            sweepscope::scene::io::load_scene(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let discs = scene.simulation.as_ref().map_or(0, |s| s.discs.len());
+        let view = SimView::from_scene(&scene).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut h = harness(view);
+        h.run();
+        h.get_by_label("Next event").click();
+        h.run();
+        let v = h.state();
+        assert_eq!(v.world().map(World::len), Some(discs), "{name}");
+        assert_eq!(v.collisions(), 1, "{name}");
+        opened += 1;
+    }
+    assert!(opened > 0, "no scenes/sim-*.ron found");
+}
