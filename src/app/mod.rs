@@ -21,6 +21,7 @@ mod report;
 pub mod scenes;
 mod screenshot;
 mod scrubber;
+pub mod sim_view;
 pub mod shortcuts;
 mod variants_panel;
 pub mod view;
