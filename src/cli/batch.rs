@@ -138,7 +138,11 @@ pub fn process(mut input: impl BufRead, mut output: impl Write) -> io::Result<Su
                 summary.queries += 1;
                 summary.bad_lines += 1;
                 answer.clear();
-                write_error(&mut answer, &Value::Null, &format!("line {number}: not valid UTF-8"));
+                write_error(
+                    &mut answer,
+                    &Value::Null,
+                    &format!("line {number}: not valid UTF-8"),
+                );
                 writeln!(output, "{answer}")?;
                 continue;
             }
@@ -162,22 +166,38 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            write_error(out, &Value::Null, &format!("line {number}: malformed JSON: {}", json_error(&e)));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: malformed JSON: {}", json_error(&e)),
+            );
             return false;
         }
     };
     let Value::Object(obj) = value else {
-        write_error(out, &Value::Null, &format!("line {number}: expected a JSON object"));
+        write_error(
+            out,
+            &Value::Null,
+            &format!("line {number}: expected a JSON object"),
+        );
         return false;
     };
     let id = match obj.get("id") {
         Some(id @ (Value::Number(_) | Value::String(_))) => id,
         Some(_) => {
-            write_error(out, &Value::Null, &format!("line {number}: field `id` must be a number or a string"));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: field `id` must be a number or a string"),
+            );
             return false;
         }
         None => {
-            write_error(out, &Value::Null, &format!("line {number}: field `id` is missing"));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: field `id` is missing"),
+            );
             return false;
         }
     };
@@ -212,14 +232,20 @@ fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
         Some(_) => return Err("field `kind` must be a string".into()),
         None => return Err("field `kind` is missing".into()),
     };
-    let sweep = Sweep::new(vec2(obj, "start")?, vec2(obj, "end")?, radius(obj, "radius")?);
+    let sweep = Sweep::new(
+        vec2(obj, "start")?,
+        vec2(obj, "end")?,
+        radius(obj, "radius")?,
+    );
     let obstacle = match kind {
         "aabb" => {
             let min = vec2(obj, "min")?;
             let max = vec2(obj, "max")?;
             for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
                 if lo > hi {
-                    return Err(format!("`min` is greater than `max` on {axis} ({lo} > {hi})"));
+                    return Err(format!(
+                        "`min` is greater than `max` on {axis} ({lo} > {hi})"
+                    ));
                 }
             }
             Obstacle::Aabb(Aabb::new(min, max))
@@ -228,7 +254,10 @@ fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
             let center = vec2(obj, "center")?;
             let half = vec2(obj, "half_extents")?;
             if half.x < 0.0 || half.y < 0.0 {
-                return Err(format!("field `half_extents` = [{}, {}] has a negative value", half.x, half.y));
+                return Err(format!(
+                    "field `half_extents` = [{}, {}] has a negative value",
+                    half.x, half.y
+                ));
             }
             Obstacle::Obb(Obb::new(center, half, number(obj, "angle")?))
         }
@@ -283,7 +312,10 @@ fn vec2(obj: &Map<String, Value>, key: &str) -> Result<Vec2, String> {
 /// The JSON number as `f32`; out-of-range and non-finite values are errors, not infinities.
 fn to_f32(v: &Value, name: &str) -> Result<f32, String> {
     let Some(x) = v.as_f64() else {
-        return Err(format!("field `{name}` must be a number, got {}", type_name(v)));
+        return Err(format!(
+            "field `{name}` must be a number, got {}",
+            type_name(v)
+        ));
     };
     let narrowed = x as f32;
     if !x.is_finite() || !narrowed.is_finite() {
@@ -316,7 +348,11 @@ fn write_answer(out: &mut String, id: &Value, hit: Option<&Hit>) {
     };
     out.push_str(",\"hit\":true,\"time\":");
     push_f32(out, h.time);
-    for (name, v) in [("center", h.center), ("normal", h.normal), ("point", h.point)] {
+    for (name, v) in [
+        ("center", h.center),
+        ("normal", h.normal),
+        ("point", h.point),
+    ] {
         let _ = write!(out, ",\"{name}\":[");
         push_f32(out, v.x);
         out.push(',');
