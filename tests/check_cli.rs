@@ -170,7 +170,7 @@ fn all_validation_problems_are_listed_in_file_order() {
     let lines: Vec<&str> = stderr.lines().collect();
     let expected = [
         ":5: object 0 \"\": `name` must not be empty",
-        ":7: object 2 \"tilted\": `half_extents.x` must not be negative",
+        ":9: object 2 \"tilted\": `half_extents.x` must not be negative",
         ":12: scene: `view.zoom` must be greater than 0",
         ":13: variants[1]: `id` \"magic\" is not a known variant",
         ":15: expect[0]: `ball` \"wall\" is a box, not a ball",
@@ -247,6 +247,10 @@ fn json_output_is_one_document_with_pairs_and_errors() {
     assert_eq!(hit["region_bits"], "1001");
     assert!(good["pairs"][1]["hit"].is_null());
     assert_eq!(good["expectations"][0]["passed"], true);
+    let contacts = &good["paths"][0]["contacts"];
+    assert_eq!(contacts[0]["obstacle"], "box");
+    assert_eq!(contacts[1]["obstacle"], "wall");
+    assert_eq!(contacts[1]["hit"]["feature"], "face-");
     let bad = &doc["files"][1];
     assert_eq!(bad["valid"], false);
     assert_eq!(bad["errors"][0]["line"], 5);

@@ -328,3 +328,36 @@ proptest! {
         prop_assert_eq!(back, Ok(scene), "{}", text);
     }
 }
+
+proptest! {
+    /// Damaged versions of a real scene (a slice cut out, a character replaced) never
+    /// panic: they load or give an error with a position inside the text.
+    #[test]
+    fn damaged_scene_text_never_panics(
+        cut in 0usize..4000,
+        len in 0usize..40,
+        at in 0usize..4000,
+        c in prop_oneof![Just('('), Just(')'), Just(','), Just('"'), Just('-'), Just('/'), Just('é'), Just('\n')],
+    ) {
+        let text = sweepscope::scene::builtin::DEFAULT_SCENE_RON;
+        let chars: Vec<char> = text.chars().collect();
+        let cut = cut.min(chars.len());
+        let end = (cut + len).min(chars.len());
+        let mut damaged: Vec<char> = chars[..cut].iter().chain(&chars[end..]).copied().collect();
+        let at = at.min(damaged.len());
+        damaged.insert(at, c);
+        let damaged: String = damaged.into_iter().collect();
+        if let Err(e) = parse_scene(&damaged, "damaged.ron") {
+            let lines = damaged.lines().count().max(1);
+            prop_assert!(e.line.is_none_or(|l| l <= lines + 1), "{}", e);
+        }
+    }
+
+    /// Deeply nested or arbitrary text is an error, not a stack overflow or a panic.
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}", depth in 0usize..5000) {
+        let _ = parse_scene(&text, "any.ron");
+        let nested = format!("{}{}", "(".repeat(depth), text);
+        prop_assert!(parse_scene(&nested, "nested.ron").is_err() || depth == 0);
+    }
+}
