@@ -937,3 +937,79 @@ fn where_the_approach_breaks_down_the_core_still_answers() {
             .started_inside
     );
 }
+
+#[test]
+fn published_loop_with_nothing_to_do_is_not_stalled_even_with_a_zero_cap() {
+    let mut sim = PublishedLoop::new(
+        vec![Disc {
+            pos: [5.0, 5.0],
+            vel: [0.0, 0.0],
+            r: 1.0,
+        }],
+        10.0,
+        10.0,
+    );
+    sim.max_events = 0;
+    let report = sim.step(1.0);
+    assert!(!report.stalled);
+    assert_eq!(sim.discs[0].pos, [5.0, 5.0]);
+}
+
+/// A small deterministic generator, so the scan below is the same on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, lo: f32, hi: f32) -> f32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        lo + (hi - lo) * ((self.0 >> 40) as f32 / (1u64 << 24) as f32)
+    }
+}
+
+#[test]
+fn random_pairs_never_panic_and_hits_are_finite_with_time_from_the_approach() {
+    let mut g = Lcg(7);
+    for _ in 0..20_000 {
+        let s = sweep(
+            (g.next(-10.0, 10.0), g.next(-10.0, 10.0)),
+            (g.next(-10.0, 10.0), g.next(-10.0, 10.0)),
+            g.next(0.0, 3.0),
+        );
+        let (x, y) = (g.next(-5.0, 5.0), g.next(-5.0, 5.0));
+        let obstacles = [
+            aabb((x, y), (x + g.next(0.0, 4.0), y + g.next(0.0, 4.0))),
+            Obstacle::Obb(Obb::new(
+                v(x, y),
+                v(g.next(0.0, 3.0), g.next(0.0, 3.0)),
+                g.next(-3.2, 3.2),
+            )),
+            Obstacle::Segment(Segment::new(
+                v(x, y),
+                v(g.next(-5.0, 5.0), g.next(-5.0, 5.0)),
+            )),
+            circle(
+                (x, y),
+                (g.next(-5.0, 5.0), g.next(-5.0, 5.0)),
+                g.next(0.0, 3.0),
+            ),
+        ];
+        for o in &obstacles {
+            for variant in Variant::ALL {
+                if let Outcome::Hit(h) = run(variant, &s, o, &Params { substeps: 4 }) {
+                    assert!(h.time.is_finite() && h.center.is_finite() && h.normal.is_finite());
+                    // Only the slope form can report a time outside the motion (its |x| root
+                    // choice); the others stay within [0, 1].
+                    if variant != Variant::SlopeForm {
+                        assert!(
+                            (0.0..=1.0).contains(&h.time),
+                            "{variant:?} {s:?} {o:?}: {}",
+                            h.time
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
