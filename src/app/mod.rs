@@ -22,6 +22,7 @@ pub mod scenes;
 mod screenshot;
 mod scrubber;
 pub mod shortcuts;
+pub mod sim_view;
 mod variants_panel;
 pub mod view;
 mod widgets;

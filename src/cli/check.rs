@@ -224,6 +224,17 @@ fn file_json(file: &str, checked: &Checked) -> Value {
                     "obstacle": name(p.obstacle),
                     "hit": p.hit.as_ref().map(hit_json),
                 })).collect::<Vec<_>>(),
+                "paths": evaluation.paths.iter().map(|bp| json!({
+                    "ball": name(bp.ball),
+                    "contacts": bp.path.contacts.iter().zip(&bp.contact_objects).map(|(c, &o)| json!({
+                        "obstacle": name(o),
+                        "hit": hit_json(&c.hit),
+                        "incoming": [short(c.incoming.x), short(c.incoming.y)],
+                        "outgoing": [short(c.outgoing.x), short(c.outgoing.y)],
+                    })).collect::<Vec<_>>(),
+                    "end": [short(bp.path.end.x), short(bp.path.end.y)],
+                    "truncated": bp.path.truncated,
+                })).collect::<Vec<_>>(),
                 "expectations": expectations.iter().map(|e| json!({
                     "index": e.index,
                     "ball": e.ball,
@@ -238,14 +249,20 @@ fn file_json(file: &str, checked: &Checked) -> Value {
 
 fn hit_json(h: &Hit) -> Value {
     json!({
-        "time": h.time,
-        "center": [h.center.x, h.center.y],
-        "point": [h.point.x, h.point.y],
-        "normal": [h.normal.x, h.normal.y],
-        "face_normal": [h.face_normal.x, h.face_normal.y],
+        "time": short(h.time),
+        "center": [short(h.center.x), short(h.center.y)],
+        "point": [short(h.point.x), short(h.point.y)],
+        "normal": [short(h.normal.x), short(h.normal.y)],
+        "face_normal": [short(h.face_normal.x), short(h.face_normal.y)],
         "feature": h.feature.name(),
         "region": h.region.map(|r| r.name()),
         "region_bits": h.region.map(|r| r.bit_string()),
         "started_inside": h.started_inside,
     })
+}
+
+/// An `f32` as the `f64` with the same shortest decimal form, so JSON shows `0.6`, not
+/// `0.6000000238418579`.
+fn short(v: f32) -> Option<f64> {
+    v.is_finite().then(|| v.to_string().parse().ok()).flatten()
 }

@@ -12,6 +12,7 @@
 //!   without ever going below it (a circle rolling along a floor at exactly `r`).
 //! - Non-finite input, a negative radius or an inverted box gives `None`; nothing panics.
 
+pub mod batch;
 mod circle_aabb;
 mod circle_circle;
 mod circle_obb;

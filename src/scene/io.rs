@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 
-use super::locate::{entry_lines, field_line};
+use super::locate::Locator;
 use super::messages::describe;
 use super::model::Scene;
 use super::validate::{Item, Problem, validate};
@@ -137,26 +137,19 @@ fn blank_after(text: &str, line: usize, column: usize) -> bool {
         && lines.all(|l| l.trim().is_empty())
 }
 
-/// Attaches a line to each problem when the item is a list entry the scanner can find.
+/// Attaches a line to each problem: the line of the offending field inside its list entry
+/// when the scanner finds it, else the entry's, else the scene field's.
 fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<SceneError> {
-    let mut cache: Vec<(&str, Vec<usize>)> = Vec::new();
+    let at = Locator::new(text);
     let mut errors: Vec<SceneError> = problems
         .iter()
         .map(|p| {
-            let line = match p.item.list_entry() {
-                Some((list, index)) => {
-                    if !cache.iter().any(|(l, _)| *l == list) {
-                        cache.push((list, entry_lines(text, list)));
-                    }
-                    cache
-                        .iter()
-                        .find(|(l, _)| *l == list)
-                        .and_then(|(_, lines)| lines.get(index).copied())
-                }
-                None => match p.item {
-                    Item::Simulation => field_line(text, "simulation"),
-                    _ => field_line(text, p.field.split('.').next().unwrap_or("")),
-                },
+            // `min.x` is written under `min`; `position[0]` under `position`.
+            let field = p.field.split(['.', '[']).next().unwrap_or("");
+            let line = match (p.item.list_entry(), &p.item) {
+                (Some((list, index)), _) => at.entry_field_line(list, index, field),
+                (None, Item::Simulation) => at.field_line("simulation"),
+                (None, _) => at.field_line(field),
             };
             SceneError {
                 line,

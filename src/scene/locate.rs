@@ -4,52 +4,78 @@
 //! A tiny scanner rather than a second parser: it only needs to skip strings and comments
 //! and count brackets, which is enough for files the real parser has already accepted.
 
-/// 1-based line of each entry of the list written as `field: [ ... ]`, or empty when the
-/// field is not found. Only the first occurrence of the field name counts.
-pub fn entry_lines(text: &str, field: &str) -> Vec<usize> {
-    let tokens = Scanner::new(text).tokens();
-    let Some(start) = tokens.windows(3).position(|w| {
-        matches!(w, [Tok::Ident(name, _), Tok::Punct(':', _), Tok::Punct('[', _)] if *name == field)
-    }) else {
-        return Vec::new();
-    };
-    let mut lines = Vec::new();
-    let mut depth = 0usize;
-    let mut expecting_entry = true;
-    for tok in &tokens[start + 2..] {
-        match *tok {
-            Tok::Punct('[' | '(' | '{', line) => {
-                if depth == 1 && expecting_entry {
-                    lines.push(line);
-                    expecting_entry = false;
-                }
-                depth += 1;
-            }
-            Tok::Punct(']' | ')' | '}', _) => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    break;
-                }
-            }
-            Tok::Punct(',', _) if depth == 1 => expecting_entry = true,
-            Tok::Punct(_, line) | Tok::Ident(_, line) | Tok::Other(line) => {
-                if depth == 1 && expecting_entry {
-                    lines.push(line);
-                    expecting_entry = false;
-                }
-            }
-        }
-    }
-    lines
+/// The text's tokens, scanned once and queried per problem.
+pub struct Locator<'a> {
+    tokens: Vec<Tok<'a>>,
 }
 
-/// 1-based line of the first `field:` outside strings and comments.
-pub fn field_line(text: &str, field: &str) -> Option<usize> {
-    let tokens = Scanner::new(text).tokens();
-    tokens.windows(2).find_map(|w| match w {
-        [Tok::Ident(name, line), Tok::Punct(':', _)] if *name == field => Some(*line),
-        _ => None,
-    })
+impl<'a> Locator<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Self {
+            tokens: Scanner::new(text).tokens(),
+        }
+    }
+
+    /// Token ranges of each entry of the list written as `list: [ ... ]` (first occurrence
+    /// of that field name), or empty when it is not found.
+    fn entries(&self, list: &str) -> Vec<std::ops::Range<usize>> {
+        let tokens = &self.tokens;
+        let Some(start) = tokens.windows(3).position(|w| {
+            matches!(w, [Tok::Ident(name, _), Tok::Punct(':', _), Tok::Punct('[', _)] if *name == list)
+        }) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut depth = 0usize;
+        let mut entry_start: Option<usize> = None;
+        for (i, tok) in tokens.iter().enumerate().skip(start + 2) {
+            if depth == 1 && entry_start.is_none() && !matches!(tok, Tok::Punct(']' | ',', _)) {
+                entry_start = Some(i);
+            }
+            match tok {
+                Tok::Punct('[' | '(' | '{', _) => depth += 1,
+                Tok::Punct(']' | ')' | '}', _) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        out.extend(entry_start.take().map(|s| s..i));
+                        break;
+                    }
+                }
+                Tok::Punct(',', _) if depth == 1 => out.extend(entry_start.take().map(|s| s..i)),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// 1-based line of each entry of `list`.
+    #[cfg(test)]
+    pub fn entry_lines(&self, list: &str) -> Vec<usize> {
+        self.entries(list)
+            .into_iter()
+            .map(|r| self.tokens[r.start].line())
+            .collect()
+    }
+
+    /// The line of `field:` inside entry `index` of `list`, or of the entry itself when the
+    /// field is not written there (left to its default).
+    pub fn entry_field_line(&self, list: &str, index: usize, field: &str) -> Option<usize> {
+        let range = self.entries(list).into_iter().nth(index)?;
+        let entry = &self.tokens[range.clone()];
+        let field_line = entry.windows(2).find_map(|w| match w {
+            [Tok::Ident(name, line), Tok::Punct(':', _)] if *name == field => Some(*line),
+            _ => None,
+        });
+        Some(field_line.unwrap_or(self.tokens[range.start].line()))
+    }
+
+    /// 1-based line of the first `field:` outside strings and comments.
+    pub fn field_line(&self, field: &str) -> Option<usize> {
+        self.tokens.windows(2).find_map(|w| match w {
+            [Tok::Ident(name, line), Tok::Punct(':', _)] if *name == field => Some(*line),
+            _ => None,
+        })
+    }
 }
 
 #[derive(Debug, PartialEq)]
@@ -58,6 +84,14 @@ enum Tok<'a> {
     Punct(char, usize),
     /// A string, number or anything else that is one value.
     Other(usize),
+}
+
+impl Tok<'_> {
+    fn line(&self) -> usize {
+        match *self {
+            Tok::Ident(_, line) | Tok::Punct(_, line) | Tok::Other(line) => line,
+        }
+    }
 }
 
 struct Scanner<'a> {
@@ -208,11 +242,16 @@ mod tests {
     variants: ["trig-corner",
         "discrete"],
 )"#;
-        assert_eq!(entry_lines(text, "objects"), vec![5, 7]);
-        assert_eq!(entry_lines(text, "variants"), vec![12, 13]);
-        assert_eq!(entry_lines(text, "expect"), Vec::<usize>::new());
-        assert_eq!(field_line(text, "variants"), Some(12));
-        assert_eq!(field_line(text, "name"), Some(2));
-        assert_eq!(field_line(text, "zoom"), None);
+        let at = Locator::new(text);
+        assert_eq!(at.entry_lines("objects"), vec![5, 7]);
+        assert_eq!(at.entry_lines("variants"), vec![12, 13]);
+        assert_eq!(at.entry_lines("expect"), Vec::<usize>::new());
+        assert_eq!(at.field_line("variants"), Some(12));
+        assert_eq!(at.field_line("name"), Some(2));
+        assert_eq!(at.field_line("zoom"), None);
+        assert_eq!(at.entry_field_line("objects", 1, "shape"), Some(9));
+        assert_eq!(at.entry_field_line("objects", 1, "radius"), Some(7));
+        assert_eq!(at.entry_field_line("objects", 0, "shape"), Some(5));
+        assert_eq!(at.entry_field_line("objects", 2, "shape"), None);
     }
 }

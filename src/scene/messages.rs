@@ -25,7 +25,8 @@ pub fn describe(error: &Error) -> String {
         Error::ExpectedBoolean => "wrong type: expected `true` or `false` here".to_owned(),
         Error::ExpectedArray => "wrong type: expected a list `[ ... ]` here".to_owned(),
         Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
-            "wrong type: expected `( ... )` here".to_owned()
+            "wrong type: expected `( ... )` here (points and vectors are written `(x, y)`)"
+                .to_owned()
         }
         Error::InvalidValueForType { expected, found } => {
             format!("wrong type: expected {expected}, but found {found}")

@@ -1,6 +1,4 @@
-//! The event-driven engine: a grid for neighbour search and a heap of predicted events.
-
-use std::collections::BinaryHeap;
+//! The event-driven engine: a grid for neighbour search and a heap of each disc's next event.
 
 use glam::DVec2;
 
@@ -12,7 +10,7 @@ use super::collide;
 use super::event::{AdvanceReport, Event, EventCounts, EventKind};
 use super::grid::Grid;
 use super::predict;
-use super::queue::{CROSS, Entry, PAIR, SOLID, WALL};
+use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
 
 /// Walls by index, as stored in queue entries.
 const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
@@ -40,8 +38,8 @@ pub struct GridInfo {
 
 /// Discs in a box with static obstacles, simulated event by event in exact time order.
 ///
-/// Each disc keeps its own last-update time; an event touches only its discs, so an event
-/// costs O(log n) (heap) plus a few neighbour predictions. The result is a function of the
+/// Each disc keeps its own last-update time and its earliest predicted event; an event
+/// touches only its discs, so it costs O(log n) (heap) plus a few neighbour predictions. The result is a function of the
 /// initial state and the sequence of calls only: `advance(1.0)` and ten `advance(0.1)` give
 /// bit-identical states, and a clone replays exactly, which is what keyframe rewinding needs.
 /// (`synchronize` and `set_velocity` re-reference positions and so change the last bits of
@@ -54,12 +52,15 @@ pub struct World {
     shapes: Vec<Shape>,
     solids: Vec<Solid>,
     grid: Grid,
-    heap: BinaryHeap<Entry>,
+    queue: SlotHeap,
+    /// Per disc: the earliest collision candidate and the next crossing (the queue holds
+    /// the earlier of the two).
+    coll: Vec<Slot>,
+    cross: Vec<Slot>,
     time: f64,
     restitution: f64,
     max_events: u64,
     counts: EventCounts,
-    compact_at: usize,
 }
 
 impl World {
@@ -85,100 +86,107 @@ impl World {
             shapes: parts.shapes,
             solids: solids.to_vec(),
             grid,
-            heap: BinaryHeap::new(),
+            queue: SlotHeap::new(n),
+            coll: vec![Slot::NONE; n],
+            cross: vec![Slot::NONE; n],
             time: 0.0,
             restitution: 1.0,
             max_events: DEFAULT_MAX_EVENTS,
             counts: EventCounts::default(),
-            compact_at: 0,
         };
-        world.compact_at = world.base_heap();
         for i in 0..n {
-            world.predict_pairs(i, 0.0, |j| j > i);
-            world.predict_static(i, 0.0, None);
-            world.predict_crossing(i, 0.0);
+            world.repredict(i, 0.0);
         }
         Ok(world)
     }
 
-    fn base_heap(&self) -> usize {
-        8 * self.bodies.len() + 1024
-    }
-
     // ----- scheduling -----
 
-    /// Pair events of `i` with every disc in cell `(x, y)` that passes `keep`.
-    fn predict_pairs_in(
-        &mut self,
-        i: usize,
-        now: f64,
-        x: isize,
-        y: isize,
-        keep: &impl Fn(usize) -> bool,
-    ) {
-        let (bodies, heap) = (&self.bodies, &mut self.heap);
-        self.grid.for_each_in(x, y, |j| {
-            if j != i && keep(j) {
-                let (a, b) = if i < j { (i, j) } else { (j, i) };
-                push_pair(bodies, heap, a, b, now);
-            }
-        });
-    }
-
-    /// Pair events of `i` with every disc in the 3×3 cells around it that passes `keep`.
-    fn predict_pairs(&mut self, i: usize, now: f64, keep: impl Fn(usize) -> bool) {
-        let [cx, cy] = self.grid.cell_of(i);
-        for y in cy as isize - 1..=cy as isize + 1 {
-            for x in cx as isize - 1..=cx as isize + 1 {
-                self.predict_pairs_in(i, now, x, y, &keep);
-            }
+    /// Offers `s` as disc `best`'s new earliest candidate.
+    #[inline]
+    fn offer(best: &mut Slot, s: Slot) {
+        if s.cmp_key(best).is_lt() {
+            *best = s;
         }
     }
 
-    /// The earliest wall or obstacle contact of `i`. After a crossing (`from` = the old
-    /// cell), only obstacles new to the cell are predicted and the walls are skipped: the
-    /// disc's velocity did not change, so its earlier predictions still stand.
-    fn predict_static(&mut self, i: usize, now: f64, from: Option<[usize; 2]>) {
-        let b = self.bodies[i];
+    /// Pair candidates of disc `i` (at `p` at time `now`) with the discs in cells
+    /// `xs × ys`.
+    fn pairs_in(&self, i: usize, now: f64, xs: [isize; 2], ys: [isize; 2], best: &mut Slot) {
+        let b = &self.bodies[i];
         let p = b.at(now);
-        let mut best: Option<(f64, u8, u32)> = None;
-        let mut offer = |dt: f64, rank: u8, k: u32| {
-            if best.is_none_or(|x| (dt, rank, k) < x) {
-                best = Some((dt, rank, k));
+        let speed2 = b.v.length_squared();
+        for y in ys[0]..=ys[1] {
+            for x in xs[0]..=xs[1] {
+                self.grid.for_each_in(x, y, |j| {
+                    if j == i {
+                        return;
+                    }
+                    let o = &self.bodies[j];
+                    // Always (lower index − higher index), so both owners compute one value.
+                    let (d, w) = if i < j {
+                        (p - o.at(now), b.v - o.v)
+                    } else {
+                        (o.at(now) - p, o.v - b.v)
+                    };
+                    let sum2 = speed2 + o.v.length_squared();
+                    if let Some(dt) = predict::disc_disc(d, w, b.r + o.r, sum2) {
+                        let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+                        let s = Slot {
+                            time: now + dt,
+                            rank: PAIR,
+                            a: lo as u32,
+                            b: hi as u32,
+                            count_b: o.count,
+                        };
+                        Self::offer(best, s);
+                    }
+                });
             }
-        };
-        if from.is_none()
-            && let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max)
-        {
-            offer(dt, WALL, side_index(side));
         }
-        let old = from.map(|c| self.grid.solids_in(c)).unwrap_or(&[]);
-        for &k in self.grid.solids_in(self.grid.cell_of(i)) {
-            if old.binary_search(&k).is_ok() {
+    }
+
+    /// Wall candidates (only from an edge cell: cells are wider than any diameter) and the
+    /// obstacles filed in `i`'s cell but not in `old` (the cell it came from, if any).
+    fn statics(&self, i: usize, now: f64, old: Option<[usize; 2]>, best: &mut Slot) {
+        let b = &self.bodies[i];
+        let p = b.at(now);
+        let c = self.grid.cell_of(i);
+        let edge = c[0] == 0 || c[1] == 0 || c[0] + 1 == self.grid.nx || c[1] + 1 == self.grid.ny;
+        if edge && let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
+            let s = Slot {
+                time: now + dt,
+                rank: WALL,
+                a: i as u32,
+                b: side_index(side),
+                count_b: 0,
+            };
+            Self::offer(best, s);
+        }
+        let seen = old.map(|o| self.grid.solids_in(o)).unwrap_or(&[]);
+        for &k in self.grid.solids_in(c) {
+            if seen.binary_search(&k).is_ok() {
                 continue;
             }
             if let Some(dt) = self.shapes[k as usize].entry(p, b.v, b.r) {
-                offer(dt, SOLID, k);
+                let s = Slot {
+                    time: now + dt,
+                    rank: SOLID,
+                    a: i as u32,
+                    b: k,
+                    count_b: 0,
+                };
+                Self::offer(best, s);
             }
-        }
-        if let Some((dt, rank, k)) = best {
-            self.heap.push(Entry {
-                time: now + dt,
-                rank,
-                a: i as u32,
-                b: k,
-                count_a: b.count,
-                count_b: 0,
-            });
         }
     }
 
-    /// The next cell boundary `i` crosses (x before y on a tie).
-    fn predict_crossing(&mut self, i: usize, now: f64) {
-        let b = self.bodies[i];
+    /// The next cell boundary disc `i` crosses (x before y on a tie).
+    fn crossing(&self, i: usize, now: f64) -> Slot {
+        let b = &self.bodies[i];
         let p = b.at(now);
         let c = self.grid.cell_of(i);
-        let mut best: Option<(f64, u32)> = None;
+        let mut best = Slot::NONE;
         for axis in 0..2 {
             let vk = b.v[axis];
             if vk == 0.0 {
@@ -186,53 +194,83 @@ impl World {
             }
             if let Some(x) = self.grid.boundary(c, axis, vk > 0.0) {
                 let dt = ((x - p[axis]) / vk).max(0.0);
-                if best.is_none_or(|(t, _)| dt < t) {
-                    best = Some((dt, axis as u32 * 2 + u32::from(vk < 0.0)));
-                }
+                let s = Slot {
+                    time: now + dt,
+                    rank: CROSS,
+                    a: i as u32,
+                    b: axis as u32 * 2 + u32::from(vk < 0.0),
+                    count_b: 0,
+                };
+                Self::offer(&mut best, s);
             }
         }
-        if let Some((dt, code)) = best {
-            self.heap.push(Entry {
-                time: now + dt,
-                rank: CROSS,
-                a: i as u32,
-                b: code,
-                count_a: b.count,
-                count_b: 0,
-            });
-        }
+        best
     }
 
-    /// Everything for a disc whose velocity just changed (`skip`: a partner already done).
-    fn repredict(&mut self, i: usize, now: f64, skip: Option<usize>) {
-        self.predict_pairs(i, now, |j| Some(j) != skip);
-        self.predict_static(i, now, None);
-        self.predict_crossing(i, now);
+    /// Disc `i`'s earliest collision candidate from `now`: pairs in the 3×3 cells around
+    /// it, walls and the obstacles of its cell. Pure, so inspection can call it too.
+    fn collision_for(&self, i: usize, now: f64) -> Slot {
+        let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
+        let mut best = Slot::NONE;
+        self.pairs_in(i, now, [cx - 1, cx + 1], [cy - 1, cy + 1], &mut best);
+        self.statics(i, now, None, &mut best);
+        best
     }
 
-    fn is_valid(&self, e: &Entry) -> bool {
-        let a = self.bodies[e.a as usize].count == e.count_a;
-        if e.rank == PAIR {
-            a && self.bodies[e.b as usize].count == e.count_b
+    /// Stores disc `i`'s collision candidate and next crossing; queues the earlier.
+    fn schedule(&mut self, i: usize, coll: Slot, cross: Slot) {
+        self.coll[i] = coll;
+        self.cross[i] = cross;
+        let first = if cross.cmp_key(&coll).is_lt() {
+            cross
         } else {
-            a
-        }
+            coll
+        };
+        self.queue.set(i, first);
     }
 
-    /// Drops stale entries once the heap has grown well past the live ones.
-    fn compact(&mut self) {
-        let bodies = &self.bodies;
-        self.heap.retain(|e| {
-            let a = bodies[e.a as usize].count == e.count_a;
-            a && (e.rank != PAIR || bodies[e.b as usize].count == e.count_b)
-        });
-        self.compact_at = (2 * self.heap.len()).max(self.base_heap());
+    /// Re-predicts disc `i` from `now` (after its velocity changed, or its collision
+    /// candidate went stale).
+    fn repredict(&mut self, i: usize, now: f64) {
+        let coll = self.collision_for(i, now);
+        let cross = self.crossing(i, now);
+        self.schedule(i, coll, cross);
+    }
+
+    /// After disc `i` entered `cell` moving along `axis` (`step` = ±1): its velocity did
+    /// not change, so its collision candidate still stands unless its partner changed;
+    /// only the row or column of cells that came into reach and the obstacles new to the
+    /// cell need predicting.
+    fn after_crossing(&mut self, i: usize, now: f64, old: [usize; 2], axis: usize, step: isize) {
+        let mut coll = self.coll[i];
+        if !self.is_valid(i, &coll) {
+            return self.repredict(i, now);
+        }
+        let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
+        let (xs, ys) = if axis == 0 {
+            ([cx + step; 2], [cy - 1, cy + 1])
+        } else {
+            ([cx - 1, cx + 1], [cy + step; 2])
+        };
+        self.pairs_in(i, now, xs, ys, &mut coll);
+        self.statics(i, now, Some(old), &mut coll);
+        let cross = self.crossing(i, now);
+        self.schedule(i, coll, cross);
+    }
+
+    /// A pair slot is stale once the partner has changed velocity since the prediction.
+    fn is_valid(&self, owner: usize, s: &Slot) -> bool {
+        if s.rank != PAIR {
+            return true;
+        }
+        let partner = if s.a as usize == owner { s.b } else { s.a };
+        self.bodies[partner as usize].count == s.count_b
     }
 
     // ----- processing -----
 
     /// The event an entry stands for, with its geometry at the entry's time.
-    fn describe(&self, e: &Entry) -> Event {
+    fn describe(&self, e: &Slot) -> Event {
         let (t, a, b) = (e.time, e.a as usize, e.b as usize);
         let body = &self.bodies[a];
         let p = body.at(t);
@@ -279,7 +317,7 @@ impl World {
         }
     }
 
-    fn process(&mut self, e: &Entry) -> Event {
+    fn process(&mut self, e: &Slot) -> Event {
         let ev = self.describe(e);
         let now = e.time;
         let e_rest = self.restitution;
@@ -289,7 +327,7 @@ impl World {
                 b.move_to(now);
                 b.v = collide::reflect(b.v, ev.normal, e_rest);
                 b.count = b.count.wrapping_add(1);
-                self.repredict(i, now, None);
+                self.repredict(i, now);
             }
             EventKind::DiscDisc { i, j } => {
                 self.bodies[i].move_to(now);
@@ -303,27 +341,15 @@ impl World {
                 }
                 self.bodies[i].count = bi.count.wrapping_add(1);
                 self.bodies[j].count = bj.count.wrapping_add(1);
-                self.repredict(i, now, None);
-                self.repredict(j, now, Some(i));
+                self.repredict(i, now);
+                self.repredict(j, now);
             }
             EventKind::Crossing { i, cell } => {
                 let old = self.grid.cell_of(i);
                 self.grid.remove(i);
                 self.grid.insert(i, cell);
-                // Only the row or column of cells that just came into reach is new.
-                let axis = e.b as usize / 2;
-                let step: isize = if e.b % 2 == 0 { 1 } else { -1 };
-                let strip = cell[axis] as isize + step;
-                for o in -1..=1 {
-                    let (x, y) = if axis == 0 {
-                        (strip, cell[1] as isize + o)
-                    } else {
-                        (cell[0] as isize + o, strip)
-                    };
-                    self.predict_pairs_in(i, now, x, y, &|_| true);
-                }
-                self.predict_static(i, now, Some(old));
-                self.predict_crossing(i, now);
+                let step = if e.b % 2 == 0 { 1 } else { -1 };
+                self.after_crossing(i, now, old, e.b as usize / 2, step);
             }
         }
         ev
@@ -339,30 +365,26 @@ impl World {
     ) -> (EventCounts, bool) {
         let mut counts = EventCounts::default();
         let mut done = 0u64;
-        loop {
-            if self.heap.len() > self.compact_at {
-                self.compact();
+        while let Some(i) = self.queue.top() {
+            let slot = *self.queue.slot(i);
+            if slot.time > target {
+                break;
             }
-            let Some(top) = self.heap.peek().copied() else {
-                return (counts, false);
-            };
-            if top.time > target {
-                return (counts, false);
-            }
-            if !self.is_valid(&top) {
-                self.heap.pop();
+            if !self.is_valid(i, &slot) {
+                // Nothing else of disc i was due before this time: re-predict from here.
+                self.repredict(i, slot.time.max(self.time));
                 continue;
             }
             if done >= cap {
                 return (counts, true);
             }
-            self.heap.pop();
-            self.time = top.time.max(self.time);
-            let ev = self.process(&top);
+            self.time = slot.time.max(self.time);
+            let ev = self.process(&slot);
             counts.add(&ev.kind);
             done += 1;
             on_event(&ev);
         }
+        (counts, false)
     }
 
     // ----- public stepping -----
@@ -443,29 +465,68 @@ impl World {
         b.move_to(now);
         b.v = v;
         b.count = b.count.wrapping_add(1);
-        self.repredict(i, now, None);
+        self.repredict(i, now);
         Ok(())
     }
 
     // ----- inspection -----
 
-    /// The earliest event scheduled for disc `i` (crossings included), with its geometry.
+    /// The earliest event ahead of disc `i` (crossings included) if nothing else changes
+    /// first, with its geometry.
     pub fn next_event(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, |_| true)
+        if i >= self.bodies.len() {
+            return None;
+        }
+        let coll = self.collision_for(i, self.time);
+        let cross = self.crossing(i, self.time);
+        let s = if cross.cmp_key(&coll).is_lt() {
+            cross
+        } else {
+            coll
+        };
+        (!s.is_none()).then(|| self.describe(&s))
     }
 
-    /// The earliest collision scheduled for disc `i` (crossings skipped).
+    /// The earliest collision ahead of disc `i` if nothing else changes first: a scan of
+    /// every disc, wall and obstacle (O(n), for inspection, not the grid's neighbourhood).
     pub fn next_collision(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, |e| e.rank != CROSS)
-    }
-
-    fn next_matching(&self, i: usize, want: impl Fn(&Entry) -> bool) -> Option<Event> {
-        let i = u32::try_from(i).ok()?;
-        self.heap
-            .iter()
-            .filter(|e| (e.a == i || (e.rank == PAIR && e.b == i)) && want(e) && self.is_valid(e))
-            .max()
-            .map(|e| self.describe(e))
+        let b = self.bodies.get(i)?;
+        let now = self.time;
+        let p = b.at(now);
+        let mut best = Slot::NONE;
+        let mut offer = |dt: f64, rank: u8, a: usize, other: usize| {
+            let s = Slot {
+                time: now + dt,
+                rank,
+                a: a as u32,
+                b: other as u32,
+                count_b: 0,
+            };
+            if s.cmp_key(&best).is_lt() {
+                best = s;
+            }
+        };
+        for (j, o) in self.bodies.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+            let (pl, ph) = (self.bodies[lo].at(now), self.bodies[hi].at(now));
+            let w = self.bodies[lo].v - self.bodies[hi].v;
+            let speed2 = b.v.length_squared() + o.v.length_squared();
+            if let Some(dt) = predict::disc_disc(pl - ph, w, b.r + o.r, speed2) {
+                offer(dt, PAIR, lo, hi);
+            }
+        }
+        if let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
+            offer(dt, WALL, i, side_index(side) as usize);
+        }
+        for (k, shape) in self.shapes.iter().enumerate() {
+            if let Some(dt) = shape.entry(p, b.v, b.r) {
+                offer(dt, SOLID, i, k);
+            }
+        }
+        (!best.is_none()).then(|| self.describe(&best))
     }
 
     pub fn time(&self) -> f64 {
@@ -569,24 +630,5 @@ fn side_index(side: Side) -> u32 {
         Side::Right => 1,
         Side::Bottom => 2,
         Side::Top => 3,
-    }
-}
-
-/// Schedules the contact of discs `a < b`, predicted from their states at `now`.
-#[inline]
-fn push_pair(bodies: &[Body], heap: &mut BinaryHeap<Entry>, a: usize, b: usize, now: f64) {
-    let (ba, bb) = (&bodies[a], &bodies[b]);
-    let d = ba.at(now) - bb.at(now);
-    let w = ba.v - bb.v;
-    let speed2 = ba.v.length_squared() + bb.v.length_squared();
-    if let Some(dt) = predict::disc_disc(d, w, ba.r + bb.r, speed2) {
-        heap.push(Entry {
-            time: now + dt,
-            rank: PAIR,
-            a: a as u32,
-            b: b as u32,
-            count_a: ba.count,
-            count_b: bb.count,
-        });
     }
 }

@@ -46,7 +46,14 @@ pub const FLAWS: &[&str] = &[
 
 /// The published `check_collision` for two discs: the time until they touch, or −1 when the
 /// relative velocity is zero, or NaN when they never get close.
-pub fn pair_time(a_pos: [f64; 2], a_vel: [f64; 2], a_r: f64, b_pos: [f64; 2], b_vel: [f64; 2], b_r: f64) -> f64 {
+pub fn pair_time(
+    a_pos: [f64; 2],
+    a_vel: [f64; 2],
+    a_r: f64,
+    b_pos: [f64; 2],
+    b_vel: [f64; 2],
+    b_r: f64,
+) -> f64 {
     let a = a_pos[0] - b_pos[0];
     let b = a_vel[0] - b_vel[0];
     let c = a_pos[1] - b_pos[1];
@@ -97,7 +104,8 @@ pub fn cast(sweep: &Sweep, other: &Sweep) -> Outcome {
 pub fn apply_collision(b1: &mut Disc, b2: &mut Disc) {
     let a = (b2.r * b2.r) / (b1.r * b1.r);
     let b = (b1.pos[1] - b2.pos[1]) / (b1.pos[0] - b2.pos[0]);
-    let c = 2.0 * ((b1.vel[0] - b2.vel[0]) + b * (b1.vel[1] - b2.vel[1])) / ((1.0 + b * b) * (1.0 + a));
+    let c =
+        2.0 * ((b1.vel[0] - b2.vel[0]) + b * (b1.vel[1] - b2.vel[1])) / ((1.0 + b * b) * (1.0 + a));
     b2.vel[0] += c;
     b2.vel[1] += c * b;
     b1.vel[0] -= c * a;
@@ -167,11 +175,13 @@ impl PublishedLoop {
         let mut report = FrameReport::default();
         let mut time_left = dt;
         loop {
-            if report.events >= self.max_events {
+            let (col_time, event) = self.scan(time_left, &mut report);
+            // The cap the original lacks: stop before moving to an event we will not resolve,
+            // so a caller that carries on next frame still sees it ahead.
+            if event.is_some() && report.events >= self.max_events {
                 report.stalled = true;
                 break;
             }
-            let (col_time, event) = self.scan(time_left, &mut report);
             for d in &mut self.discs {
                 d.pos[0] += col_time * d.vel[0];
                 d.pos[1] += col_time * d.vel[1];
@@ -186,7 +196,10 @@ impl PublishedLoop {
             }
             time_left -= col_time;
         }
-        report.nan_velocity = self.discs.iter().any(|d| !(d.vel[0].is_finite() && d.vel[1].is_finite()));
+        report.nan_velocity = self
+            .discs
+            .iter()
+            .any(|d| !(d.vel[0].is_finite() && d.vel[1].is_finite()));
         report.escaped = self.discs.iter().any(|d| {
             let [x, y] = d.pos;
             !(x >= 0.0 && x <= self.width && y >= 0.0 && y <= self.height)
@@ -248,10 +261,10 @@ impl PublishedLoop {
             }
             Event::Pair(i, j) => {
                 // i < j by construction of the scan.
-                if let Some((head, tail)) = self.discs.split_at_mut_checked(j) {
-                    if let (Some(b1), Some(b2)) = (head.get_mut(i), tail.first_mut()) {
-                        apply_collision(b1, b2);
-                    }
+                if let Some((head, tail)) = self.discs.split_at_mut_checked(j)
+                    && let (Some(b1), Some(b2)) = (head.get_mut(i), tail.first_mut())
+                {
+                    apply_collision(b1, b2);
                 }
             }
         }

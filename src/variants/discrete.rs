@@ -59,7 +59,9 @@ pub fn probe(sweep: &Sweep, obstacle: &Obstacle, t: f32) -> Outcome {
             } else if point == s.b {
                 Feature::End(End::B)
             } else {
-                Feature::Face { left: s.delta().perp_dot(center - s.a) >= 0.0 }
+                Feature::Face {
+                    left: s.delta().perp_dot(center - s.a) >= 0.0,
+                }
             };
             Contact {
                 point,
@@ -116,7 +118,10 @@ fn box_contact(b: &Aabb, center: Vec2) -> Contact {
     let code = region_code(center, b);
     let (feature, normal) = if code.is_corner() {
         let corner = Corner::from_signs(code.contains(Region::RIGHT), code.contains(Region::TOP));
-        (Feature::Corner(corner), (center - point).normalize_or_zero())
+        (
+            Feature::Corner(corner),
+            (center - point).normalize_or_zero(),
+        )
     } else {
         let side = if code.contains(Region::LEFT) {
             Side::Left

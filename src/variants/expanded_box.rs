@@ -86,7 +86,9 @@ fn solve(rect: &Aabb, start: Vec2, end: Vec2, radius: f32) -> Outcome {
         Clipped::Entry(p) => p,
         Clipped::Rejected => return Outcome::Miss,
         Clipped::Unsettled => {
-            return Outcome::Failed("the Cohen–Sutherland loop did not settle (the original spins forever)");
+            return Outcome::Failed(
+                "the Cohen–Sutherland loop did not settle (the original spins forever)",
+            );
         }
     };
     let code = region_code(entry, rect);
@@ -107,7 +109,11 @@ fn solve(rect: &Aabb, start: Vec2, end: Vec2, radius: f32) -> Outcome {
     };
     let d = end - start;
     // The clipper returns the start itself when it starts inside: time 0 without dividing.
-    let time = if entry == start { 0.0 } else { (entry - start).dot(d) / d.length_squared() };
+    let time = if entry == start {
+        0.0
+    } else {
+        (entry - start).dot(d) / d.length_squared()
+    };
     let normal = side.normal();
     Outcome::Hit(Hit {
         time,

@@ -72,10 +72,13 @@ pub fn solve(sweep: &Sweep, other: &Sweep) -> SlopeSolve {
     let l = f64::from(sweep.radius) + f64::from(other.radius);
 
     let cross = x2 * y1 - x3 * y1 - x1 * y2 + x3 * y2 + x1 * y3 - x2 * y3;
-    let sqrt_arg = -(x1 - x2).powi(2) * (-l * l * (x1 * x1 - 2.0 * x1 * x2 + x2 * x2 + (y1 - y2).powi(2)) + cross * cross);
+    let sqrt_arg = -(x1 - x2).powi(2)
+        * (-l * l * (x1 * x1 - 2.0 * x1 * x2 + x2 * x2 + (y1 - y2).powi(2)) + cross * cross);
     let t = sqrt_arg.sqrt();
     let inv = 1.0 / ((x1 - x2).powi(2) + (y1 - y2).powi(2));
-    let numerator = x1 * x1 * x3 - 2.0 * x1 * x2 * x3 + x2 * x2 * x3 + x2 * y1 * y1 - x1 * y1 * y2 - x2 * y1 * y2
+    let numerator = x1 * x1 * x3 - 2.0 * x1 * x2 * x3 + x2 * x2 * x3 + x2 * y1 * y1
+        - x1 * y1 * y2
+        - x2 * y1 * y2
         + x1 * y2 * y2
         + x1 * y1 * y3
         - x2 * y1 * y3
@@ -87,14 +90,20 @@ pub fn solve(sweep: &Sweep, other: &Sweep) -> SlopeSolve {
     let xc2 = inv * (numerator - t);
     let yc2 = slope * xc2 + y1 - slope * x1;
 
-    let between = |v: f64, from: f64, step: f64| (v >= from && v <= step + from) || (v >= step + from && v <= from);
+    let between = |v: f64, from: f64, step: f64| {
+        (v >= from && v <= step + from) || (v >= step + from && v <= from)
+    };
     let in_range = |x: f64, y: f64| between(x, x1, x2) && between(y, y1, y2);
     let markers = [
         in_range(xc1, yc1).then_some([xc1, yc1]),
         // The published copy–paste: the second check records the first root.
         in_range(xc2, yc2).then_some([xc1, yc1]),
     ];
-    let chosen = if (x1 - xc1).abs() < (x1 - xc2).abs() { 0 } else { 1 };
+    let chosen = if (x1 - xc1).abs() < (x1 - xc2).abs() {
+        0
+    } else {
+        1
+    };
     SlopeSolve {
         roots: [[xc1, yc1], [xc2, yc2]],
         slope,

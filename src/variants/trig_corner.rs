@@ -9,9 +9,10 @@
 //! `double` for the triangle.
 //!
 //! # Flaws (kept on purpose)
-//! - The left/right and top/bottom side tests are `else if` chains: when the left plane time
-//!   is in `[0, 1]` but the centre is beyond the side's extent there, the right side is never
-//!   tried (and likewise top before bottom).
+//! - The left/right and top/bottom tests are `else if` chains. For the side hits this is
+//!   latent (one motion cannot cross both planes of an axis inward within `[0, 1]`), but the
+//!   corner choice inherits it: when both guards of an axis fire (a box narrower than 2r),
+//!   the left / top corner wins whatever the direction of motion.
 //! - The plane-crossing guards (`start.x - r < L && end.x + r > L`) are loose: they fire for
 //!   starts already past the plane, so corner selection can pick a corner from a plane the
 //!   motion never crossed, and an axis with zero motion gives an infinite time that still
@@ -32,7 +33,7 @@ use crate::hit::{Corner, Feature, Hit, Side};
 
 /// The flaws above, one line each, for the variants panel.
 pub const FLAWS: &[&str] = &[
-    "left/right and top/bottom side tests are else-if chains: the second side is never tried",
+    "else-if chains: when both planes of an axis qualify, the corner choice prefers left/top",
     "loose plane-crossing guards can choose a corner the motion never approached",
     "aimed straight at a corner: sin(innerAngle) = 0 divides 0 by 0 (NaN)",
     "acos of a cosine rounded just over 1 is NaN",
@@ -234,7 +235,8 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let corner_dx = f64::from(cx - start.x);
     let corner_dy = f64::from(cy - start.y);
     let corner_dist = (corner_dx * corner_dx + corner_dy * corner_dy).sqrt();
-    let cosine = (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
+    let cosine =
+        (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
     let inner_angle = cosine.acos();
     let inner_sin = inner_angle.sin();
     let angle1_sin = inner_sin * corner_dist * inverse_radius;
@@ -248,7 +250,10 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let time = (distance / line_length) as f32;
     // A negative time "indicates the previous intersection": dropped. NaN passes this test
     // in Java as it does here, and is named below.
-    if time > 1.0 || time < 0.0 {
+    // Written as in Java on purpose: `!(0.0..=1.0).contains(&time)` would also drop NaN.
+    #[allow(clippy::manual_range_contains)]
+    let outside = time > 1.0 || time < 0.0;
+    if outside {
         return Solve::Miss;
     }
     let ix = time * dx + start.x;
@@ -256,15 +261,17 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let nx = (f64::from(ix - cx) * inverse_radius) as f32;
     let ny = (f64::from(iy - cy) * inverse_radius) as f32;
     if !(time.is_finite() && ix.is_finite() && iy.is_finite() && nx.is_finite() && ny.is_finite()) {
-        return Solve::Failed(if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
-            "the cosine divides by a zero length (no motion, or starting on the corner)"
-        } else if inner_angle.is_nan() {
-            "acos of a cosine just outside [-1, 1] (rounding) is NaN"
-        } else if inner_sin == 0.0 {
-            "aimed straight at the corner: division by sin(innerAngle) = 0"
-        } else {
-            "the corner solve produced NaN or infinity"
-        });
+        return Solve::Failed(
+            if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
+                "the cosine divides by a zero length (no motion, or starting on the corner)"
+            } else if inner_angle.is_nan() {
+                "acos of a cosine just outside [-1, 1] (rounding) is NaN"
+            } else if inner_sin == 0.0 {
+                "aimed straight at the corner: division by sin(innerAngle) = 0"
+            } else {
+                "the corner solve produced NaN or infinity"
+            },
+        );
     }
     Solve::Hit(Intersection {
         x: ix,

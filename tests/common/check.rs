@@ -218,13 +218,12 @@ fn check_face_normal(obstacle: &Obstacle, hit: &Hit, errs: &mut Vec<String>) {
         Obstacle::Aabb(_) => fnw,
         Obstacle::Obb(b) => super::geom64::rot(fnw, -(b.angle as f64)),
         Obstacle::Segment(_) => {
-            if let Feature::Face { .. } = hit.feature {
-                if (fnw - d(hit.normal)).length() > 1e-4 {
-                    errs.push(format!(
-                        "face_normal {:?} != normal {:?} on a segment face",
-                        hit.face_normal, hit.normal
-                    ));
-                }
+            if matches!(hit.feature, Feature::Face { .. }) && (fnw - d(hit.normal)).length() > 1e-4
+            {
+                errs.push(format!(
+                    "face_normal {:?} != normal {:?} on a segment face",
+                    hit.face_normal, hit.normal
+                ));
             }
             return;
         }
@@ -382,15 +381,15 @@ fn compare_hit(
     }
     // Feature and region, unless the contact sits on a feature boundary.
     let (feat, region) = expected_feature(&rh.probe.place, rh.started_inside, tol_c);
-    if let Some(fs) = feat {
-        if !fs.contains(&h.feature) {
-            errs.push(format!("feature {:?}, expected one of {:?}", h.feature, fs));
-        }
+    if let Some(fs) = feat
+        && !fs.contains(&h.feature)
+    {
+        errs.push(format!("feature {:?}, expected one of {:?}", h.feature, fs));
     }
-    if let Some(reg) = region {
-        if h.region != reg {
-            errs.push(format!("region {:?}, expected {:?}", h.region, reg));
-        }
+    if let Some(reg) = region
+        && h.region != reg
+    {
+        errs.push(format!("region {:?}, expected {:?}", h.region, reg));
     }
     if !rh.started_inside {
         check_face_normal(&case.obstacle, h, errs);

@@ -6,8 +6,10 @@
 
 pub mod check;
 pub mod geom64;
+pub mod parry;
 pub mod random;
 pub mod reference;
+pub mod symmetry;
 
 pub use random::{Case, Kind, Rng, Scale};
 

@@ -1,0 +1,82 @@
+//! Headless frame timing: the whole view (simulation step, layout, painting and
+//! tessellation) on a 1400×900 screen, no display needed.
+
+use std::time::Instant;
+
+use egui::{Pos2, RawInput, Rect, Vec2};
+
+use super::SimView;
+
+/// Frames run first and not timed (font atlas, first layout).
+const WARM_UP: usize = 5;
+
+/// Median and 99th percentile of the CPU time per frame, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameStats {
+    pub median_ms: f64,
+    pub p99_ms: f64,
+}
+
+/// Plays a view of `n_discs` random discs (packing 0.3, the default walls) at 60 frames per
+/// second of input time and times `frames` frames of `run_ui` plus `tessellate`.
+pub fn measure_frames(n_discs: usize, frames: usize) -> FrameStats {
+    let mut view = SimView::default();
+    let s = &view.settings;
+    let (packing, seed) = (s.fill_packing, s.fill_seed);
+    if view.fill(n_discs, packing, seed).is_err() {
+        return FrameStats::default();
+    }
+    view.set_playing(true);
+    let ctx = egui::Context::default();
+    let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1400.0, 900.0));
+    let mut times = Vec::with_capacity(frames);
+    for f in 0..frames + WARM_UP {
+        let input = RawInput {
+            screen_rect: Some(screen),
+            time: Some(f as f64 / 60.0),
+            predicted_dt: 1.0 / 60.0,
+            ..RawInput::default()
+        };
+        let start = Instant::now();
+        let mut out = ctx.run_ui(input, |ui| view.ui(ui));
+        let shapes = std::mem::take(&mut out.shapes);
+        let meshes = ctx.tessellate(shapes, out.pixels_per_point);
+        std::hint::black_box(meshes);
+        // No renderer here: the font texture updates are dropped on purpose.
+        out.drop_without_applying_deltas();
+        if f >= WARM_UP {
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+    stats(&mut times)
+}
+
+/// Median and p99 (nearest rank) of `ms`.
+fn stats(ms: &mut [f64]) -> FrameStats {
+    if ms.is_empty() {
+        return FrameStats::default();
+    }
+    ms.sort_by(f64::total_cmp);
+    let rank = |q: f64| {
+        let i = ((q * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1;
+        ms[i]
+    };
+    FrameStats {
+        median_ms: rank(0.5),
+        p99_ms: rank(0.99),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let mut v: Vec<f64> = (1..=200).rev().map(f64::from).collect();
+        let s = stats(&mut v);
+        assert_eq!(s.median_ms, 100.0);
+        assert_eq!(s.p99_ms, 198.0);
+        assert_eq!(stats(&mut []), FrameStats::default());
+    }
+}

@@ -1,0 +1,247 @@
+//! The simulation view driven through its UI with egui_kittest (no display needed).
+
+#![cfg(feature = "gui")]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::{DVec2, Vec2};
+use sweepscope::app::sim_view::{DivergenceKind, SimView};
+use sweepscope::geom::Aabb;
+use sweepscope::sim::{DiscInit, World};
+
+fn harness(view: SimView) -> Harness<'static, SimView> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, v: &mut SimView| v.ui(ui), view)
+}
+
+/// A small seeded world with plenty of collisions.
+fn busy_world() -> World {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(30.0, 20.0));
+    World::random(40, 0.35, 11, b).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every disc's position and velocity, bit for bit.
+fn state_bits(v: &SimView) -> Vec<[u64; 4]> {
+    let w = v.world().unwrap_or_else(|| panic!("no world"));
+    w.discs()
+        .map(|d| {
+            [
+                d.position.x.to_bits(),
+                d.position.y.to_bits(),
+                d.velocity.x.to_bits(),
+                d.velocity.y.to_bits(),
+            ]
+        })
+        .collect()
+}
+
+#[test]
+fn next_event_advances_count_and_time() {
+    let mut h = harness(SimView::from_world(busy_world()));
+    h.run();
+    assert_eq!(h.state().collisions(), 0);
+    assert_eq!(h.state().time(), 0.0);
+    let mut last_time = 0.0;
+    for n in 1..=5 {
+        h.get_by_label("Next event").click();
+        h.run();
+        let v = h.state();
+        assert_eq!(v.collisions(), n);
+        assert!(v.time() > last_time || (n > 1 && v.time() == last_time));
+        last_time = v.time();
+        assert_eq!(v.timeline().map(|t| t.log_end()), Some(n as usize));
+    }
+    assert!(last_time > 0.0);
+}
+
+#[test]
+fn previous_event_restores_the_identical_state() {
+    let mut h = harness(SimView::from_world(busy_world()));
+    h.run();
+    let origin = state_bits(h.state());
+    let mut states = vec![origin];
+    for _ in 0..6 {
+        h.get_by_label("Next event").click();
+        h.run();
+        states.push(state_bits(h.state()));
+    }
+    // Play past the last event (over more collisions), then walk back one event at a
+    // time: the first press lands on the newest collision before now, each further press
+    // on the one before, down to the origin.
+    h.state_mut().advance(0.8);
+    h.run();
+    let passed = h.state().collisions();
+    assert!(passed > 6, "{passed}");
+    for expect in (1..=passed).rev() {
+        h.get_by_label("Previous event").click();
+        h.run();
+        assert_eq!(h.state().collisions(), expect);
+        if let Some(s) = states.get(expect as usize) {
+            assert_eq!(
+                &state_bits(h.state()),
+                s,
+                "back to after collision {expect}"
+            );
+        }
+    }
+    h.get_by_label("Previous event").click();
+    h.run();
+    assert_eq!(state_bits(h.state()), states[0]);
+    assert_eq!(h.state().time(), 0.0);
+    // And forward again through the log gives the same states too.
+    for state in states.iter().skip(1) {
+        h.get_by_label("Next event").click();
+        h.run();
+        assert_eq!(&state_bits(h.state()), state);
+    }
+}
+
+#[test]
+fn clicking_a_log_row_jumps_to_that_event() {
+    let mut view = SimView::from_world(busy_world());
+    view.advance(4.0);
+    let end = view.timeline().map_or(0, |t| t.log_end());
+    assert!(end > 4, "{end} collisions");
+    // The log sticks to its newest rows; jump back to one of those that is re-simulated
+    // from a keyframe. Reference: a fresh engine run to the same logged collision.
+    let k = end - 3;
+    let seq = view
+        .timeline()
+        .and_then(|t| t.logged(k))
+        .map(|l| l.seq)
+        .unwrap_or_else(|| panic!("event {k} logged"));
+    let mut plain = busy_world();
+    plain.run_events(seq);
+    let label = view.event_row_label(k).unwrap_or_else(|| panic!("row {k}"));
+    let mut h = harness(view);
+    h.run();
+    h.get_by_label(&label).click();
+    h.run();
+    let v = h.state();
+    let w = v.world().unwrap_or_else(|| panic!("world"));
+    assert_eq!(w.counts().total(), seq);
+    assert_eq!(v.collisions(), k as u64 + 1);
+    let got: Vec<DVec2> = w.discs().map(|d| d.position).collect();
+    let want: Vec<DVec2> = plain.discs().map(|d| d.position).collect();
+    assert_eq!(got, want);
+    assert_eq!(v.timeline().and_then(|t| t.current_index()), Some(k));
+}
+
+#[test]
+fn fill_button_creates_n_discs() {
+    let mut h = harness(SimView::default());
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "Discs")
+        .set_value_accesskit(123.0);
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    let w = h.state().world().unwrap_or_else(|| panic!("world"));
+    assert_eq!(w.len(), 123);
+    assert_eq!(h.state().time(), 0.0);
+}
+
+#[test]
+fn spawn_by_dragging_on_the_canvas() {
+    let mut view = SimView::default();
+    view.settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let before = view.world().map_or(0, World::len);
+    let mut h = harness(view);
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.drag_at(c);
+    h.run_steps(2);
+    h.hover_at(c + egui::vec2(40.0, -30.0));
+    h.run_steps(2);
+    h.drop_at(c + egui::vec2(40.0, -30.0));
+    h.run();
+    let w = h.state().world().unwrap_or_else(|| panic!("world"));
+    assert_eq!(w.len(), before + 1);
+    let d = w.disc(before).unwrap_or_else(|| panic!("new disc"));
+    // Spawned where the drag began: the canvas centre, which the fitted camera puts at the
+    // middle of the default 80 × 50 walls.
+    assert!(
+        (d.position - DVec2::new(40.0, 25.0)).length() < 1e-3,
+        "{:?}",
+        d.position
+    );
+    // Dragged right and up on screen (y-up world): velocity points +x, +y, in ratio 4:3.
+    assert!(d.velocity.x > 0.0 && d.velocity.y > 0.0, "{:?}", d.velocity);
+    assert!((d.velocity.y / d.velocity.x - 0.75).abs() < 1e-6);
+    assert_eq!(h.state().selected(), Some(before));
+}
+
+#[test]
+fn published_loop_on_a_vertical_pair_reports_nan() {
+    // Centres vertically aligned 4.326 apart, closing at 2/s: contact at t = 1.163.
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(20.0, 20.0));
+    let discs = [
+        DiscInit::new(DVec2::new(10.0, 12.163), DVec2::new(0.0, -1.0), 1.0),
+        DiscInit::new(DVec2::new(10.0, 7.837), DVec2::new(0.0, 1.0), 1.0),
+    ];
+    let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut view = SimView::from_world(world);
+    view.settings.speed = 1.0;
+    let mut h = harness(view);
+    h.run();
+    h.get_by_label("Compare with published loop").click();
+    h.run();
+    assert!(h.state().divergences().is_empty());
+    h.get_by_label("Play").click();
+    // 1.5 s of frames at 60 Hz.
+    h.run_steps(90);
+    let v = h.state();
+    assert!(v.time() > 1.2, "t = {}", v.time());
+    let nan: Vec<_> = v
+        .divergences()
+        .iter()
+        .filter(|d| d.kind == DivergenceKind::NanVelocity)
+        .collect();
+    assert_eq!(nan.len(), 2, "{:?}", v.divergences());
+    assert!((nan[0].time - 70.0 / 60.0).abs() < 1e-9);
+    // The exact engine resolved the same contact cleanly: the discs bounced apart.
+    let w = v.world().unwrap_or_else(|| panic!("world"));
+    let d0 = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
+    assert_eq!(d0.velocity, DVec2::new(0.0, 1.0));
+    // The first divergence is shown.
+    let shown = format!("first divergence at t = {:.4}", nan[0].time);
+    h.get_by_label(&shown);
+}
+
+#[test]
+fn frame_measurement_runs_headless() {
+    // Only that it runs the real view and returns sane statistics; speed is for release
+    // builds (`sweepscope --frames N` on the standalone window branch).
+    let s = sweepscope::app::sim_view::measure_frames(100, 8);
+    assert!(s.median_ms > 0.0 && s.median_ms.is_finite(), "{s:?}");
+    assert!(s.p99_ms >= s.median_ms, "{s:?}");
+}
+
+#[test]
+fn every_simulation_scene_opens_in_the_view() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let mut opened = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !(name.starts_with("sim-") && name.ends_with(".ron")) {
+            continue;
+        }
+        let scene =
+            sweepscope::scene::io::load_scene(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let discs = scene.simulation.as_ref().map_or(0, |s| s.discs.len());
+        let view = SimView::from_scene(&scene).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut h = harness(view);
+        h.run();
+        h.get_by_label("Next event").click();
+        h.run();
+        let v = h.state();
+        assert_eq!(v.world().map(World::len), Some(discs), "{name}");
+        assert_eq!(v.collisions(), 1, "{name}");
+        opened += 1;
+    }
+    assert!(opened > 0, "no scenes/sim-*.ron found");
+}

@@ -1,0 +1,297 @@
+//! `sweepscope check` on good and bad scene files: exit status, the position or object the
+//! message names, JSON output, and that checking never modifies a file.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn check(args: &[&str]) -> Output {
+    bin()
+        .arg("check")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("sweepscope runs")
+}
+
+fn all_text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Each bad scene with strings its message must contain: the position (`file:line:col` for
+/// parse errors, `file:line` plus the object for validation errors) and the gist.
+const BAD: &[(&str, &[&str])] = &[
+    (
+        "malformed-syntax.ron",
+        &["tests/bad_scenes/malformed-syntax.ron:6:9: ", "comma"],
+    ),
+    (
+        "truncated.ron",
+        &["tests/bad_scenes/truncated.ron:5:62: ", "end of file"],
+    ),
+    (
+        "wrong-type.ron",
+        &[
+            "tests/bad_scenes/wrong-type.ron:5:81: ",
+            "expected a number",
+        ],
+    ),
+    (
+        "unknown-field.ron",
+        &[
+            "tests/bad_scenes/unknown-field.ron:6:24: ",
+            "unknown field `colour`",
+        ],
+    ),
+    (
+        "nan.ron",
+        &[
+            "tests/bad_scenes/nan.ron:6: ",
+            "object 1 \"wall\"",
+            "`min.x`",
+            "NaN",
+        ],
+    ),
+    (
+        "inf.ron",
+        &[
+            "tests/bad_scenes/inf.ron:5: ",
+            "object 0 \"ball\"",
+            "`end.x`",
+            "inf",
+        ],
+    ),
+    (
+        "negative-radius.ron",
+        &[
+            "negative-radius.ron:5: ",
+            "object 1 \"ball\"",
+            "`radius`",
+            "-2",
+        ],
+    ),
+    (
+        "zero-radius.ron",
+        &[
+            "zero-radius.ron:5: ",
+            "object 1 \"post\"",
+            "`radius`",
+            "greater than 0",
+        ],
+    ),
+    (
+        "min-gt-max.ron",
+        &[
+            "min-gt-max.ron:5: ",
+            "object 1 \"wall\"",
+            "`min.y`",
+            "(3 > 1)",
+        ],
+    ),
+    (
+        "duplicate-names.ron",
+        &[
+            "duplicate-names.ron:6: ",
+            "object 2 \"wall\"",
+            "already used by object 1",
+        ],
+    ),
+    (
+        "unknown-target.ron",
+        &[
+            "unknown-target.ron:9: ",
+            "expect[1]",
+            "`obstacle`",
+            "\"floor\"",
+        ],
+    ),
+    (
+        "wrong-version.ron",
+        &["wrong-version.ron:2: ", "`version` must be 1 (got 2)"],
+    ),
+    (
+        "non-utf8.ron",
+        &["tests/bad_scenes/non-utf8.ron:3:15: ", "not UTF-8", "0xE9"],
+    ),
+    ("empty.ron", &["tests/bad_scenes/empty.ron:1:1: ", "empty"]),
+    (
+        "failing-expectation.ron",
+        &[
+            "FAIL expect[0] ball vs wall",
+            "time: expected 0.5",
+            "got 0.4",
+        ],
+    ),
+];
+
+#[test]
+fn every_bad_scene_fails_with_a_precise_message_and_is_left_untouched() {
+    let dir = root().join("tests/bad_scenes");
+    let mut seen = 0;
+    for (name, needles) in BAD {
+        let rel = format!("tests/bad_scenes/{name}");
+        let before = std::fs::read(dir.join(name)).expect("fixture exists");
+        let out = check(&[&rel]);
+        let text = all_text(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {text}");
+        for needle in *needles {
+            assert!(text.contains(needle), "{name}: {needle:?} not in\n{text}");
+        }
+        assert!(!text.contains("panicked"), "{name}: {text}");
+        let after = std::fs::read(dir.join(name)).expect("still there");
+        assert_eq!(before, after, "{name} was modified");
+        seen += 1;
+    }
+    // Every fixture in the folder is covered by the table above.
+    let fixtures = std::fs::read_dir(&dir).expect("dir").count();
+    assert_eq!(
+        seen + 1,
+        fixtures,
+        "update BAD for new fixtures (many-problems has its own test)"
+    );
+}
+
+#[test]
+fn all_validation_problems_are_listed_in_file_order() {
+    let out = check(&["tests/bad_scenes/many-problems.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let expected = [
+        ":5: object 0 \"\": `name` must not be empty",
+        ":9: object 2 \"tilted\": `half_extents.x` must not be negative",
+        ":12: scene: `view.zoom` must be greater than 0",
+        ":13: variants[1]: `id` \"magic\" is not a known variant",
+        ":15: expect[0]: `ball` \"wall\" is a box, not a ball",
+        ":15: expect[0]: `feature` \"corner\" is not a feature name",
+        ":21: simulation disc 1: `position` overlaps disc 0",
+        ":22: simulation disc 2: `position` puts the disc (radius 1) outside",
+    ];
+    assert_eq!(lines.len(), expected.len(), "{stderr}");
+    for (line, want) in lines.iter().zip(expected) {
+        assert!(
+            line.starts_with("tests/bad_scenes/many-problems.ron") && line.contains(want),
+            "{line:?} should contain {want:?}"
+        );
+    }
+}
+
+#[test]
+fn the_curated_scenes_pass() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("scenes"))
+        .expect("scenes/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let out = check(&args);
+    let text = all_text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("all expectations hold"), "{text}");
+    assert!(!text.contains("FAIL"), "{text}");
+}
+
+#[test]
+fn the_table_shows_pairs_with_time_feature_region_and_normal() {
+    let out = check(&["scenes/default.ron"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("ball  box"))
+        .unwrap_or_else(|| panic!("no ball/box row in\n{stdout}"));
+    let words: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(
+        words,
+        [
+            "ball", "box", "yes", "0.4", "tl", "1001", "TOP|LEFT", "(-0.6,", "0.8)", "no"
+        ]
+    );
+    assert!(
+        stdout.contains("PASS expect[1] ball vs wall: no hit"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn json_output_is_one_document_with_pairs_and_errors() {
+    let out = check(&[
+        "--json",
+        "scenes/default.ron",
+        "tests/bad_scenes/min-gt-max.ron",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(doc["ok"], false);
+    let good = &doc["files"][0];
+    assert_eq!(good["valid"], true);
+    assert_eq!(good["ok"], true);
+    let hit = &good["pairs"][0]["hit"];
+    assert_eq!(good["pairs"][0]["obstacle"], "box");
+    assert!((hit["time"].as_f64().unwrap_or(f64::NAN) - 0.4).abs() < 1e-6);
+    assert_eq!(hit["feature"], "tl");
+    assert_eq!(hit["region_bits"], "1001");
+    assert!(good["pairs"][1]["hit"].is_null());
+    assert_eq!(good["expectations"][0]["passed"], true);
+    let contacts = &good["paths"][0]["contacts"];
+    assert_eq!(contacts[0]["obstacle"], "box");
+    assert_eq!(contacts[1]["obstacle"], "wall");
+    assert_eq!(contacts[1]["hit"]["feature"], "face-");
+    let bad = &doc["files"][1];
+    assert_eq!(bad["valid"], false);
+    assert_eq!(bad["errors"][0]["line"], 5);
+    let message = bad["errors"][0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("object 1 \"wall\""), "{message}");
+}
+
+#[test]
+fn a_file_over_16_mib_is_refused_without_parsing() {
+    let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-huge");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("huge.ron");
+    // Valid-looking RON padded with a comment, one byte over the limit.
+    let head = "(version: 1, objects: [])\n//";
+    let mut text = head.as_bytes().to_vec();
+    text.resize(16 * 1024 * 1024 + 1, b'x');
+    std::fs::write(&path, &text).expect("write");
+    let out = check(&[path.to_str().expect("utf-8 path")]);
+    let all = all_text(&out);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("larger than 16 MiB"), "{all}");
+    assert_eq!(
+        std::fs::metadata(&path).expect("still there").len(),
+        text.len() as u64
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_command_lines_fail_cleanly() {
+    for args in [
+        &[][..],
+        &["--frobnicate", "scenes/default.ron"][..],
+        &["no/such/file.ron"][..],
+        &["scenes"][..],
+    ] {
+        let out = check(args);
+        let text = all_text(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+    }
+    let out = check(&["no/such/file.ron"]);
+    assert!(all_text(&out).contains("no/such/file.ron: cannot read"));
+}
