@@ -230,6 +230,7 @@ pub fn capsules(pen: &mut Pen, f: &Frame) {
 pub fn minkowski(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     let r = ball.sweep.radius;
+    let dashed = f.eval.obstacles.len() <= MAX_NAMED_REGION_BOXES;
     for (_, ob) in &f.eval.obstacles {
         let Some(square) = square_expanded_corners(ob, r) else {
             continue;
@@ -246,15 +247,20 @@ pub fn minkowski(pen: &mut Pen, f: &Frame) {
             Color32::TRANSPARENT,
             Stroke::new(1.5, Role::Expanded.color()),
         );
-        let mut sq = square.to_vec();
-        sq.push(square[0]);
-        pen.dashed(
-            Layer::Minkowski,
-            &sq,
-            Stroke::new(1.0, Role::Expanded.alpha(170)),
-        );
+        let stroke = Stroke::new(1.0, Role::Expanded.alpha(170));
+        if dashed {
+            let mut sq = square.to_vec();
+            sq.push(square[0]);
+            pen.dashed(Layer::Minkowski, &sq, stroke);
+        } else {
+            // Dashes are hundreds of shapes per box; a faint line says the same in a crowd.
+            pen.closed(Layer::Minkowski, &square, Color32::TRANSPARENT, stroke);
+        }
     }
 }
+
+/// Boxes whose region names are drawn at most.
+const MAX_NAMED_REGION_BOXES: usize = 6;
 
 /// The nine Cohen–Sutherland regions around every box: dividing lines, the names, and the
 /// regions holding the inspected ball's start and end highlighted.
@@ -263,6 +269,14 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
     let reach = view.size().length() + view.center().length();
     let ball = f.ball();
     let line = Stroke::new(1.0, Role::Region.alpha(110));
+    // Names on more than a few boxes are unreadable clutter (and cost text layout).
+    let boxes = f
+        .eval
+        .obstacles
+        .iter()
+        .filter(|(_, o)| BoxFrame::of(o).is_some())
+        .count();
+    let named = f.scene.layers.labels && boxes <= MAX_NAMED_REGION_BOXES;
     for (_, ob) in &f.eval.obstacles {
         let Some(frame) = BoxFrame::of(ob) else {
             continue;
@@ -305,7 +319,7 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
                 line,
             );
         }
-        if f.scene.layers.labels {
+        if named {
             let off = 16.0 / pen.cam.zoom;
             for code in Region::ALL {
                 if code.is_inside() {
