@@ -304,9 +304,9 @@ fn bench(seconds: f64, sizes: &[usize]) {
         }
     );
     let start = Instant::now();
-    if let Some(d) = energy_drift(1_000, 1_000_000) {
+    if let Some(d) = energy_drift(10_000, 1_000_000) {
         println!(
-            "energy drift after 10^6 events (n = 1000, restitution 1): {d:.3e} relative ({:.2} s)",
+            "energy drift after 10^6 events (n = 10000, restitution 1): {d:.3e} relative ({:.2} s)",
             start.elapsed().as_secs_f64()
         );
     }
