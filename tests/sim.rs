@@ -529,3 +529,22 @@ fn simulation_scenes_load_and_run() {
         assert_no_overlap(&w, 1e-9);
     }
 }
+
+#[cfg(feature = "cli")]
+#[test]
+fn sim_command_runs_scenes_and_rejects_bad_arguments() {
+    use std::process::ExitCode;
+    use sweepscope::cli::sim::run;
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let cradle = format!("{}/scenes/sim-cradle.ron", env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(run(&args(&[&cradle, "--time", "3"])), ExitCode::SUCCESS);
+    assert_eq!(run(&args(&["--help"])), ExitCode::SUCCESS);
+    assert_eq!(run(&args(&[&cradle, "--time", "nan"])), ExitCode::from(2));
+    assert_eq!(run(&args(&[])), ExitCode::from(2));
+    assert_eq!(run(&args(&["/nonexistent/scene.ron"])), ExitCode::FAILURE);
+    // A cap far below what the scene needs: reported as stalled, exit 1, no hang.
+    assert_eq!(
+        run(&args(&[&cradle, "--max-events", "10"])),
+        ExitCode::FAILURE
+    );
+}
