@@ -20,7 +20,7 @@ use crate::hit::{Corner, End, Feature, Side};
 /// A touching disc counts as approaching only when its closing speed exceeds this fraction
 /// of its speed. Without it, the rounding residue a perfectly inelastic response leaves
 /// (about 1e-16 of the speed) would re-trigger the same contact forever.
-pub(crate) const REST_TOL: f64 = 1e-12;
+pub const REST_TOL: f64 = 1e-12;
 
 /// First contact of the point `p` (relative to a circle's centre) moving with `v` with the
 /// circle of radius `radius`. `speed2` scales the resting tolerance: the sum of the
