@@ -19,5 +19,5 @@ pub use sweep::Sweep;
 #[inline(always)]
 pub(crate) fn all_finite<const N: usize>(values: [f32; N]) -> bool {
     let sum: f64 = values.iter().map(|&x| f64::from(x)).sum();
-    sum - sum == 0.0
+    sum.is_finite()
 }
