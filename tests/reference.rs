@@ -12,9 +12,21 @@ use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 const CASES: usize = 2500;
 const LARGE_CASES: usize = 800;
 
+/// `ORACLE_CASES=n` multiplies the case counts by n (and varies the seeds) for a long soak:
+/// `ORACLE_CASES=20 cargo test --release --test reference`.
+fn soak() -> usize {
+    std::env::var("ORACLE_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
 /// Runs one kind at one scale and insists the random set is a real mix of hits and misses,
 /// so a query that always answers `None` cannot pass by agreeing with easy misses.
 fn run(kind: Kind, scale: Scale, seed: u64, n: usize) {
+    let n = n * soak();
+    let seed = seed + 1000 * (soak() as u64 - 1);
     let set = cases(seed, kind, scale, n);
     let name = format!("{kind:?}/{scale:?}");
     let (hits, misses) = run_all(&name, &set, scale, core);

@@ -138,7 +138,11 @@ pub fn process(mut input: impl BufRead, mut output: impl Write) -> io::Result<Su
                 summary.queries += 1;
                 summary.bad_lines += 1;
                 answer.clear();
-                write_error(&mut answer, &Value::Null, &format!("line {number}: not valid UTF-8"));
+                write_error(
+                    &mut answer,
+                    &Value::Null,
+                    &format!("line {number}: not valid UTF-8"),
+                );
                 writeln!(output, "{answer}")?;
                 continue;
             }
@@ -159,25 +163,49 @@ pub fn process(mut input: impl BufRead, mut output: impl Write) -> io::Result<Su
 
 /// Writes the answer to one non-blank line into `out`; false when the line was bad.
 fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
-    let value: Value = match serde_json::from_str(text) {
+    let value = match parse_json(text) {
         Ok(v) => v,
         Err(e) => {
-            write_error(out, &Value::Null, &format!("line {number}: malformed JSON: {}", json_error(&e)));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: malformed JSON: {}", json_error(&e)),
+            );
             return false;
         }
     };
     let Value::Object(obj) = value else {
-        write_error(out, &Value::Null, &format!("line {number}: expected a JSON object"));
+        write_error(
+            out,
+            &Value::Null,
+            &format!("line {number}: expected a JSON object"),
+        );
         return false;
     };
     let id = match obj.get("id") {
+        Some(Value::String(s)) if s.starts_with(OVERFLOW_MARK) => {
+            let msg = format!(
+                "line {number}: field `id` = {} is out of range",
+                &s[OVERFLOW_MARK.len()..]
+            );
+            write_error(out, &Value::Null, &msg);
+            return false;
+        }
         Some(id @ (Value::Number(_) | Value::String(_))) => id,
         Some(_) => {
-            write_error(out, &Value::Null, &format!("line {number}: field `id` must be a number or a string"));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: field `id` must be a number or a string"),
+            );
             return false;
         }
         None => {
-            write_error(out, &Value::Null, &format!("line {number}: field `id` is missing"));
+            write_error(
+                out,
+                &Value::Null,
+                &format!("line {number}: field `id` is missing"),
+            );
             return false;
         }
     };
@@ -191,6 +219,58 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
             false
         }
     }
+}
+
+/// Marks a number too large even for `f64`, which serde_json refuses outright; see
+/// [`parse_json`].
+const OVERFLOW_MARK: &str = "\u{1}overflow:";
+
+/// How many out-of-range numbers of one line are turned into markers before giving up.
+const MAX_OVERFLOW_FIXES: usize = 16;
+
+/// Parses one line. serde_json rejects a number like `1e400` as "number out of range" for
+/// the whole line; to still name the field (and echo the id) such a number is re-read as a
+/// marked string, which [`to_f32`] then reports as not finite.
+fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
+    let mut fixed: Option<String> = None;
+    for _ in 0..MAX_OVERFLOW_FIXES {
+        let current = fixed.as_deref().unwrap_or(text);
+        match serde_json::from_str(current) {
+            Err(e) if e.to_string().starts_with("number out of range") => {
+                match quote_number(current, e.column()) {
+                    Some(next) => fixed = Some(next),
+                    None => return Err(e),
+                }
+            }
+            result => return result,
+        }
+    }
+    serde_json::from_str(fixed.as_deref().unwrap_or(text))
+}
+
+/// `text` with the number token ending at 1-based byte `column` replaced by the marked
+/// string `"\u0001overflow:<token>"`.
+fn quote_number(text: &str, column: usize) -> Option<String> {
+    let is_num = |b: u8| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E');
+    let bytes = text.as_bytes();
+    let last = column.checked_sub(1)?;
+    if !is_num(*bytes.get(last)?) {
+        return None;
+    }
+    let start = bytes[..last]
+        .iter()
+        .rposition(|&b| !is_num(b))
+        .map_or(0, |i| i + 1);
+    let end = bytes[last..]
+        .iter()
+        .position(|&b| !is_num(b))
+        .map_or(bytes.len(), |i| last + i);
+    let token = text.get(start..end)?;
+    Some(format!(
+        "{}\"\\u0001overflow:{token}\"{}",
+        &text[..start],
+        &text[end..]
+    ))
 }
 
 /// serde_json's message, with its "line 1 column C" (always line 1 here) cut to the column.
@@ -212,14 +292,20 @@ fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
         Some(_) => return Err("field `kind` must be a string".into()),
         None => return Err("field `kind` is missing".into()),
     };
-    let sweep = Sweep::new(vec2(obj, "start")?, vec2(obj, "end")?, radius(obj, "radius")?);
+    let sweep = Sweep::new(
+        vec2(obj, "start")?,
+        vec2(obj, "end")?,
+        radius(obj, "radius")?,
+    );
     let obstacle = match kind {
         "aabb" => {
             let min = vec2(obj, "min")?;
             let max = vec2(obj, "max")?;
             for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
                 if lo > hi {
-                    return Err(format!("`min` is greater than `max` on {axis} ({lo} > {hi})"));
+                    return Err(format!(
+                        "`min` is greater than `max` on {axis} ({lo} > {hi})"
+                    ));
                 }
             }
             Obstacle::Aabb(Aabb::new(min, max))
@@ -228,7 +314,10 @@ fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
             let center = vec2(obj, "center")?;
             let half = vec2(obj, "half_extents")?;
             if half.x < 0.0 || half.y < 0.0 {
-                return Err(format!("field `half_extents` = [{}, {}] has a negative value", half.x, half.y));
+                return Err(format!(
+                    "field `half_extents` = [{}, {}] has a negative value",
+                    half.x, half.y
+                ));
             }
             Obstacle::Obb(Obb::new(center, half, number(obj, "angle")?))
         }
@@ -282,12 +371,20 @@ fn vec2(obj: &Map<String, Value>, key: &str) -> Result<Vec2, String> {
 
 /// The JSON number as `f32`; out-of-range and non-finite values are errors, not infinities.
 fn to_f32(v: &Value, name: &str) -> Result<f32, String> {
+    if let Value::String(s) = v
+        && let Some(token) = s.strip_prefix(OVERFLOW_MARK)
+    {
+        return Err(format!("field `{name}` = {token} is not a finite f32"));
+    }
     let Some(x) = v.as_f64() else {
-        return Err(format!("field `{name}` must be a number, got {}", type_name(v)));
+        return Err(format!(
+            "field `{name}` must be a number, got {}",
+            type_name(v)
+        ));
     };
     let narrowed = x as f32;
     if !x.is_finite() || !narrowed.is_finite() {
-        return Err(format!("field `{name}` = {x} is not a finite f32"));
+        return Err(format!("field `{name}` = {x:?} is not a finite f32"));
     }
     Ok(narrowed)
 }
@@ -316,7 +413,11 @@ fn write_answer(out: &mut String, id: &Value, hit: Option<&Hit>) {
     };
     out.push_str(",\"hit\":true,\"time\":");
     push_f32(out, h.time);
-    for (name, v) in [("center", h.center), ("normal", h.normal), ("point", h.point)] {
+    for (name, v) in [
+        ("center", h.center),
+        ("normal", h.normal),
+        ("point", h.point),
+    ] {
         let _ = write!(out, ",\"{name}\":[");
         push_f32(out, v.x);
         out.push(',');
@@ -344,11 +445,12 @@ fn push_json(out: &mut String, v: &Value) {
     out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
 }
 
-/// Rust's `{}` for `f32` is the shortest text that reads back to the same `f32`. JSON has no
+/// Rust's `{:?}` for `f32` is the shortest text that reads back to the same `f32`, with an
+/// exponent for very large or small values (`{}` would spell out every zero). JSON has no
 /// NaN or infinity; the queries never return them, but `null` keeps the line valid if so.
 fn push_f32(out: &mut String, x: f32) {
     if x.is_finite() {
-        let _ = write!(out, "{x}");
+        let _ = write!(out, "{x:?}");
     } else {
         out.push_str("null");
     }

@@ -17,7 +17,7 @@ usage:
         run the scene's simulation for T (default: its `duration`) and print events by
         kind, energy and momentum drift and events per second; N caps the total events
         (default 100000000) so a pathological scene cannot run forever
-  sweepscope sim --bench [--seconds S]
+  sweepscope sim --bench [--seconds S] [--sizes N,N,...]
         engine vs naive baseline at n = 100, 1000, 10000 discs (30% packing), S seconds
         per measurement (default 2), then the energy drift after 10^6 events";
 
@@ -33,6 +33,7 @@ enum Command {
     },
     Bench {
         seconds: f64,
+        sizes: Vec<usize>,
     },
 }
 
@@ -44,8 +45,8 @@ pub fn run(args: &[String]) -> ExitCode {
             time,
             max_events,
         }) => run_scene(&path, time, max_events),
-        Ok(Command::Bench { seconds }) => {
-            bench(seconds);
+        Ok(Command::Bench { seconds, sizes }) => {
+            bench(seconds, &sizes);
             ExitCode::SUCCESS
         }
         Err(msg) => {
@@ -61,6 +62,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
     let mut max_events = 100_000_000u64;
     let mut bench = false;
     let mut seconds = 2.0;
+    let mut sizes = BENCH_SIZES.to_vec();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
@@ -68,6 +70,21 @@ fn parse(args: &[String]) -> Result<Command, String> {
             "--bench" => bench = true,
             "--time" => time = Some(number(&value("--time")?, "--time")?),
             "--seconds" => seconds = number(&value("--seconds")?, "--seconds")?,
+            "--sizes" => {
+                let v = value("--sizes")?;
+                sizes = v
+                    .split(',')
+                    .map(|x| {
+                        x.trim()
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|n| (1..=1_000_000).contains(n))
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or(format!(
+                        "--sizes: `{v}` is not a list of counts from 1 to 1000000"
+                    ))?;
+            }
             "--max-events" => {
                 let v = value("--max-events")?;
                 max_events = v
@@ -81,7 +98,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     match (bench, path) {
-        (true, None) => Ok(Command::Bench { seconds }),
+        (true, None) => Ok(Command::Bench { seconds, sizes }),
         (true, Some(_)) => Err("--bench takes no scene".into()),
         (false, Some(path)) => Ok(Command::Scene {
             path,
@@ -203,9 +220,19 @@ pub struct BenchRow {
     pub naive_events: u64,
 }
 
-/// Runs chunks of `step` until `seconds` have passed; returns (events, collisions, seconds).
+/// This thread's CPU time in seconds (Linux), so that rates are not skewed by other
+/// processes sharing the core; `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns * 1e-9)
+}
+
+/// Runs chunks of `step` until `seconds` of wall time have passed; returns (events,
+/// collisions, seconds), the seconds being CPU time where available.
 fn timed(seconds: f64, mut step: impl FnMut() -> EventCounts) -> (u64, u64, f64) {
     let start = Instant::now();
+    let cpu0 = cpu_seconds();
     let (mut events, mut collisions) = (0, 0);
     loop {
         let c = step();
@@ -213,7 +240,11 @@ fn timed(seconds: f64, mut step: impl FnMut() -> EventCounts) -> (u64, u64, f64)
         collisions += c.collisions();
         let t = start.elapsed().as_secs_f64();
         if t >= seconds || c.total() == 0 {
-            return (events, collisions, t.max(1e-9));
+            let cpu = cpu0
+                .zip(cpu_seconds())
+                .map(|(a, b)| b - a)
+                .filter(|&d| d > 0.0);
+            return (events, collisions, cpu.unwrap_or(t).max(1e-9));
         }
     }
 }
@@ -245,12 +276,12 @@ pub fn energy_drift(n: usize, events: u64) -> Option<f64> {
     Some((world.kinetic_energy() - e0).abs() / e0)
 }
 
-fn bench(seconds: f64) {
+fn bench(seconds: f64, sizes: &[usize]) {
     println!(
         "{:>7} {:>16} {:>16} {:>18} {:>12} {:>9}",
         "n", "engine events/s", "engine coll/s", "naive coll/s", "naive events", "speed-up"
     );
-    for n in BENCH_SIZES {
+    for &n in sizes {
         match bench_row(n, seconds) {
             Some(r) => println!(
                 "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
@@ -264,7 +295,14 @@ fn bench(seconds: f64) {
             None => println!("{n:>7}  (could not build the benchmark world)"),
         }
     }
-    println!("(events = collisions + cell crossings; the speed-up compares collisions per second)");
+    println!(
+        "(per {} second; events = collisions + cell crossings; the speed-up compares collisions)",
+        if cpu_seconds().is_some() {
+            "CPU"
+        } else {
+            "wall-clock"
+        }
+    );
     let start = Instant::now();
     if let Some(d) = energy_drift(1_000, 1_000_000) {
         println!(

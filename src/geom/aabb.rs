@@ -46,8 +46,8 @@ impl Aabb {
 
     /// True when `min <= max` on both axes and every coordinate is finite.
     pub fn is_valid(&self) -> bool {
-        let corners = glam::Vec4::new(self.min.x, self.min.y, self.max.x, self.max.y);
-        corners.is_finite() & self.min.cmple(self.max).all()
+        let (a, b) = (self.min, self.max);
+        super::all_finite([a.x, a.y, b.x, b.y]) & (a.x <= b.x) & (a.y <= b.y)
     }
 
     /// Inclusive containment.

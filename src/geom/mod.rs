@@ -12,3 +12,12 @@ pub use aabb::Aabb;
 pub use obb::Obb;
 pub use segment::Segment;
 pub use sweep::Sweep;
+
+/// True when every value is finite. The f64 sum of f32 values cannot overflow, so it is
+/// finite exactly when every term is; this costs a few additions where testing each value
+/// costs a branch (or a shuffle) per value, and validity is checked on every query.
+#[inline(always)]
+pub(crate) fn all_finite<const N: usize>(values: [f32; N]) -> bool {
+    let sum: f64 = values.iter().map(|&x| f64::from(x)).sum();
+    sum.is_finite()
+}

@@ -57,10 +57,8 @@ impl Obb {
     }
 
     pub fn is_valid(&self) -> bool {
-        self.center.is_finite()
-            && self.half_extents.is_finite()
-            && self.angle.is_finite()
-            && self.half_extents.cmpge(Vec2::ZERO).all()
+        let (c, h) = (self.center, self.half_extents);
+        super::all_finite([c.x, c.y, h.x, h.y, self.angle]) & (h.x >= 0.0) & (h.y >= 0.0)
     }
 
     fn unrotate(axis: Vec2, v: Vec2) -> Vec2 {

@@ -42,6 +42,6 @@ impl Segment {
     }
 
     pub fn is_valid(&self) -> bool {
-        self.a.is_finite() && self.b.is_finite()
+        super::all_finite([self.a.x, self.a.y, self.b.x, self.b.y])
     }
 }

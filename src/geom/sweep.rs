@@ -44,9 +44,7 @@ impl Sweep {
 
     /// Finite coordinates and a finite, non-negative radius.
     pub fn is_valid(&self) -> bool {
-        self.start.is_finite()
-            && self.end.is_finite()
-            && self.radius.is_finite()
-            && self.radius >= 0.0
+        let (s, e, r) = (self.start, self.end, self.radius);
+        super::all_finite([s.x, s.y, e.x, e.y, r]) & (r >= 0.0)
     }
 }

@@ -50,8 +50,9 @@ impl Slot {
 
 #[derive(Clone, Debug)]
 pub struct SlotHeap {
-    /// Disc ids in heap order.
-    order: Vec<u32>,
+    /// (time, disc) in heap order; the time is copied here so that sifting reads one
+    /// contiguous array and only looks up full slots on exact ties.
+    order: Vec<(f64, u32)>,
     /// Where each disc sits in `order`.
     pos: Vec<u32>,
     slots: Vec<Slot>,
@@ -61,21 +62,27 @@ impl SlotHeap {
     /// `n` discs with nothing scheduled (ids in order are a valid heap: ties go by id).
     pub fn new(n: usize) -> Self {
         Self {
-            order: (0..n as u32).collect(),
+            order: (0..n as u32).map(|i| (f64::INFINITY, i)).collect(),
             pos: (0..n as u32).collect(),
             slots: vec![Slot::NONE; n],
         }
     }
 
     #[inline]
-    fn before(&self, x: u32, y: u32) -> bool {
-        let (s, t) = (&self.slots[x as usize], &self.slots[y as usize]);
-        s.cmp_key(t).then(x.cmp(&y)) == Ordering::Less
+    fn before(&self, x: (f64, u32), y: (f64, u32)) -> bool {
+        match x.0.total_cmp(&y.0) {
+            Ordering::Less => true,
+            Ordering::Greater => false,
+            Ordering::Equal => {
+                let (s, t) = (&self.slots[x.1 as usize], &self.slots[y.1 as usize]);
+                s.cmp_key(t).then(x.1.cmp(&y.1)) == Ordering::Less
+            }
+        }
     }
 
     /// The disc with the earliest slot.
     pub fn top(&self) -> Option<usize> {
-        self.order.first().map(|&i| i as usize)
+        self.order.first().map(|&(_, i)| i as usize)
     }
 
     pub fn slot(&self, i: usize) -> &Slot {
@@ -86,32 +93,34 @@ impl SlotHeap {
     pub fn set(&mut self, i: usize, s: Slot) {
         self.slots[i] = s;
         let k = self.pos[i] as usize;
+        self.order[k].0 = s.time;
         self.sift_up(k);
         self.sift_down(self.pos[i] as usize);
     }
 
-    fn place(&mut self, k: usize, id: u32) {
-        self.order[k] = id;
-        self.pos[id as usize] = k as u32;
+    #[inline]
+    fn place(&mut self, k: usize, e: (f64, u32)) {
+        self.order[k] = e;
+        self.pos[e.1 as usize] = k as u32;
     }
 
     fn sift_up(&mut self, mut k: usize) {
-        let id = self.order[k];
+        let e = self.order[k];
         while k > 0 {
             let parent = (k - 1) / 2;
             let p = self.order[parent];
-            if !self.before(id, p) {
+            if !self.before(e, p) {
                 break;
             }
             self.place(k, p);
             k = parent;
         }
-        self.place(k, id);
+        self.place(k, e);
     }
 
     fn sift_down(&mut self, mut k: usize) {
         let n = self.order.len();
-        let id = self.order[k];
+        let e = self.order[k];
         loop {
             let l = 2 * k + 1;
             if l >= n {
@@ -123,14 +132,14 @@ impl SlotHeap {
             } else {
                 l
             };
-            let cid = self.order[c];
-            if !self.before(cid, id) {
+            let ce = self.order[c];
+            if !self.before(ce, e) {
                 break;
             }
-            self.place(k, cid);
+            self.place(k, ce);
             k = c;
         }
-        self.place(k, id);
+        self.place(k, e);
     }
 }
 

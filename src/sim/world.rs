@@ -53,6 +53,10 @@ pub struct World {
     solids: Vec<Solid>,
     grid: Grid,
     queue: SlotHeap,
+    /// Per disc: the earliest collision candidate and the next crossing (the queue holds
+    /// the earlier of the two).
+    coll: Vec<Slot>,
+    cross: Vec<Slot>,
     time: f64,
     restitution: f64,
     max_events: u64,
@@ -83,6 +87,8 @@ impl World {
             solids: solids.to_vec(),
             grid,
             queue: SlotHeap::new(n),
+            coll: vec![Slot::NONE; n],
+            cross: vec![Slot::NONE; n],
             time: 0.0,
             restitution: 1.0,
             max_events: DEFAULT_MAX_EVENTS,
@@ -96,82 +102,160 @@ impl World {
 
     // ----- scheduling -----
 
-    /// Disc `i`'s earliest candidate event from its state at `now`: pairs with the discs in
-    /// the 3×3 cells around it, the walls, the obstacles filed in its cell and (when
-    /// `crossings`) its next cell boundary. Pure, so inspection can call it too.
-    fn best_for(&self, i: usize, now: f64, crossings: bool) -> Slot {
+    /// Offers `s` as disc `best`'s new earliest candidate.
+    #[inline]
+    fn offer(best: &mut Slot, s: Slot) {
+        if s.cmp_key(best).is_lt() {
+            *best = s;
+        }
+    }
+
+    /// Pair candidates of disc `i` (at `p` at time `now`) with the discs in cells
+    /// `xs × ys`.
+    fn pairs_in(&self, i: usize, now: f64, xs: [isize; 2], ys: [isize; 2], best: &mut Slot) {
         let b = &self.bodies[i];
         let p = b.at(now);
-        let mut best = Slot::NONE;
-        let mut offer = |dt: f64, rank: u8, a: u32, other: u32, count_b: u32| {
-            let s = Slot {
-                time: now + dt,
-                rank,
-                a,
-                b: other,
-                count_b,
-            };
-            if s.cmp_key(&best).is_lt() {
-                best = s;
-            }
-        };
         let speed2 = b.v.length_squared();
-        let c = self.grid.cell_of(i);
-        for y in c[1] as isize - 1..=c[1] as isize + 1 {
-            for x in c[0] as isize - 1..=c[0] as isize + 1 {
+        for y in ys[0]..=ys[1] {
+            for x in xs[0]..=xs[1] {
                 self.grid.for_each_in(x, y, |j| {
                     if j == i {
                         return;
                     }
                     let o = &self.bodies[j];
+                    // Always (lower index − higher index), so both owners compute one value.
                     let (d, w) = if i < j {
                         (p - o.at(now), b.v - o.v)
                     } else {
                         (o.at(now) - p, o.v - b.v)
                     };
-                    if let Some(dt) =
-                        predict::disc_disc(d, w, b.r + o.r, speed2 + o.v.length_squared())
-                    {
+                    let sum2 = speed2 + o.v.length_squared();
+                    if let Some(dt) = predict::disc_disc(d, w, b.r + o.r, sum2) {
                         let (lo, hi) = if i < j { (i, j) } else { (j, i) };
-                        offer(dt, PAIR, lo as u32, hi as u32, o.count);
+                        let s = Slot {
+                            time: now + dt,
+                            rank: PAIR,
+                            a: lo as u32,
+                            b: hi as u32,
+                            count_b: o.count,
+                        };
+                        Self::offer(best, s);
                     }
                 });
             }
         }
-        if let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
-            offer(dt, WALL, i as u32, side_index(side), 0);
+    }
+
+    /// Wall candidates (only from an edge cell: cells are wider than any diameter) and the
+    /// obstacles filed in `i`'s cell but not in `old` (the cell it came from, if any).
+    fn statics(&self, i: usize, now: f64, old: Option<[usize; 2]>, best: &mut Slot) {
+        let b = &self.bodies[i];
+        let p = b.at(now);
+        let c = self.grid.cell_of(i);
+        let edge = c[0] == 0 || c[1] == 0 || c[0] + 1 == self.grid.nx || c[1] + 1 == self.grid.ny;
+        if edge && let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
+            let s = Slot {
+                time: now + dt,
+                rank: WALL,
+                a: i as u32,
+                b: side_index(side),
+                count_b: 0,
+            };
+            Self::offer(best, s);
         }
+        let seen = old.map(|o| self.grid.solids_in(o)).unwrap_or(&[]);
         for &k in self.grid.solids_in(c) {
+            if seen.binary_search(&k).is_ok() {
+                continue;
+            }
             if let Some(dt) = self.shapes[k as usize].entry(p, b.v, b.r) {
-                offer(dt, SOLID, i as u32, k, 0);
+                let s = Slot {
+                    time: now + dt,
+                    rank: SOLID,
+                    a: i as u32,
+                    b: k,
+                    count_b: 0,
+                };
+                Self::offer(best, s);
             }
         }
-        if crossings {
-            for axis in 0..2 {
-                let vk = b.v[axis];
-                if vk == 0.0 {
-                    continue;
-                }
-                if let Some(x) = self.grid.boundary(c, axis, vk > 0.0) {
-                    let dt = ((x - p[axis]) / vk).max(0.0);
-                    offer(
-                        dt,
-                        CROSS,
-                        i as u32,
-                        axis as u32 * 2 + u32::from(vk < 0.0),
-                        0,
-                    );
-                }
+    }
+
+    /// The next cell boundary disc `i` crosses (x before y on a tie).
+    fn crossing(&self, i: usize, now: f64) -> Slot {
+        let b = &self.bodies[i];
+        let p = b.at(now);
+        let c = self.grid.cell_of(i);
+        let mut best = Slot::NONE;
+        for axis in 0..2 {
+            let vk = b.v[axis];
+            if vk == 0.0 {
+                continue;
+            }
+            if let Some(x) = self.grid.boundary(c, axis, vk > 0.0) {
+                let dt = ((x - p[axis]) / vk).max(0.0);
+                let s = Slot {
+                    time: now + dt,
+                    rank: CROSS,
+                    a: i as u32,
+                    b: axis as u32 * 2 + u32::from(vk < 0.0),
+                    count_b: 0,
+                };
+                Self::offer(&mut best, s);
             }
         }
         best
     }
 
-    /// Re-predicts disc `i` from `now` (after its velocity or cell changed, or its slot
-    /// went stale).
+    /// Disc `i`'s earliest collision candidate from `now`: pairs in the 3×3 cells around
+    /// it, walls and the obstacles of its cell. Pure, so inspection can call it too.
+    fn collision_for(&self, i: usize, now: f64) -> Slot {
+        let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
+        let mut best = Slot::NONE;
+        self.pairs_in(i, now, [cx - 1, cx + 1], [cy - 1, cy + 1], &mut best);
+        self.statics(i, now, None, &mut best);
+        best
+    }
+
+    /// Stores disc `i`'s collision candidate and next crossing; queues the earlier.
+    fn schedule(&mut self, i: usize, coll: Slot, cross: Slot) {
+        self.coll[i] = coll;
+        self.cross[i] = cross;
+        let first = if cross.cmp_key(&coll).is_lt() {
+            cross
+        } else {
+            coll
+        };
+        self.queue.set(i, first);
+    }
+
+    /// Re-predicts disc `i` from `now` (after its velocity changed, or its collision
+    /// candidate went stale).
     fn repredict(&mut self, i: usize, now: f64) {
-        let s = self.best_for(i, now, true);
-        self.queue.set(i, s);
+        let coll = self.collision_for(i, now);
+        let cross = self.crossing(i, now);
+        self.schedule(i, coll, cross);
+    }
+
+    /// After disc `i` entered `cell` moving along `axis` (`step` = ±1): its velocity did
+    /// not change, so its collision candidate still stands unless its partner changed;
+    /// only the row or column of cells that came into reach and the obstacles new to the
+    /// cell need predicting.
+    fn after_crossing(&mut self, i: usize, now: f64, old: [usize; 2], axis: usize, step: isize) {
+        let mut coll = self.coll[i];
+        if !self.is_valid(i, &coll) {
+            return self.repredict(i, now);
+        }
+        let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
+        let (xs, ys) = if axis == 0 {
+            ([cx + step; 2], [cy - 1, cy + 1])
+        } else {
+            ([cx - 1, cx + 1], [cy + step; 2])
+        };
+        self.pairs_in(i, now, xs, ys, &mut coll);
+        self.statics(i, now, Some(old), &mut coll);
+        let cross = self.crossing(i, now);
+        self.schedule(i, coll, cross);
     }
 
     /// A pair slot is stale once the partner has changed velocity since the prediction.
@@ -261,9 +345,11 @@ impl World {
                 self.repredict(j, now);
             }
             EventKind::Crossing { i, cell } => {
+                let old = self.grid.cell_of(i);
                 self.grid.remove(i);
                 self.grid.insert(i, cell);
-                self.repredict(i, now);
+                let step = if e.b % 2 == 0 { 1 } else { -1 };
+                self.after_crossing(i, now, old, e.b as usize / 2, step);
             }
         }
         ev
@@ -388,21 +474,59 @@ impl World {
     /// The earliest event ahead of disc `i` (crossings included) if nothing else changes
     /// first, with its geometry.
     pub fn next_event(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, true)
-    }
-
-    /// The earliest collision ahead of disc `i` among the bodies near it now (crossings
-    /// skipped), if nothing else changes first.
-    pub fn next_collision(&self, i: usize) -> Option<Event> {
-        self.next_matching(i, false)
-    }
-
-    fn next_matching(&self, i: usize, crossings: bool) -> Option<Event> {
         if i >= self.bodies.len() {
             return None;
         }
-        let s = self.best_for(i, self.time, crossings);
+        let coll = self.collision_for(i, self.time);
+        let cross = self.crossing(i, self.time);
+        let s = if cross.cmp_key(&coll).is_lt() {
+            cross
+        } else {
+            coll
+        };
         (!s.is_none()).then(|| self.describe(&s))
+    }
+
+    /// The earliest collision ahead of disc `i` if nothing else changes first: a scan of
+    /// every disc, wall and obstacle (O(n), for inspection, not the grid's neighbourhood).
+    pub fn next_collision(&self, i: usize) -> Option<Event> {
+        let b = self.bodies.get(i)?;
+        let now = self.time;
+        let p = b.at(now);
+        let mut best = Slot::NONE;
+        let mut offer = |dt: f64, rank: u8, a: usize, other: usize| {
+            let s = Slot {
+                time: now + dt,
+                rank,
+                a: a as u32,
+                b: other as u32,
+                count_b: 0,
+            };
+            if s.cmp_key(&best).is_lt() {
+                best = s;
+            }
+        };
+        for (j, o) in self.bodies.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+            let (pl, ph) = (self.bodies[lo].at(now), self.bodies[hi].at(now));
+            let w = self.bodies[lo].v - self.bodies[hi].v;
+            let speed2 = b.v.length_squared() + o.v.length_squared();
+            if let Some(dt) = predict::disc_disc(pl - ph, w, b.r + o.r, speed2) {
+                offer(dt, PAIR, lo, hi);
+            }
+        }
+        if let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
+            offer(dt, WALL, i, side_index(side) as usize);
+        }
+        for (k, shape) in self.shapes.iter().enumerate() {
+            if let Some(dt) = shape.entry(p, b.v, b.r) {
+                offer(dt, SOLID, i, k);
+            }
+        }
+        (!best.is_none()).then(|| self.describe(&best))
     }
 
     pub fn time(&self) -> f64 {

@@ -175,11 +175,13 @@ impl PublishedLoop {
         let mut report = FrameReport::default();
         let mut time_left = dt;
         loop {
-            if report.events >= self.max_events {
+            let (col_time, event) = self.scan(time_left, &mut report);
+            // The cap the original lacks: stop before moving to an event we will not resolve,
+            // so a caller that carries on next frame still sees it ahead.
+            if event.is_some() && report.events >= self.max_events {
                 report.stalled = true;
                 break;
             }
-            let (col_time, event) = self.scan(time_left, &mut report);
             for d in &mut self.discs {
                 d.pos[0] += col_time * d.vel[0];
                 d.pos[1] += col_time * d.vel[1];

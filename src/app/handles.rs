@@ -1,0 +1,557 @@
+//! Draggable handles: where they are, which one is under the cursor, what dragging it does to
+//! the shape, and which cursor icon announces that.
+
+use egui::{Color32, CursorIcon, Stroke};
+use glam::Vec2;
+
+use super::palette::Role;
+use super::pen::{Layer, Pen};
+use super::view::snap;
+use crate::geom::{Aabb, Obb, Segment};
+use crate::scene::{Object, Shape};
+
+/// Pick radius of a point handle, in pixels.
+pub const PICK_PX: f32 = 9.0;
+/// Distance of the rotation handle beyond a rotated box's top side, in pixels.
+const ROTATE_PX: f32 = 24.0;
+
+/// The part of an object a drag acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grip {
+    Start,
+    End,
+    Radius,
+    /// Corner index in `corners()` order (bl, br, tr, tl of the box's own frame).
+    Corner(usize),
+    /// Side index: 0 bottom, 1 right, 2 top, 3 left (own frame).
+    Edge(usize),
+    Rotate,
+    A,
+    B,
+    /// The whole object.
+    Body,
+}
+
+impl Grip {
+    pub fn cursor(self) -> CursorIcon {
+        match self {
+            Grip::Start | Grip::End | Grip::A | Grip::B => CursorIcon::Move,
+            Grip::Radius => CursorIcon::ResizeHorizontal,
+            Grip::Corner(0 | 2) => CursorIcon::ResizeNeSw,
+            Grip::Corner(_) => CursorIcon::ResizeNwSe,
+            Grip::Edge(0 | 2) => CursorIcon::ResizeVertical,
+            Grip::Edge(_) => CursorIcon::ResizeHorizontal,
+            Grip::Rotate => CursorIcon::Alias,
+            Grip::Body => CursorIcon::Grab,
+        }
+    }
+
+    /// What a drag does, for the status bar.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Grip::Start => "move start",
+            Grip::End => "move end",
+            Grip::Radius => "change radius",
+            Grip::Corner(_) => "resize (corner)",
+            Grip::Edge(_) => "resize (side)",
+            Grip::Rotate => "rotate",
+            Grip::A => "move end A",
+            Grip::B => "move end B",
+            Grip::Body => "move",
+        }
+    }
+}
+
+/// A handle of one object.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Handle {
+    pub object: usize,
+    pub grip: Grip,
+    pub pos: Vec2,
+}
+
+/// The point handles of a shape; `zoom` places the rotation handle a fixed pixel distance out.
+pub fn point_handles(object: usize, shape: &Shape, zoom: f32) -> Vec<Handle> {
+    let h = |grip, pos| Handle { object, grip, pos };
+    match *shape {
+        Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
+            let mut v = vec![
+                h(Grip::Start, start),
+                h(Grip::Radius, start + Vec2::new(radius, 0.0)),
+            ];
+            v.insert(0, h(Grip::End, end));
+            v
+        }
+        Shape::Box { min, max } => {
+            let b = Aabb::from_points(min, max);
+            box_handles(object, b.corners())
+        }
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
+            let o = Obb::new(center, half_extents, angle.to_radians());
+            let mut v = box_handles(object, o.corners());
+            v.push(h(
+                Grip::Rotate,
+                o.to_world(Vec2::new(0.0, half_extents.y + ROTATE_PX / zoom.max(1e-6))),
+            ));
+            v
+        }
+        Shape::Segment { a, b } => vec![h(Grip::A, a), h(Grip::B, b), h(Grip::Body, (a + b) * 0.5)],
+    }
+}
+
+fn box_handles(object: usize, c: [Vec2; 4]) -> Vec<Handle> {
+    let mut v: Vec<Handle> = (0..4)
+        .map(|i| Handle {
+            object,
+            grip: Grip::Corner(i),
+            pos: c[i],
+        })
+        .collect();
+    for i in 0..4 {
+        v.push(Handle {
+            object,
+            grip: Grip::Edge(i),
+            pos: (c[i] + c[(i + 1) % 4]) * 0.5,
+        });
+    }
+    v
+}
+
+/// Whether `p` is on the object's body (inside a box, a circle, a ball's capsule, near a
+/// segment); `tol` is a world tolerance for thin shapes.
+fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
+    match *shape {
+        Shape::Ball { start, end, radius } => {
+            (p - Segment::new(start, end).closest_point(p)).length() <= radius.max(tol)
+        }
+        Shape::Circle { start, radius, .. } => (p - start).length() <= radius.max(tol),
+        Shape::Box { min, max } => Aabb::from_points(min, max).contains(p),
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
+            let o = Obb::new(center, half_extents.abs(), angle.to_radians());
+            o.local_aabb().contains(o.to_local(p))
+        }
+        Shape::Segment { a, b } => (p - Segment::new(a, b).closest_point(p)).length() <= tol,
+    }
+}
+
+/// The handle under world point `p`: point handles of the `focus` object first (the selected
+/// one), then any object's point handles within [`PICK_PX`], then bodies, top-most first.
+pub fn pick(objects: &[Object], focus: Option<usize>, p: Vec2, zoom: f32) -> Option<Handle> {
+    let reach = PICK_PX / zoom.max(1e-6);
+    let nearest = |hs: Vec<Handle>| {
+        hs.into_iter()
+            .filter(|h| (h.pos - p).length() <= reach)
+            .min_by(|a, b| (a.pos - p).length().total_cmp(&(b.pos - p).length()))
+    };
+    if let Some(f) = focus.and_then(|f| objects.get(f).map(|o| (f, o)))
+        && let Some(h) = nearest(point_handles(f.0, &f.1.shape, zoom))
+    {
+        return Some(h);
+    }
+    let all: Vec<Handle> = objects
+        .iter()
+        .enumerate()
+        .flat_map(|(i, o)| point_handles(i, &o.shape, zoom))
+        .collect();
+    if let Some(h) = nearest(all) {
+        return Some(h);
+    }
+    objects
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, o)| on_body(&o.shape, p, reach * 0.7))
+        .map(|(i, _)| Handle {
+            object: i,
+            grip: Grip::Body,
+            pos: p,
+        })
+}
+
+/// The shape after dragging `grip` from world point `grab` to `now`. `snap_step` rounds the
+/// moved point (or the angle, to 15°) while the snap modifier is held.
+pub fn apply_drag(
+    orig: &Shape,
+    grip: Grip,
+    grab: Vec2,
+    now: Vec2,
+    snap_step: Option<f32>,
+) -> Shape {
+    let delta = now - grab;
+    let place = |p: Vec2| snap_step.map_or(p, |s| snap(p, s));
+    match *orig {
+        Shape::Ball { start, end, radius } => {
+            let (start, end, radius) =
+                drag_circle(start, end, radius, grip, now, delta, place, false);
+            Shape::Ball { start, end, radius }
+        }
+        Shape::Circle { start, end, radius } => {
+            let (start, end, radius) =
+                drag_circle(start, end, radius, grip, now, delta, place, true);
+            Shape::Circle { start, end, radius }
+        }
+        Shape::Segment { a, b } => match grip {
+            Grip::A | Grip::Start => Shape::Segment {
+                a: place(a + delta),
+                b,
+            },
+            Grip::B | Grip::End => Shape::Segment {
+                a,
+                b: place(b + delta),
+            },
+            _ => {
+                let na = place(a + delta);
+                Shape::Segment {
+                    a: na,
+                    b: b + (na - a),
+                }
+            }
+        },
+        Shape::Box { min, max } => {
+            let b = Aabb::from_points(min, max);
+            let b = match grip {
+                Grip::Corner(i) => {
+                    let c = b.corners();
+                    Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
+                }
+                Grip::Edge(i) => {
+                    let p = place(
+                        match i {
+                            0 => Vec2::new(0.0, b.min.y),
+                            1 => Vec2::new(b.max.x, 0.0),
+                            2 => Vec2::new(0.0, b.max.y),
+                            _ => Vec2::new(b.min.x, 0.0),
+                        } + delta,
+                    );
+                    let (mut lo, mut hi) = (b.min, b.max);
+                    match i {
+                        0 => lo.y = p.y,
+                        1 => hi.x = p.x,
+                        2 => hi.y = p.y,
+                        _ => lo.x = p.x,
+                    }
+                    Aabb::from_points(lo, hi)
+                }
+                _ => {
+                    let m = place(b.min + delta);
+                    Aabb::new(m, b.max + (m - b.min))
+                }
+            };
+            Shape::Box {
+                min: b.min,
+                max: b.max,
+            }
+        }
+        Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } => {
+            let o = Obb::new(center, half_extents, angle.to_radians());
+            match grip {
+                Grip::Rotate => {
+                    let v = now - center;
+                    let mut deg = (v.y.atan2(v.x).to_degrees() - 90.0).rem_euclid(360.0);
+                    if deg > 180.0 {
+                        deg -= 360.0;
+                    }
+                    if snap_step.is_some() {
+                        deg = (deg / 15.0).round() * 15.0;
+                    }
+                    Shape::RotatedBox {
+                        center,
+                        half_extents,
+                        angle: deg,
+                    }
+                }
+                Grip::Corner(i) => {
+                    let lc = o.local_aabb().corners();
+                    let fixed = lc[(i + 2) % 4];
+                    let moved = o.to_local(place(o.to_world(lc[i % 4]) + delta));
+                    Shape::RotatedBox {
+                        center: o.to_world((fixed + moved) * 0.5),
+                        half_extents: ((moved - fixed) * 0.5).abs(),
+                        angle,
+                    }
+                }
+                Grip::Edge(i) => {
+                    let l = o.local_aabb();
+                    let d = o.dir_to_local(delta);
+                    let (mut lo, mut hi) = (l.min, l.max);
+                    match i {
+                        0 => lo.y += d.y,
+                        1 => hi.x += d.x,
+                        2 => hi.y += d.y,
+                        _ => lo.x += d.x,
+                    }
+                    let nb = Aabb::from_points(lo, hi);
+                    Shape::RotatedBox {
+                        center: o.to_world(nb.center()),
+                        half_extents: nb.half_extents(),
+                        angle,
+                    }
+                }
+                _ => Shape::RotatedBox {
+                    center: place(center + delta),
+                    half_extents,
+                    angle,
+                },
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drag_circle(
+    start: Vec2,
+    end: Vec2,
+    radius: f32,
+    grip: Grip,
+    now: Vec2,
+    delta: Vec2,
+    place: impl Fn(Vec2) -> Vec2,
+    static_moves_both: bool,
+) -> (Vec2, Vec2, f32) {
+    match grip {
+        Grip::Start if static_moves_both && start == end => {
+            let s = place(start + delta);
+            (s, s, radius)
+        }
+        Grip::Start => (place(start + delta), end, radius),
+        Grip::End => (start, place(end + delta), radius),
+        Grip::Radius => {
+            let r = (place(now) - start).length().max(0.1);
+            (start, end, r)
+        }
+        _ => {
+            let s = place(start + delta);
+            (s, end + (s - start), radius)
+        }
+    }
+}
+
+/// Draws the point handles of the selected and hovered objects; the hot one is larger.
+pub fn draw(
+    pen: &mut Pen,
+    objects: &[Object],
+    selected: Option<usize>,
+    hovered: Option<usize>,
+    hot: Option<Handle>,
+) {
+    let zoom = pen.cam.zoom;
+    let mut shown: Vec<usize> = selected.into_iter().collect();
+    if let Some(h) = hovered
+        && Some(h) != selected
+    {
+        shown.push(h);
+    }
+    for i in shown {
+        let Some(o) = objects.get(i) else { continue };
+        for h in point_handles(i, &o.shape, zoom) {
+            let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
+            let px = if is_hot { 6.5 } else { 4.0 };
+            let fill = if is_hot {
+                Role::Selection.color()
+            } else {
+                Role::Handle.alpha(200)
+            };
+            let p = pen.cam.to_screen(h.pos);
+            let shape = match h.grip {
+                Grip::Radius | Grip::Rotate => egui::Shape::circle_filled(p, px, fill),
+                _ => egui::Shape::rect_filled(
+                    egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)),
+                    1.0,
+                    fill,
+                ),
+            };
+            pen.add(Layer::Handles, shape);
+            pen.add(
+                Layer::Handles,
+                egui::Shape::circle_stroke(
+                    p,
+                    px + 1.5,
+                    Stroke::new(1.0, Color32::from_black_alpha(200)),
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(shape: Shape) -> Object {
+        Object {
+            name: "o".into(),
+            shape,
+        }
+    }
+
+    #[test]
+    fn box_corner_drag_keeps_the_opposite_corner() {
+        let s = Shape::Box {
+            min: Vec2::ZERO,
+            max: Vec2::new(4.0, 2.0),
+        };
+        // Corner 2 is max; drag it past the min corner: the box flips but stays valid.
+        let out = apply_drag(
+            &s,
+            Grip::Corner(2),
+            Vec2::new(4.0, 2.0),
+            Vec2::new(-1.0, -3.0),
+            None,
+        );
+        assert_eq!(
+            out,
+            Shape::Box {
+                min: Vec2::new(-1.0, -3.0),
+                max: Vec2::ZERO
+            }
+        );
+    }
+
+    #[test]
+    fn box_edge_drag_moves_one_side() {
+        let s = Shape::Box {
+            min: Vec2::ZERO,
+            max: Vec2::new(4.0, 2.0),
+        };
+        let out = apply_drag(
+            &s,
+            Grip::Edge(1),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(6.5, 9.0),
+            None,
+        );
+        assert_eq!(
+            out,
+            Shape::Box {
+                min: Vec2::ZERO,
+                max: Vec2::new(6.5, 2.0)
+            }
+        );
+    }
+
+    #[test]
+    fn snapping_rounds_the_moved_point() {
+        let s = Shape::Ball {
+            start: Vec2::ZERO,
+            end: Vec2::new(10.0, 0.0),
+            radius: 1.0,
+        };
+        let out = apply_drag(
+            &s,
+            Grip::End,
+            Vec2::new(10.0, 0.0),
+            Vec2::new(13.6, 4.4),
+            Some(5.0),
+        );
+        assert_eq!(
+            out,
+            Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::new(15.0, 5.0),
+                radius: 1.0
+            }
+        );
+    }
+
+    #[test]
+    fn rotate_handle_sets_degrees() {
+        let s = Shape::RotatedBox {
+            center: Vec2::ZERO,
+            half_extents: Vec2::ONE,
+            angle: 0.0,
+        };
+        // Pointing left means the box's +y axis points to −x: a quarter turn ccw.
+        let out = apply_drag(
+            &s,
+            Grip::Rotate,
+            Vec2::new(0.0, 3.0),
+            Vec2::new(-3.0, 0.0),
+            None,
+        );
+        let Shape::RotatedBox { angle, .. } = out else {
+            panic!()
+        };
+        assert!((angle - 90.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn rotated_corner_drag_keeps_the_opposite_world_corner() {
+        let s = Shape::RotatedBox {
+            center: Vec2::new(1.0, 2.0),
+            half_extents: Vec2::new(3.0, 1.0),
+            angle: 30.0,
+        };
+        let before =
+            Obb::new(Vec2::new(1.0, 2.0), Vec2::new(3.0, 1.0), 30f32.to_radians()).corners();
+        let out = apply_drag(
+            &s,
+            Grip::Corner(2),
+            before[2],
+            before[2] + Vec2::new(0.5, 0.7),
+            None,
+        );
+        let Shape::RotatedBox {
+            center,
+            half_extents,
+            angle,
+        } = out
+        else {
+            panic!()
+        };
+        let after = Obb::new(center, half_extents, angle.to_radians()).corners();
+        assert!((after[0] - before[0]).length() < 1e-4);
+        assert!((after[2] - (before[2] + Vec2::new(0.5, 0.7))).length() < 1e-4);
+    }
+
+    #[test]
+    fn static_circle_moves_as_a_whole() {
+        let s = Shape::Circle {
+            start: Vec2::ONE,
+            end: Vec2::ONE,
+            radius: 2.0,
+        };
+        let out = apply_drag(&s, Grip::Start, Vec2::ONE, Vec2::new(3.0, 1.0), None);
+        assert_eq!(
+            out,
+            Shape::Circle {
+                start: Vec2::new(3.0, 1.0),
+                end: Vec2::new(3.0, 1.0),
+                radius: 2.0
+            }
+        );
+    }
+
+    #[test]
+    fn pick_prefers_point_handles_then_bodies() {
+        let objects = vec![
+            obj(Shape::Box {
+                min: Vec2::ZERO,
+                max: Vec2::new(10.0, 10.0),
+            }),
+            obj(Shape::Ball {
+                start: Vec2::new(5.0, 5.0),
+                end: Vec2::new(30.0, 5.0),
+                radius: 1.0,
+            }),
+        ];
+        let h = pick(&objects, None, Vec2::new(10.2, 9.9), 10.0).unwrap();
+        assert_eq!((h.object, h.grip), (0, Grip::Corner(2)));
+        let h = pick(&objects, None, Vec2::new(5.1, 5.0), 10.0).unwrap();
+        assert_eq!((h.object, h.grip), (1, Grip::Start));
+        let h = pick(&objects, None, Vec2::new(3.0, 3.0), 10.0).unwrap();
+        assert_eq!((h.object, h.grip), (0, Grip::Body));
+        assert!(pick(&objects, None, Vec2::new(50.0, 50.0), 10.0).is_none());
+    }
+}

@@ -1,0 +1,226 @@
+//! Command-line options of the debugger, and the driver for the unattended modes:
+//! `--screenshot out.png` (render, save, exit 0) and `--frames N` (print frame CPU times).
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Frames rendered before the screenshot, so fonts and layout have settled.
+const SCREENSHOT_FRAME: u64 = 4;
+/// Unattended runs give up after this long.
+pub const WATCHDOG: Duration = Duration::from_secs(30);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub scene: Option<PathBuf>,
+    pub screenshot: Option<PathBuf>,
+    pub frames: Option<usize>,
+    pub size: Option<[f32; 2]>,
+    pub stress: Option<usize>,
+    pub demo: Option<String>,
+}
+
+impl Options {
+    pub fn headless(&self) -> bool {
+        self.screenshot.is_some() || self.frames.is_some()
+    }
+}
+
+pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME]";
+
+/// Parses the debugger's arguments (no subcommand).
+pub fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match a.as_str() {
+            "--screenshot" => o.screenshot = Some(PathBuf::from(value(a)?)),
+            "--frames" => o.frames = Some(number(a, &value(a)?)?),
+            "--stress" => o.stress = Some(number(a, &value(a)?)?),
+            "--demo" => o.demo = Some(value(a)?),
+            "--size" => o.size = Some(size(&value(a)?)?),
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            path => {
+                if o.scene.is_some() {
+                    return Err(format!("more than one scene given ({path})"));
+                }
+                o.scene = Some(PathBuf::from(path));
+            }
+        }
+    }
+    if o.frames == Some(0) {
+        return Err("--frames needs at least 1".to_owned());
+    }
+    Ok(o)
+}
+
+fn number(flag: &str, v: &str) -> Result<usize, String> {
+    v.parse()
+        .map_err(|_| format!("{flag}: '{v}' is not a whole number"))
+}
+
+fn size(v: &str) -> Result<[f32; 2], String> {
+    let (w, h) = v
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("--size: '{v}' is not WxH"))?;
+    let w: u32 = w.parse().map_err(|_| format!("--size: bad width '{w}'"))?;
+    let h: u32 = h.parse().map_err(|_| format!("--size: bad height '{h}'"))?;
+    if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
+        return Err(format!(
+            "--size: {w}x{h} is out of range (200x150 .. 8000x8000)"
+        ));
+    }
+    Ok([w as f32, h as f32])
+}
+
+/// Whether a window can be opened at all (eframe would fail later with a less clear error).
+pub fn display_available() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty()))
+}
+
+/// Starts the watchdog that ends a stuck unattended run with exit code 2.
+pub fn start_watchdog() {
+    let _ = std::thread::Builder::new()
+        .name("watchdog".into())
+        .spawn(|| {
+            std::thread::sleep(WATCHDOG);
+            eprintln!(
+                "sweepscope: gave up after {} s (watchdog)",
+                WATCHDOG.as_secs()
+            );
+            std::process::exit(2);
+        });
+}
+
+/// The unattended-mode state machine driven once per frame by the eframe wrapper.
+pub struct Driver {
+    frame: u64,
+    screenshot: Option<PathBuf>,
+    frames: Option<usize>,
+    requested: bool,
+    pub result: Arc<Mutex<Option<Result<(), String>>>>,
+    /// Set when the run is over: the exit message and whether it failed.
+    pub finished: Option<(String, bool)>,
+}
+
+impl Driver {
+    pub fn new(o: &Options) -> Self {
+        Self {
+            frame: 0,
+            screenshot: o.screenshot.clone(),
+            frames: o.frames,
+            requested: false,
+            result: Arc::new(Mutex::new(None)),
+            finished: None,
+        }
+    }
+
+    /// Called after each frame; `times_ms` are the app's frame CPU times so far.
+    pub fn after_frame(&mut self, ctx: &egui::Context, times_ms: &[f64]) {
+        self.frame += 1;
+        ctx.request_repaint();
+        if self.finished.is_some() {
+            return;
+        }
+        if let Some(n) = self.frames {
+            if times_ms.len() >= n + 2 {
+                // The first two frames include font atlas and layout warm-up.
+                let (median, p99) = percentiles(&times_ms[2..]);
+                self.finished = Some((
+                    format!(
+                        "frames: {n}  median: {median:.3} ms  p99: {p99:.3} ms (CPU time of ui())"
+                    ),
+                    false,
+                ));
+            }
+            return;
+        }
+        let Some(path) = self.screenshot.clone() else {
+            return;
+        };
+        if self.frame >= SCREENSHOT_FRAME && !self.requested {
+            self.requested = true;
+            let done = self.result.clone();
+            let ctx2 = ctx.clone();
+            ctx.request_screenshot(move |img: Arc<egui::ColorImage>| {
+                let r = super::screenshot::save_png(&img, &path);
+                if let Ok(mut d) = done.lock() {
+                    *d = Some(r);
+                }
+                ctx2.request_repaint();
+            });
+        }
+        let outcome = self.result.lock().ok().and_then(|mut d| d.take());
+        if let Some(r) = outcome {
+            self.finished = Some(match r {
+                Ok(()) => (
+                    format!(
+                        "screenshot saved to {}",
+                        self.screenshot
+                            .as_ref()
+                            .map_or(String::new(), |p| p.display().to_string())
+                    ),
+                    false,
+                ),
+                Err(e) => (format!("screenshot failed: {e}"), true),
+            });
+        }
+    }
+}
+
+/// Median and 99th percentile (nearest rank) of `v`.
+pub fn percentiles(v: &[f64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let rank = |q: f64| s[((q * s.len() as f64).ceil() as usize).clamp(1, s.len()) - 1];
+    (rank(0.5), rank(0.99))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parses_flags() {
+        let o = parse(&args("a.ron --screenshot out.png --size 1400x900")).unwrap();
+        assert_eq!(o.scene, Some(PathBuf::from("a.ron")));
+        assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
+        assert_eq!(o.size, Some([1400.0, 900.0]));
+        assert!(o.headless());
+        assert_eq!(
+            parse(&args("--frames 50 --stress 100")).unwrap().stress,
+            Some(100)
+        );
+    }
+
+    #[test]
+    fn rejects_bad_flags() {
+        assert!(parse(&args("--frames")).is_err());
+        assert!(parse(&args("--frames ten")).is_err());
+        assert!(parse(&args("--frames 0")).is_err());
+        assert!(parse(&args("--size 10x10")).is_err());
+        assert!(parse(&args("--wat")).is_err());
+        assert!(parse(&args("a.ron b.ron")).is_err());
+    }
+
+    #[test]
+    fn percentile_by_hand() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentiles(&v), (50.0, 99.0));
+        assert_eq!(percentiles(&[3.0]), (3.0, 3.0));
+    }
+}

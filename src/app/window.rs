@@ -1,0 +1,172 @@
+//! The eframe window around [`DebugApp`]: start-up (scene from the command line, the last
+//! session, a demo or the stress scene), persistence, and the unattended modes.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use super::DebugApp;
+use super::headless::{self, Driver, Options};
+use super::scenes;
+use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
+
+const KEY_SCENE: &str = "sweepscope.scene";
+const KEY_RECENT: &str = "sweepscope.recent";
+const KEY_PATH: &str = "sweepscope.path";
+
+struct Window {
+    app: DebugApp,
+    driver: Option<Driver>,
+    /// Save the session on exit (not in unattended runs).
+    persist: bool,
+    exit: Arc<Mutex<Option<(String, bool)>>>,
+}
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.ui(ui);
+        if let Some(d) = &mut self.driver {
+            let ctx = ui.ctx().clone();
+            d.after_frame(&ctx, &self.app.frame_times);
+            if let Some(done) = d.finished.take() {
+                if let Ok(mut e) = self.exit.lock() {
+                    *e = Some(done);
+                }
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if !self.persist {
+            return;
+        }
+        storage.set_string(KEY_SCENE, scene_to_string(&self.app.scene));
+        let recent: Vec<String> = self
+            .app
+            .recent_files()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        eframe::set_value(storage, KEY_RECENT, &recent);
+        let path = self.app.file_path().map(|p| p.display().to_string());
+        eframe::set_value(storage, KEY_PATH, &path);
+    }
+}
+
+/// The scene to start with, where it came from, and an error to show.
+fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
+    if let Some(n) = o.stress {
+        return Ok((scenes::stress_scene(n), None, None));
+    }
+    if let Some(name) = &o.demo {
+        return scenes::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
+            format!(
+                "unknown demo '{name}' (one of: {})",
+                scenes::DEMOS.join(", ")
+            )
+        });
+    }
+    match &o.scene {
+        Some(p) => match load_scene(p) {
+            Ok(s) => Ok((s, Some(p.clone()), None)),
+            Err(e) if o.headless() => Err(e.to_string()),
+            Err(e) => Ok((scenes::default_scene(), None, Some(e.to_string()))),
+        },
+        None => Ok((scenes::default_scene(), None, None)),
+    }
+}
+
+/// Opens the debugger window. `args` are the command-line arguments after the program name
+/// that are not a subcommand (a scene path, `--screenshot out.png`, ...).
+pub fn run(args: &[String]) -> ExitCode {
+    let opts = match headless::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("sweepscope: {e}\n{}", headless::USAGE);
+            return ExitCode::FAILURE;
+        }
+    };
+    let (scene, path, banner) = match initial_scene(&opts) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("sweepscope: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if !headless::display_available() {
+        eprintln!(
+            "sweepscope: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n\
+             For --screenshot / --frames on a headless machine run it under Xvfb, e.g.\n  \
+             xvfb-run -a -s \"-screen 0 1600x1000x24\" sweepscope --screenshot out.png"
+        );
+        return ExitCode::FAILURE;
+    }
+    let unattended = opts.headless();
+    if unattended {
+        headless::start_watchdog();
+    }
+    let restore =
+        !unattended && opts.scene.is_none() && opts.demo.is_none() && opts.stress.is_none();
+    let size = opts.size.unwrap_or([1400.0, 900.0]);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size(size)
+            .with_min_inner_size([640.0, 420.0])
+            .with_title("sweepscope")
+            .with_app_id("sweepscope")
+            .with_drag_and_drop(true),
+        renderer: eframe::Renderer::Glow,
+        persist_window: !unattended,
+        ..Default::default()
+    };
+    let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
+    let exit2 = exit.clone();
+    let result = eframe::run_native(
+        "sweepscope",
+        options,
+        Box::new(move |cc| {
+            let mut app = DebugApp::new(scene);
+            app.set_document(app.scene.clone(), path.as_deref());
+            if let Some(b) = banner {
+                app.set_banner(b);
+            }
+            if let Some(storage) = cc.storage {
+                let recent: Vec<String> =
+                    eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
+                let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
+                recent.extend(app.recent_files().iter().cloned());
+                recent.dedup();
+                app.set_recent_files(recent);
+                if restore && let Some(text) = storage.get_string(KEY_SCENE) {
+                    // A corrupt stored session is ignored: the default scene is shown instead.
+                    if let Ok(s) = parse_scene(&text, "last session") {
+                        let last: Option<String> = eframe::get_value(storage, KEY_PATH).flatten();
+                        app.set_document(s, last.map(PathBuf::from).as_deref());
+                    }
+                }
+            }
+            Ok(Box::new(Window {
+                app,
+                driver: unattended.then(|| Driver::new(&opts)),
+                persist: !unattended,
+                exit: exit2,
+            }))
+        }),
+    );
+    if let Err(e) = result {
+        eprintln!("sweepscope: could not open the window: {e}");
+        return ExitCode::FAILURE;
+    }
+    match exit.lock().ok().and_then(|mut e| e.take()) {
+        Some((msg, true)) => {
+            eprintln!("sweepscope: {msg}");
+            ExitCode::FAILURE
+        }
+        Some((msg, false)) => {
+            println!("{msg}");
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,194 @@
+//! The debugger driven through egui_kittest, with no display: handle drags feed the core,
+//! layers switch off, undo restores, variants add rows, bad files never replace the scene.
+
+#![cfg(feature = "gui")]
+
+use egui::{Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::Vec2;
+use sweepscope::app::view::Camera;
+use sweepscope::app::{DebugApp, Layer};
+use sweepscope::scene::{Scene, Shape, builtin};
+
+const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
+fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// The ball of the built-in default scene: start (-3, 50), end (-3, 10), radius 5, above
+/// the box (0, 0)–(40, 30). Its centre touches the corner (0, 30) at y = 34 (3-4-5).
+fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
+    match h.state().scene.objects[0].shape {
+        Shape::Ball { end, .. } => end,
+        ref other => panic!("object 0 is not a ball: {other:?}"),
+    }
+}
+
+fn camera(h: &Harness<DebugApp>) -> Camera {
+    let rect = h.get_by_label("Canvas").rect();
+    Camera::new(rect, &h.state().scene.view)
+}
+
+fn has_label_containing(h: &Harness<DebugApp>, text: &str) -> bool {
+    h.query_by_label_contains(text).is_some()
+}
+
+/// The contact times the inspector shows ("HIT  t = …" labels).
+fn shown_times(h: &Harness<DebugApp>) -> Vec<f32> {
+    h.query_all_by_label_contains("HIT  t = ")
+        .filter_map(|n| n.value())
+        .filter_map(|text| text.rsplit("= ").next().and_then(|v| v.trim().parse().ok()))
+        .collect()
+}
+
+fn drag(h: &mut Harness<DebugApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.drag_at(from);
+    h.run_steps(2);
+    h.hover_at(from + (to - from) * 0.5);
+    h.run_steps(2);
+    h.hover_at(to);
+    h.run_steps(2);
+    h.drop_at(to);
+    h.run();
+}
+
+#[test]
+fn dragging_the_end_handle_changes_the_time_of_impact() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    assert!(
+        has_label_containing(&h, "HIT  t = 0.400000"),
+        "default contact at t = 0.4"
+    );
+    let cam = camera(&h);
+    let from = cam.to_screen(ball_end(&h));
+    // Move the end up to (-3, 30): the motion is 20 long and reaches y = 34 after 16.
+    let to = cam.to_screen(Vec2::new(-3.0, 30.0));
+    drag(&mut h, from, to);
+    let end = ball_end(&h);
+    assert!(
+        (end - Vec2::new(-3.0, 30.0)).length() < 0.2,
+        "end moved to {end}"
+    );
+    let expected = (50.0 - 34.0) / (50.0 - end.y);
+    let shown = format!("HIT  t = {expected:.6}");
+    assert!(has_label_containing(&h, &shown), "inspector shows {shown}");
+    assert!(!has_label_containing(&h, "HIT  t = 0.400000"));
+    // The whole drag is one undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(ball_end(&h), Vec2::new(-3.0, 10.0));
+}
+
+#[test]
+fn toggling_a_layer_hides_it() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    assert!(h.state().stats.count(Layer::Minkowski) > 0);
+    assert!(h.state().stats.count(Layer::Regions) > 0);
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Minkowski (expanded box)").click();
+    h.run();
+    assert!(!h.state().scene.layers.minkowski);
+    assert_eq!(h.state().stats.count(Layer::Minkowski), 0);
+    // Other layers are untouched.
+    assert!(h.state().stats.count(Layer::Regions) > 0);
+}
+
+#[test]
+fn undo_restores_the_previous_scene_after_an_inspector_edit() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let original = h.state().scene.clone();
+    h.get_by_role_and_label(Role::SpinButton, "radius")
+        .set_value_accesskit(8.0);
+    h.run();
+    assert!(
+        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+    );
+    assert!(h.state().dirty());
+    // A larger ball touches the corner earlier: (y − 30)² = 64 − 9, y = 30 + √55.
+    let expected = (50.0 - (30.0 + 55f32.sqrt())) / 40.0;
+    let shown = shown_times(&h);
+    assert!(
+        shown.iter().any(|t| (t - expected).abs() < 1e-5),
+        "{shown:?} vs {expected}"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    let mut restored = h.state().scene.clone();
+    restored.view = original.view;
+    assert_eq!(restored, original);
+    assert!(!h.state().dirty());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert!(
+        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+    );
+}
+
+#[test]
+fn selecting_a_variant_shows_its_row() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    assert!(h.query_by_label("discrete").is_none());
+    h.get_by_label("Discrete distance test (002)").click();
+    h.run();
+    assert!(h.state().scene.variants.iter().any(|v| v == "discrete"));
+    // One row per obstacle the variant applies to (box and wall).
+    assert_eq!(h.query_all_by_label("discrete").count(), 2);
+    assert!(h.state().stats.count(Layer::Variants) > 0);
+}
+
+#[test]
+fn a_bad_scene_file_keeps_the_old_scene_and_shows_the_banner() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-app-ui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(\n    version: 1,\n    objects: [ oops ],\n)\n").unwrap();
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before: Scene = h.state().scene.clone();
+    h.state_mut().open_path(&bad);
+    h.run();
+    assert_eq!(h.state().scene.objects, before.objects);
+    let banner = h.state().banner().map(str::to_owned).unwrap_or_default();
+    assert!(
+        banner.contains("bad.ron:3:"),
+        "banner names file:line:col: {banner}"
+    );
+    assert!(
+        has_label_containing(&h, "bad.ron:3:"),
+        "banner is on screen"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn opening_with_unsaved_changes_asks_first() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-app-ui-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.ron");
+    let mut other = Scene::empty("other");
+    other.objects = builtin::default_scene().objects[..2].to_vec();
+    sweepscope::scene::save_scene(&good, &other).unwrap();
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_role_and_label(Role::SpinButton, "radius")
+        .set_value_accesskit(7.0);
+    h.run();
+    h.state_mut().open_path(&good);
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    assert_eq!(
+        h.state().scene.objects.len(),
+        3,
+        "nothing replaced before the answer"
+    );
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(h.state().scene.name, "other");
+    assert!(!h.state().dirty());
+    let _ = std::fs::remove_dir_all(dir);
+}

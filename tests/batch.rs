@@ -1,0 +1,318 @@
+//! `sweepscope batch`, run as a program on the fixtures in `tests/data/batch*`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use sweepscope::{Aabb, Sweep, Vec2};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sweepscope"));
+    c.arg("batch");
+    c
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// Runs with `--input FILE`, output on stdout.
+fn run_file(name: &str) -> Output {
+    bin()
+        .arg("--input")
+        .arg(fixture(name))
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs with `stdin` as input.
+fn run_stdin(input: &str, args: &[&str]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Feed stdin from another thread: the child's stdout pipe would otherwise fill up while
+    // we are still writing, and both sides would wait forever.
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_owned();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("the binary finishes");
+    feeder
+        .join()
+        .expect("feeder thread")
+        .expect("stdin takes the input");
+    out
+}
+
+fn lines(out: &Output) -> Vec<Value> {
+    String::from_utf8(out.stdout.clone())
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+fn pair(v: &Value) -> [f64; 2] {
+    [f(&v[0]), f(&v[1])]
+}
+
+#[track_caller]
+fn close(a: f64, b: f64) {
+    assert!((a - b).abs() < 1e-5, "{a} != {b}");
+}
+
+#[track_caller]
+fn close2(a: [f64; 2], b: [f64; 2]) {
+    close(a[0], b[0]);
+    close(a[1], b[1]);
+}
+
+#[test]
+fn queries_are_answered_in_order_with_hand_checked_contacts() {
+    let out = run_file("batch_queries.jsonl");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers = lines(&out);
+    // Two blank (or blank-looking) lines in the fixture are skipped.
+    assert_eq!(answers.len(), 11);
+    let ids: Vec<&Value> = answers.iter().map(|a| &a["id"]).collect();
+    assert_eq!(ids[0], 1);
+    assert_eq!(ids[3], "seg-face");
+    assert_eq!(ids[10], 11.5);
+
+    // 1: the centre reaches x = 4 − 1 at t = 0.3.
+    let a = &answers[0];
+    assert_eq!(a["hit"], true);
+    close(f(&a["time"]), 0.3);
+    close2(pair(&a["center"]), [3.0, 0.0]);
+    close2(pair(&a["normal"]), [-1.0, 0.0]);
+    close2(pair(&a["point"]), [4.0, 0.0]);
+    assert_eq!(a["feature"], "l");
+    assert_eq!(a["started_inside"], false);
+
+    // 2: passes 5 above a box 1 high: a miss, and nothing else on the line.
+    assert_eq!(answers[1], serde_json::json!({"id": 2, "hit": false}));
+
+    // 3: the bottom-left corner (5, 0.5) at distance 1 from y = 0: x = 5 − √0.75.
+    let a = &answers[2];
+    let x = 5.0 - 0.75f64.sqrt();
+    close(f(&a["time"]), x / 10.0);
+    close2(pair(&a["normal"]), [x - 5.0, -0.5]);
+    close2(pair(&a["point"]), [5.0, 0.5]);
+    assert_eq!(a["feature"], "bl");
+
+    // seg-face: falling onto y = 0 from y = 3 over 7: touches at y = 1, t = 2/7.
+    let a = &answers[3];
+    close(f(&a["time"]), 2.0 / 7.0);
+    close2(pair(&a["center"]), [5.0, 1.0]);
+    close2(pair(&a["normal"]), [0.0, 1.0]);
+    assert_eq!(a["feature"], "face+");
+
+    // seg-cap: along the segment's own line onto its end b = (10, 0): x = 11, t = 0.5.
+    let a = &answers[4];
+    close(f(&a["time"]), 0.5);
+    close2(pair(&a["normal"]), [1.0, 0.0]);
+    assert_eq!(a["feature"], "end-b");
+
+    // 6: static circle at x = 6, radii sum 2: x = 4 at t = 0.4.
+    let a = &answers[5];
+    close(f(&a["time"]), 0.4);
+    close2(pair(&a["point"]), [5.0, 0.0]);
+    assert_eq!(a["feature"], "circle");
+
+    // 7: both moving; the gap 10 − 10 t closes to 2 at t = 0.8, when i is at x = 4.8.
+    let a = &answers[6];
+    close(f(&a["time"]), 0.8);
+    close2(pair(&a["center"]), [4.8, 0.0]);
+
+    // 8: a box turned a quarter, 1 half-high along world y: the centre stops at y = −2.
+    let a = &answers[7];
+    close(f(&a["time"]), 0.4);
+    close2(pair(&a["center"]), [0.0, -2.0]);
+    close2(pair(&a["normal"]), [0.0, -1.0]);
+
+    // 9: starts overlapping: time 0, flagged.
+    let a = &answers[8];
+    assert_eq!(a["hit"], true);
+    assert_eq!(f(&a["time"]), 0.0);
+    assert_eq!(a["started_inside"], true);
+
+    // 10: touching at t = 0 while moving away is not a hit.
+    assert_eq!(answers[9]["hit"], false);
+}
+
+#[test]
+fn printed_floats_read_back_to_the_same_f32() {
+    let out = run_file("batch_queries.jsonl");
+    let answers = lines(&out);
+    let s = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), 1.0);
+    let h = s
+        .vs_aabb(&Aabb::new(Vec2::new(5.0, 0.5), Vec2::new(7.0, 3.0)))
+        .expect("the library hits the corner");
+    let a = &answers[2];
+    assert_eq!(f(&a["time"]) as f32, h.time);
+    assert_eq!(f(&a["center"][0]) as f32, h.center.x);
+    assert_eq!(f(&a["normal"][0]) as f32, h.normal.x);
+    assert_eq!(f(&a["normal"][1]) as f32, h.normal.y);
+}
+
+/// The error answer of the line with this (1-based, blank lines included) number.
+fn error_of(answers: &[Value], line: usize) -> (&Value, String) {
+    let tag = format!("line {line}: ");
+    let a = answers
+        .iter()
+        .find(|a| a["error"].as_str().is_some_and(|e| e.starts_with(&tag)))
+        .unwrap_or_else(|| panic!("no error for line {line}"));
+    (&a["id"], a["error"].as_str().unwrap_or_default().to_owned())
+}
+
+#[test]
+fn every_kind_of_bad_line_is_reported_in_place_and_the_rest_still_run() {
+    let out = run_file("batch_errors.jsonl");
+    assert_eq!(out.status.code(), Some(1));
+    let answers = lines(&out);
+    // 18 lines, one blank: 17 answers, in input order.
+    assert_eq!(answers.len(), 17);
+    assert_eq!(answers[0]["id"], 1);
+    assert_eq!(answers[0]["hit"], true);
+    assert_eq!(answers[16]["id"], 16);
+    assert_eq!(answers[16]["hit"], true);
+    let bad = answers.iter().filter(|a| a.get("error").is_some()).count();
+    assert_eq!(bad, 15);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("15 of 17"), "{stderr}");
+
+    let cases: &[(usize, Value, &[&str])] = &[
+        (2, Value::Null, &["malformed JSON"]),
+        (3, 3.into(), &["`radius`", "missing"]),
+        (4, "four".into(), &["`kind`", "capsule"]),
+        (5, 5.into(), &["`radius`", "1e39", "f32"]),
+        (6, 6.into(), &["`end[1]`", "1e400", "finite"]),
+        (7, Value::Null, &["malformed JSON"]),
+        (8, 8.into(), &["`radius`", "negative"]),
+        (9, 9.into(), &["`min`", "`max`", "on y"]),
+        (10, 10.into(), &["`start`", "2 numbers", "got 3"]),
+        (12, 11.into(), &["`a`", "array"]),
+        (13, Value::Null, &["JSON object"]),
+        (14, Value::Null, &["`id`", "missing"]),
+        (15, 13.into(), &["`other_radius`", "negative"]),
+        (16, 14.into(), &["`half_extents`", "negative"]),
+        (17, 15.into(), &["`kind`", "string"]),
+    ];
+    for (line, id, words) in cases {
+        let (got_id, msg) = error_of(&answers, *line);
+        assert_eq!(got_id, id, "line {line}: {msg}");
+        for w in *words {
+            assert!(msg.contains(w), "line {line}: `{msg}` lacks `{w}`");
+        }
+    }
+}
+
+#[test]
+fn stdin_to_output_file() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("out.jsonl");
+    let input = "{\"id\":\"a\",\"kind\":\"segment\",\"start\":[5,3],\"end\":[5,-4],\"radius\":1,\"a\":[0,0],\"b\":[10,0]}\n";
+    let out = run_stdin(
+        input,
+        &["--output", path.to_str().expect("UTF-8 temp path")],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    let written = std::fs::read_to_string(&path).expect("output file written");
+    let a: Value = serde_json::from_str(written.trim()).expect("one JSON line");
+    assert_eq!(a["id"], "a");
+    assert_eq!(a["hit"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn many_lines_stream_through_in_order() {
+    // A few thousand generated queries: a hit at t = k/100 of the way for each.
+    let mut input = String::new();
+    for k in 0..3000 {
+        let x = 1.0 + (k % 100) as f64 / 10.0;
+        input.push_str(&format!(
+            "{{\"id\":{k},\"kind\":\"aabb\",\"start\":[0,0],\"end\":[10,0],\"radius\":1,\"min\":[{x},-1],\"max\":[20,1]}}\n"
+        ));
+    }
+    let out = run_stdin(&input, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let answers = lines(&out);
+    assert_eq!(answers.len(), 3000);
+    for (k, a) in answers.iter().enumerate() {
+        assert_eq!(a["id"], k);
+        let x = 1.0 + (k % 100) as f64 / 10.0;
+        close(f(&a["time"]), (x - 1.0) / 10.0);
+    }
+}
+
+#[test]
+fn empty_input_is_fine() {
+    let out = run_stdin("\n\n", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn missing_input_and_unwritable_output_exit_2_with_a_message() {
+    let out = bin()
+        .args(["--input", "/nonexistent/queries.jsonl"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot open input") && err.contains("/nonexistent/queries.jsonl"),
+        "{err}"
+    );
+
+    let out = run_stdin("", &["--output", "/nonexistent/dir/out.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write output") && err.contains("/nonexistent/dir/out.jsonl"),
+        "{err}"
+    );
+
+    let out = bin().arg("--bogus").output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let out = bin().arg("--input").output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn invalid_utf8_is_a_bad_line_not_a_crash() {
+    let mut child = bin()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(b"{\"id\":1,\xff}\n").expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("finishes");
+    assert_eq!(out.status.code(), Some(1));
+    let answers = lines(&out);
+    assert_eq!(answers.len(), 1);
+    assert!(
+        answers[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("line 1") && e.contains("UTF-8"))
+    );
+}

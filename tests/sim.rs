@@ -1,0 +1,531 @@
+//! Behaviour of the event-driven disc engine against hand-computed answers, conservation
+//! laws, the naive O(n²) scheduler, and properties (no overlap, determinism, reversibility).
+
+use glam::{DVec2, Vec2};
+use sweepscope::hit::{Feature, Side};
+use sweepscope::sim::{DiscInit, EventKind, NaiveWorld, Solid, World, random_discs};
+use sweepscope::{Aabb, Segment};
+
+fn bounds(w: f32, h: f32) -> Aabb {
+    Aabb::new(Vec2::ZERO, Vec2::new(w, h))
+}
+
+fn d(x: f64, y: f64, vx: f64, vy: f64, r: f64) -> DiscInit {
+    DiscInit::new(DVec2::new(x, y), DVec2::new(vx, vy), r)
+}
+
+fn world(b: Aabb, discs: &[DiscInit], solids: &[Solid]) -> World {
+    match World::new(b, discs, solids) {
+        Ok(w) => w,
+        Err(e) => panic!("test world rejected: {e}"),
+    }
+}
+
+fn positions(w: &World) -> Vec<DVec2> {
+    w.discs().map(|s| s.position).collect()
+}
+
+fn velocities(w: &World) -> Vec<DVec2> {
+    w.discs().map(|s| s.velocity).collect()
+}
+
+/// Every pair at least `(ri + rj)(1 - tol)` apart and every disc inside the walls.
+fn assert_no_overlap(w: &World, tol: f64) {
+    let s: Vec<_> = w.discs().collect();
+    let (min, max) = w.bounds();
+    for (i, a) in s.iter().enumerate() {
+        assert!(
+            a.position.is_finite() && a.velocity.is_finite(),
+            "disc {i} not finite"
+        );
+        let r = DVec2::splat(a.radius * (1.0 - tol));
+        assert!(
+            (a.position - r).cmpge(min).all() && (a.position + r).cmple(max).all(),
+            "disc {i} left the box"
+        );
+        for (j, b) in s.iter().enumerate().skip(i + 1) {
+            let dist = (a.position - b.position).length();
+            assert!(
+                dist >= (a.radius + b.radius) * (1.0 - tol),
+                "discs {i} and {j} overlap: {dist}"
+            );
+        }
+    }
+}
+
+#[test]
+fn head_on_equal_masses_swap_velocities() {
+    let mut w = world(
+        bounds(100.0, 10.0),
+        &[d(10.0, 5.0, 3.0, 0.0, 1.0), d(30.0, 5.0, -1.0, 0.0, 1.0)],
+        &[],
+    );
+    let mut events = Vec::new();
+    w.advance_with(6.0, |e| {
+        if e.kind.is_collision() {
+            events.push(*e)
+        }
+    });
+    // Gap 18 closing at 4: contact at t = 4.5, centres at 23.5 and 25.5.
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].kind, EventKind::DiscDisc { i: 0, j: 1 });
+    assert!((events[0].time - 4.5).abs() < 1e-12);
+    assert_eq!(events[0].normal, DVec2::new(-1.0, 0.0));
+    assert!((events[0].point - DVec2::new(24.5, 5.0)).length() < 1e-12);
+    assert_eq!(
+        velocities(&w),
+        vec![DVec2::new(-1.0, 0.0), DVec2::new(3.0, 0.0)]
+    );
+    let p = positions(&w);
+    assert!((p[0].x - (23.5 - 1.5)).abs() < 1e-12 && (p[1].x - (25.5 + 4.5)).abs() < 1e-12);
+}
+
+#[test]
+fn vertical_and_horizontal_alignment_gives_no_nan() {
+    // The published slope dy/dx is 0/0 or x/0 on these; unit normals are not.
+    let discs = [
+        d(5.0, 2.0, 0.0, 4.0, 1.0),
+        d(5.0, 8.0, 0.0, -2.0, 1.0),
+        d(12.0, 15.0, 2.0, 0.0, 1.0),
+        d(18.0, 15.0, -3.0, 0.0, 0.5),
+    ];
+    let mut w = world(bounds(30.0, 30.0), &discs, &[]);
+    let mut pairs = 0;
+    w.advance_with(20.0, |e| {
+        assert!(e.normal.is_finite() && e.point.is_finite());
+        if let EventKind::DiscDisc { .. } = e.kind {
+            pairs += 1;
+            assert!(
+                e.normal.x == 0.0 || e.normal.y == 0.0,
+                "aligned pairs keep an axis normal"
+            );
+        }
+    });
+    assert!(pairs >= 2);
+    assert_no_overlap(&w, 1e-9);
+    // First vertical collision: equal masses swap exactly.
+    let mut v = world(bounds(30.0, 30.0), &discs[..2], &[]);
+    v.advance(1.5);
+    assert_eq!(
+        velocities(&v),
+        vec![DVec2::new(0.0, -2.0), DVec2::new(0.0, 4.0)]
+    );
+}
+
+#[test]
+fn disc_thrown_into_a_corner_comes_straight_back() {
+    let mut w = world(bounds(10.0, 10.0), &[d(5.0, 5.0, 1.0, 1.0, 1.0)], &[]);
+    let mut walls = Vec::new();
+    w.advance_with(6.0, |e| {
+        if let EventKind::DiscWall { side, .. } = e.kind {
+            walls.push((e.time, side));
+        }
+    });
+    // Both walls at t = 4, right before top (tie order), then straight back.
+    assert_eq!(walls, vec![(4.0, Side::Right), (4.0, Side::Top)]);
+    assert_eq!(velocities(&w), vec![DVec2::new(-1.0, -1.0)]);
+    assert_eq!(positions(&w), vec![DVec2::new(7.0, 7.0)]);
+}
+
+#[test]
+fn newtons_cradle_passes_momentum_down_the_row() {
+    let mut discs = vec![d(2.0, 10.0, 5.0, 0.0, 1.0)];
+    discs.extend((0..5).map(|k| d(10.0 + 2.0 * k as f64, 10.0, 0.0, 0.0, 1.0)));
+    let mut w = world(bounds(100.0, 20.0), &discs, &[]);
+    let report = w.advance(2.0);
+    assert_eq!(
+        report.counts.disc_disc, 5,
+        "one collision per contact down the row"
+    );
+    let v = velocities(&w);
+    assert_eq!(v[5], DVec2::new(5.0, 0.0));
+    assert!(v[..5].iter().all(|x| *x == DVec2::ZERO), "{v:?}");
+}
+
+#[test]
+fn energy_is_conserved_and_momentum_too_between_walls() {
+    // Pairs only (nobody reaches a wall in the time): momentum and energy both conserved.
+    let discs = random_discs(
+        60,
+        0.3,
+        11,
+        Aabb::new(Vec2::splat(400.0), Vec2::splat(440.0)),
+    )
+    .unwrap_or_default();
+    let mut w = world(bounds(840.0, 840.0), &discs, &[]);
+    let (e0, p0) = (w.kinetic_energy(), w.momentum());
+    let report = w.advance(20.0);
+    assert_eq!(report.counts.disc_wall, 0);
+    assert!(report.counts.disc_disc > 50, "{:?}", report.counts);
+    assert!((w.kinetic_energy() - e0).abs() <= 1e-12 * e0);
+    assert!((w.momentum() - p0).length() <= 1e-12 * (1.0 + p0.length()));
+    // With walls, over many events, energy still holds to rounding.
+    let mut w = World::random(300, 0.3, 5, bounds(60.0, 60.0)).unwrap_or_else(|e| panic!("{e}"));
+    let e0 = w.kinetic_energy();
+    let r = w.run_events(50_000);
+    assert!(r.counts.collisions() > 10_000);
+    assert!((w.kinetic_energy() - e0).abs() <= 1e-12 * e0);
+}
+
+#[test]
+fn restitution_below_one_loses_energy() {
+    let mut w = World::random(100, 0.3, 3, bounds(30.0, 30.0)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(w.set_restitution(0.9).is_ok() && w.set_restitution(1.5).is_err());
+    let e0 = w.kinetic_energy();
+    w.advance(5.0);
+    assert!(w.kinetic_energy() < 0.9 * e0);
+    assert_no_overlap(&w, 1e-9);
+}
+
+#[test]
+fn no_overlap_at_any_event_with_obstacles() {
+    let solids = [
+        Solid::Box(Aabb::new(Vec2::new(20.0, 20.0), Vec2::new(26.0, 24.0))),
+        Solid::Segment(Segment::new(Vec2::new(5.0, 40.0), Vec2::new(30.0, 44.0))),
+        Solid::Segment(Segment::new(Vec2::new(40.0, 10.0), Vec2::new(40.0, 10.0))),
+    ];
+    let mut discs = random_discs(80, 0.2, 9, bounds(50.0, 50.0)).unwrap_or_default();
+    // Keep only discs clear of the obstacles at the start.
+    discs.retain(|x| {
+        let c = x.position;
+        let r = x.radius + 1e-6;
+        let clear_box = c.x < 20.0 - r || c.x > 26.0 + r || c.y < 20.0 - r || c.y > 24.0 + r;
+        let seg = sweepscope::sim::predict::segment_contact(
+            c,
+            DVec2::new(5.0, 40.0),
+            DVec2::new(30.0, 44.0),
+        );
+        let pt = (c - DVec2::new(40.0, 10.0)).length();
+        clear_box && seg.distance > r && pt > r
+    });
+    let mut w = world(bounds(50.0, 50.0), &discs, &solids);
+    let mut hits = 0;
+    // Event by event: the state right after every event is checked.
+    for _ in 0..3000 {
+        let r = w.run_events(1);
+        hits += r.counts.disc_obstacle;
+        assert_no_overlap(&w, 1e-9);
+        for s in w.discs() {
+            let boxd = sweepscope::sim::predict::box_contact(
+                s.position,
+                DVec2::new(20.0, 20.0),
+                DVec2::new(26.0, 24.0),
+            );
+            assert!(
+                boxd.distance >= s.radius * (1.0 - 1e-9),
+                "disc inside the box"
+            );
+            let seg = sweepscope::sim::predict::segment_contact(
+                s.position,
+                DVec2::new(5.0, 40.0),
+                DVec2::new(30.0, 44.0),
+            );
+            assert!(
+                seg.distance >= s.radius * (1.0 - 1e-9),
+                "disc through the segment"
+            );
+        }
+    }
+    assert!(hits > 0, "the obstacles were hit");
+}
+
+#[test]
+fn time_reversal_returns_to_the_start() {
+    let start = random_discs(60, 0.3, 21, bounds(30.0, 30.0)).unwrap_or_default();
+    let mut w = world(bounds(30.0, 30.0), &start, &[]);
+    let r = w.advance(4.0);
+    assert!(
+        r.counts.disc_disc > 10 && r.counts.disc_wall > 5,
+        "{:?}",
+        r.counts
+    );
+    for i in 0..w.len() {
+        let v = w.disc(i).map(|s| -s.velocity).unwrap_or_default();
+        assert!(w.set_velocity(i, v).is_ok());
+    }
+    w.advance(4.0);
+    for (s, d0) in w.discs().zip(&start) {
+        // 68 collisions amplify rounding by far less than this (observed: 3e-14).
+        assert!(
+            (s.position - d0.position).length() < 1e-9,
+            "{} vs {}",
+            s.position,
+            d0.position
+        );
+        assert!((s.velocity + d0.velocity).length() < 1e-9);
+    }
+}
+
+#[test]
+fn same_input_gives_bit_identical_runs_in_any_chunking() {
+    let solids = [Solid::Segment(Segment::new(
+        Vec2::new(10.0, 10.0),
+        Vec2::new(20.0, 12.0),
+    ))];
+    let discs = random_discs(150, 0.3, 4, bounds(40.0, 40.0)).unwrap_or_default();
+    let discs: Vec<_> = discs
+        .into_iter()
+        .filter(|x| {
+            sweepscope::sim::predict::segment_contact(
+                x.position,
+                DVec2::new(10.0, 10.0),
+                DVec2::new(20.0, 12.0),
+            )
+            .distance
+                > x.radius
+        })
+        .collect();
+    let mut a = world(bounds(40.0, 40.0), &discs, &solids);
+    let keyframe = a.clone();
+    let mut b = world(bounds(40.0, 40.0), &discs, &solids);
+    let mut c = keyframe.clone();
+    let (mut log_a, mut log_c) = (Vec::new(), Vec::new());
+    a.advance_with(10.0, |e| log_a.push(*e));
+    b.advance(10.0);
+    for _ in 0..100 {
+        c.advance_with(0.1, |e| log_c.push(*e));
+    }
+    c.advance_to_with(10.0, |e| log_c.push(*e));
+    let bits = |w: &World| -> Vec<[u64; 4]> {
+        w.discs()
+            .map(|s| {
+                [
+                    s.position.x.to_bits(),
+                    s.position.y.to_bits(),
+                    s.velocity.x.to_bits(),
+                    s.velocity.y.to_bits(),
+                ]
+            })
+            .collect()
+    };
+    assert!(log_a.len() > 500);
+    assert_eq!(bits(&a), bits(&b));
+    assert_eq!(bits(&a), bits(&c));
+    assert_eq!(log_a, log_c);
+}
+
+/// A light disc between a wall and a heavy disc: with mass ratio 100^k the number of
+/// collisions spells the first k + 1 digits of π (3, 31, 314, 3141, ...). It is also a
+/// cluster of ever faster contacts that the event cap must survive.
+fn pi_world(ratio: f64) -> World {
+    let discs = [
+        d(5.0, 5.0, 0.0, 0.0, 1.0).with_mass(1.0),
+        d(20.0, 5.0, -1.0, 0.0, 2.0).with_mass(ratio),
+    ];
+    world(bounds(1.0e7, 10.0), &discs, &[])
+}
+
+#[test]
+fn clustered_contacts_stall_at_the_cap_and_resume() {
+    let mut w = pi_world(1.0e6);
+    w.set_max_events(500);
+    let first = w.advance(1.0e5);
+    assert!(first.stalled, "3141 collisions cannot fit in 500");
+    assert_eq!(first.events(), 500);
+    assert!(first.time < 1.0e5 && w.time() == first.time);
+    let mut calls = 1;
+    let mut total = first.counts;
+    while w.time() < 1.0e5 {
+        let r = w.advance_to_with(1.0e5, |_| {});
+        total.disc_disc += r.counts.disc_disc;
+        total.disc_wall += r.counts.disc_wall;
+        calls += 1;
+        assert!(calls < 100, "must make progress");
+    }
+    assert_eq!(total.disc_disc + total.disc_wall, 3141);
+    let mut small = pi_world(1.0e4);
+    let r = small.advance(1.0e5);
+    assert_eq!(r.counts.collisions(), 314);
+    assert!(!r.stalled);
+}
+
+#[test]
+fn grid_engine_matches_naive_event_sequence() {
+    let solids = [
+        Solid::Box(Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(16.0, 14.0))),
+        Solid::Segment(Segment::new(Vec2::new(2.0, 25.0), Vec2::new(10.0, 28.0))),
+    ];
+    let discs: Vec<_> = random_discs(30, 0.25, 8, bounds(30.0, 30.0))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|x| {
+            let r = x.radius;
+            let b = sweepscope::sim::predict::box_contact(
+                x.position,
+                DVec2::new(12.0, 12.0),
+                DVec2::new(16.0, 14.0),
+            );
+            let s = sweepscope::sim::predict::segment_contact(
+                x.position,
+                DVec2::new(2.0, 25.0),
+                DVec2::new(10.0, 28.0),
+            );
+            b.distance > r && s.distance > r
+        })
+        .collect();
+    let mut fast = world(bounds(30.0, 30.0), &discs, &solids);
+    let mut slow =
+        NaiveWorld::new(bounds(30.0, 30.0), &discs, &solids).unwrap_or_else(|e| panic!("{e}"));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    fast.advance_with(20.0, |e| {
+        if e.kind.is_collision() {
+            a.push(*e)
+        }
+    });
+    slow.advance_with(20.0, |e| b.push(*e));
+    // (Much longer and rounding differences, amplified at every collision, reach 1e-9.)
+    assert!(a.len() > 100, "{}", a.len());
+    assert!(
+        a.iter()
+            .any(|e| matches!(e.kind, EventKind::DiscObstacle { .. }))
+    );
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.kind, y.kind);
+        assert!((x.time - y.time).abs() < 1e-9, "{} vs {}", x.time, y.time);
+        assert!((x.normal - y.normal).length() < 1e-9);
+    }
+    let pn: Vec<_> = slow.positions();
+    for (p, q) in positions(&fast).iter().zip(&pn) {
+        assert!((*p - *q).length() < 1e-8);
+    }
+}
+
+#[test]
+fn very_fast_disc_does_not_tunnel() {
+    // A thin wall and a segment across the path; speed 1e9 covers the box in 1e-7.
+    let thin = Solid::Box(Aabb::new(Vec2::new(50.0, 0.0), Vec2::new(50.01, 100.0)));
+    let seg = Solid::Segment(Segment::new(Vec2::new(0.0, 60.0), Vec2::new(100.0, 60.0)));
+    let mut w = world(
+        bounds(100.0, 100.0),
+        &[
+            d(10.0, 30.0, 1.0e9, 0.0, 0.5),
+            d(10.0, 80.0, 0.0, -1.0e9, 0.5),
+        ],
+        &[thin, seg],
+    );
+    let mut hits = Vec::new();
+    w.advance_with(1.0e-6, |e| {
+        if let EventKind::DiscObstacle {
+            i,
+            obstacle,
+            feature,
+        } = e.kind
+        {
+            hits.push((i, obstacle, feature));
+        }
+    });
+    assert!(hits.contains(&(0, 0, Feature::Side(Side::Left))));
+    assert!(hits.contains(&(1, 1, Feature::Face { left: true })));
+    for _ in 0..1000 {
+        w.advance(1.0e-7);
+        let p = positions(&w);
+        assert!(p[0].x < 50.0 - 0.5 + 1e-6, "disc 0 tunnelled to {}", p[0]);
+        assert!(p[1].y > 60.0 + 0.5 - 1e-6, "disc 1 tunnelled to {}", p[1]);
+    }
+}
+
+#[test]
+fn next_event_predicts_what_happens() {
+    let mut w = world(
+        bounds(20.0, 10.0),
+        &[d(5.0, 5.0, 2.0, 0.0, 1.0), d(9.0, 5.0, 0.0, 0.0, 1.0)],
+        &[],
+    );
+    let next = w.next_collision(0);
+    assert_eq!(
+        next.map(|e| (e.kind, e.time)),
+        Some((EventKind::DiscDisc { i: 0, j: 1 }, 1.0))
+    );
+    let mut seen = None;
+    w.advance_with(2.0, |e| {
+        if e.kind.is_collision() && seen.is_none() {
+            seen = Some(*e);
+        }
+    });
+    assert_eq!(seen, next);
+    assert!(w.next_event(7).is_none());
+}
+
+#[test]
+fn invalid_input_is_an_error_and_bad_steps_do_nothing() {
+    let b = bounds(10.0, 10.0);
+    assert!(World::new(b, &[d(f64::NAN, 1.0, 0.0, 0.0, 1.0)], &[]).is_err());
+    assert!(World::new(b, &[d(5.0, 5.0, 0.0, 0.0, -1.0)], &[]).is_err());
+    assert!(
+        World::new(b, &[d(0.5, 5.0, 0.0, 0.0, 1.0)], &[]).is_err(),
+        "outside the walls"
+    );
+    assert!(World::new(b, &[d(5.0, 5.0, 0.0, 0.0, 1.0).with_mass(0.0)], &[]).is_err());
+    assert!(World::new(Aabb::new(Vec2::ZERO, Vec2::new(0.0, 5.0)), &[], &[]).is_err());
+    let bad = Solid::Segment(Segment::new(Vec2::new(f32::INFINITY, 0.0), Vec2::ZERO));
+    assert!(World::new(b, &[], &[bad]).is_err());
+    assert!(World::random(10, 0.95, 1, b).is_err());
+    let mut w = world(b, &[d(5.0, 5.0, 1.0, 0.0, 1.0)], &[]);
+    for dt in [f64::NAN, f64::INFINITY, -1.0] {
+        let r = w.advance(dt);
+        assert_eq!((r.events(), w.time()), (0, 0.0));
+    }
+    assert!(w.set_velocity(0, DVec2::new(f64::NAN, 0.0)).is_err());
+    assert!(w.set_velocity(3, DVec2::ZERO).is_err());
+}
+
+#[test]
+fn touching_and_overlapping_starts_are_resolved_not_skipped() {
+    // Overlapping and approaching at t = 0: resolved at once, then they separate.
+    let mut w = world(
+        bounds(20.0, 10.0),
+        &[d(5.0, 5.0, 1.0, 0.0, 1.0), d(6.9, 5.0, -1.0, 0.0, 1.0)],
+        &[],
+    );
+    let mut first = None;
+    w.advance_with(0.5, |e| {
+        first.get_or_insert(*e);
+    });
+    assert_eq!(
+        first.map(|e| (e.kind, e.time)),
+        Some((EventKind::DiscDisc { i: 0, j: 1 }, 0.0))
+    );
+    assert_eq!(
+        velocities(&w),
+        vec![DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)]
+    );
+    // Touching and moving apart at t = 0: not a hit.
+    let mut w = world(
+        bounds(20.0, 10.0),
+        &[d(5.0, 5.0, -1.0, 0.0, 1.0), d(7.0, 5.0, 1.0, 0.0, 1.0)],
+        &[],
+    );
+    assert_eq!(w.advance(0.5).counts.disc_disc, 0);
+    // Perfectly inelastic resting contact does not re-collide forever.
+    let mut w = world(
+        bounds(20.0, 10.0),
+        &[d(5.0, 5.0, 1.0, 0.3, 1.0), d(7.0, 5.0, 0.0, 0.0, 1.0)],
+        &[],
+    );
+    assert!(w.set_restitution(0.0).is_ok());
+    let r = w.advance(1.0);
+    assert_eq!(r.counts.disc_disc, 1);
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn simulation_scenes_load_and_run() {
+    use sweepscope::scene::Scene;
+    for name in ["sim-billiards", "sim-cradle", "sim-aligned"] {
+        let path = format!("{}/scenes/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let scene: Scene = ron::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let built = World::from_scene(&scene).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut w = built.world;
+        let e0 = w.kinetic_energy();
+        let r = w.advance(built.duration);
+        assert!(
+            !r.stalled && r.counts.collisions() > 10,
+            "{name}: {:?}",
+            r.counts
+        );
+        assert!((w.kinetic_energy() - e0).abs() <= 1e-12 * e0, "{name}");
+        assert_no_overlap(&w, 1e-9);
+    }
+}
