@@ -529,3 +529,55 @@ fn simulation_scenes_load_and_run() {
         assert_no_overlap(&w, 1e-9);
     }
 }
+
+#[cfg(feature = "cli")]
+#[test]
+fn sim_command_runs_scenes_and_rejects_bad_arguments() {
+    use std::process::ExitCode;
+    use sweepscope::cli::sim::run;
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let cradle = format!("{}/scenes/sim-cradle.ron", env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(run(&args(&[&cradle, "--time", "3"])), ExitCode::SUCCESS);
+    assert_eq!(run(&args(&["--help"])), ExitCode::SUCCESS);
+    assert_eq!(run(&args(&[&cradle, "--time", "nan"])), ExitCode::from(2));
+    assert_eq!(run(&args(&[])), ExitCode::from(2));
+    assert_eq!(run(&args(&["/nonexistent/scene.ron"])), ExitCode::FAILURE);
+    // A cap far below what the scene needs: reported as stalled, exit 1, no hang.
+    assert_eq!(
+        run(&args(&[&cradle, "--max-events", "10"])),
+        ExitCode::FAILURE
+    );
+}
+
+#[test]
+fn grid_engine_matches_naive_over_many_seeds_and_sizes() {
+    // Dense and sparse boxes, unequal radii and masses: the first 80 collisions agree.
+    for seed in 0..6u64 {
+        let b = bounds(24.0 + 8.0 * seed as f32, 20.0);
+        let mut discs = random_discs(40, 0.2 + 0.04 * seed as f64, seed, b).unwrap_or_default();
+        for (k, x) in discs.iter_mut().enumerate() {
+            if k % 3 == 0 {
+                x.radius *= 0.6;
+                x.mass = Some(0.5 + k as f64 * 0.1);
+            }
+            x.velocity *= 1.0 + seed as f64;
+        }
+        let mut fast = world(b, &discs, &[]);
+        let mut slow = NaiveWorld::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let (mut a, mut c) = (Vec::new(), Vec::new());
+        while a.len() < 80 {
+            fast.advance_with(0.25, |e| {
+                if e.kind.is_collision() {
+                    a.push(*e)
+                }
+            });
+        }
+        while c.len() < 80 {
+            slow.advance_with(0.25, |e| c.push(*e));
+        }
+        for (k, (x, y)) in a.iter().zip(&c).take(80).enumerate() {
+            assert_eq!(x.kind, y.kind, "seed {seed}, event {k}");
+            assert!((x.time - y.time).abs() < 1e-9, "seed {seed}, event {k}");
+        }
+    }
+}

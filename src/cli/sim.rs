@@ -26,6 +26,7 @@ pub const BENCH_SIZES: [usize; 3] = [100, 1_000, 10_000];
 pub const BENCH_PACKING: f64 = 0.3;
 
 enum Command {
+    Help,
     Scene {
         path: String,
         time: Option<f64>,
@@ -45,6 +46,10 @@ pub fn run(args: &[String]) -> ExitCode {
             time,
             max_events,
         }) => run_scene(&path, time, max_events),
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
         Ok(Command::Bench { seconds, sizes }) => {
             bench(seconds, &sizes);
             ExitCode::SUCCESS
@@ -91,7 +96,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
                     .parse()
                     .map_err(|_| format!("--max-events: `{v}` is not a count"))?;
             }
-            "-h" | "--help" => return Err("help".into()),
+            "-h" | "--help" => return Ok(Command::Help),
             s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
             s if path.is_none() => path = Some(s.to_owned()),
             s => return Err(format!("unexpected argument `{s}`")),
@@ -146,6 +151,7 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
             format!(" ({} rotated boxes/circles ignored)", built.ignored.len())
         }
     );
+    world.set_max_events(max_events.min(world.max_events()));
     let start = Instant::now();
     let mut stalled = false;
     loop {
@@ -304,9 +310,9 @@ fn bench(seconds: f64, sizes: &[usize]) {
         }
     );
     let start = Instant::now();
-    if let Some(d) = energy_drift(1_000, 1_000_000) {
+    if let Some(d) = energy_drift(10_000, 1_000_000) {
         println!(
-            "energy drift after 10^6 events (n = 1000, restitution 1): {d:.3e} relative ({:.2} s)",
+            "energy drift after 10^6 events (n = 10000, restitution 1): {d:.3e} relative ({:.2} s)",
             start.elapsed().as_secs_f64()
         );
     }

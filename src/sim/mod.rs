@@ -7,8 +7,18 @@
 //! an event costs about O(log n). [`naive::NaiveWorld`] is the O(n²)-per-event baseline.
 //!
 //! Simultaneous events are ordered by (time, kind, ids), so a run is reproducible bit for
-//! bit; [`World::advance`] never processes more than [`World::max_events`] events per call
-//! and reports `stalled` instead of hanging.
+//! bit, and independent of how the time is chunked into `advance` calls.
+//! [`World::advance`] never processes more than [`World::max_events`] events per call: when
+//! the cap is hit it reports `stalled`, stays at the last event's time with its schedule
+//! intact, and the next call continues (a cluster of contacts plays in slow motion instead
+//! of hanging the frame).
+//!
+//! For a viewer: build with [`World::new`], [`World::random`] or `World::from_scene`;
+//! each frame call [`World::advance_with`] (the callback sees every [`Event`] with its
+//! time, kind, contact point and normal) and draw [`World::discs`], which are already at
+//! the current time; [`World::next_event`] / [`World::next_collision`] show what a disc
+//! is heading for; keyframes are plain clones, and re-simulating from one reproduces the
+//! same states bit for bit.
 
 mod body;
 mod collide;

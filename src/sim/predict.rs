@@ -20,7 +20,7 @@ use crate::hit::{Corner, End, Feature, Side};
 /// A touching disc counts as approaching only when its closing speed exceeds this fraction
 /// of its speed. Without it, the rounding residue a perfectly inelastic response leaves
 /// (about 1e-16 of the speed) would re-trigger the same contact forever.
-pub(crate) const REST_TOL: f64 = 1e-12;
+pub const REST_TOL: f64 = 1e-12;
 
 /// First contact of the point `p` (relative to a circle's centre) moving with `v` with the
 /// circle of radius `radius`. `speed2` scales the resting tolerance: the sum of the
@@ -37,7 +37,9 @@ pub fn circle_entry(p: DVec2, v: DVec2, radius: f64, speed2: f64) -> Option<f64>
     let a = v.length_squared();
     let disc = b * b - a * c;
     // At the smaller root b + a t = -sqrt(disc): sqrt(disc) / radius is the closing speed.
-    if !(disc > REST_TOL * REST_TOL * radius * radius * speed2) {
+    // (Written so that a NaN from non-finite input also returns None.)
+    let needed = REST_TOL * REST_TOL * radius * radius * speed2;
+    if disc.partial_cmp(&needed) != Some(std::cmp::Ordering::Greater) {
         return None;
     }
     // The smaller root written without cancellation: c / (-b + sqrt(disc)).

@@ -297,7 +297,7 @@ impl World {
             }
             _ => {
                 let axis = b / 2;
-                let positive = b % 2 == 0;
+                let positive = b.is_multiple_of(2);
                 let mut cell = self.grid.cell_of(a);
                 cell[axis] = if positive {
                     cell[axis] + 1
@@ -348,7 +348,7 @@ impl World {
                 let old = self.grid.cell_of(i);
                 self.grid.remove(i);
                 self.grid.insert(i, cell);
-                let step = if e.b % 2 == 0 { 1 } else { -1 };
+                let step = if e.b.is_multiple_of(2) { 1 } else { -1 };
                 self.after_crossing(i, now, old, e.b as usize / 2, step);
             }
         }
