@@ -27,6 +27,9 @@ pub use timeline::{Logged, Timeline};
 /// Walls of the default world and of a fill before any scene is loaded.
 const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
 
+/// Events per frame at most (see [`SimView::advance`]).
+const FRAME_EVENT_CAP: u64 = 100_000;
+
 /// Settings the user tunes; persisted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -136,7 +139,10 @@ impl SimView {
     }
 
     /// Starts a new history at `world` (edits, fills and loads all come through here).
-    fn reset(&mut self, world: World) {
+    fn reset(&mut self, mut world: World) {
+        // A frame never runs more than this many events (about 0.1 s of CPU): a clustered
+        // contact plays in slow motion instead of freezing the window. Same motion either way.
+        world.set_max_events(world.max_events().min(FRAME_EVENT_CAP));
         let s = &self.settings;
         let budget = budget_bytes(s.keyframe_budget_mib);
         let timeline = Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget);
