@@ -18,6 +18,12 @@ pub struct Options {
     pub size: Option<[f32; 2]>,
     pub stress: Option<usize>,
     pub demo: Option<String>,
+    /// Open the simulation view.
+    pub sim: bool,
+    /// Fill the simulation with this many random discs (30% packing); implies `sim`.
+    pub sim_discs: Option<usize>,
+    /// Run the simulation this long before showing it (e.g. for a screenshot mid-run).
+    pub sim_advance: Option<f64>,
 }
 
 impl Options {
@@ -26,7 +32,7 @@ impl Options {
     }
 }
 
-pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME]";
+pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME] [--sim] [--sim-discs N] [--sim-advance T]";
 
 /// Parses the debugger's arguments (no subcommand).
 pub fn parse(args: &[String]) -> Result<Options, String> {
@@ -43,6 +49,21 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--frames" => o.frames = Some(number(a, &value(a)?)?),
             "--stress" => o.stress = Some(number(a, &value(a)?)?),
             "--demo" => o.demo = Some(value(a)?),
+            "--sim" => o.sim = true,
+            "--sim-advance" => {
+                let v = value(a)?;
+                let t: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|t: &f64| t.is_finite() && *t >= 0.0)
+                    .ok_or_else(|| format!("--sim-advance: '{v}' is not a time >= 0"))?;
+                o.sim_advance = Some(t);
+                o.sim = true;
+            }
+            "--sim-discs" => {
+                o.sim_discs = Some(number(a, &value(a)?)?);
+                o.sim = true;
+            }
             "--size" => o.size = Some(size(&value(a)?)?),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             path => {

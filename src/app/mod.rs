@@ -51,9 +51,22 @@ use shortcuts::Action;
 /// Frame times kept for the status bar and `--frames`.
 const FRAME_HISTORY: usize = 4096;
 
+/// Which of the two views fills the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Moving circles against obstacles: the sweep debugger.
+    #[default]
+    Sweep,
+    /// The event-driven disc simulation.
+    Simulation,
+}
+
 /// The debugger's whole state: the scene being edited plus everything UI-only.
 pub struct DebugApp {
     pub scene: Scene,
+    pub mode: Mode,
+    /// The simulation view, built from the scene the first time it is shown.
+    pub sim: Option<sim_view::SimView>,
     pub selected: Option<usize>,
     pub playback: Playback,
     pub params: Params,
@@ -97,7 +110,9 @@ impl DebugApp {
     pub fn new(scene: Scene) -> Self {
         let mut app = Self {
             saved: scene.clone(),
+            mode: start_mode(&scene),
             scene,
+            sim: None,
             selected: None,
             playback: Playback::default(),
             params: Params::default(),
@@ -181,6 +196,8 @@ impl DebugApp {
     }
 
     fn replace(&mut self, scene: Scene) {
+        self.mode = start_mode(&scene);
+        self.sim = None;
         self.saved = scene.clone();
         self.scene = scene;
         self.history.clear();
@@ -206,7 +223,9 @@ impl DebugApp {
         self.poll_async(&ctx);
         self.take_dropped_files(&ctx);
         for a in shortcuts::pressed(&ctx) {
-            self.perform(&ctx, a);
+            if self.mode == Mode::Sweep || a.global() {
+                self.perform(&ctx, a);
+            }
         }
         for a in std::mem::take(&mut self.pending_actions) {
             self.perform(&ctx, a);
@@ -238,6 +257,45 @@ impl DebugApp {
                 });
         }
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        match self.mode {
+            Mode::Sweep => self.sweep_panels(ui, &ctx),
+            Mode::Simulation => {
+                if self.sim.is_none() {
+                    let (view, problem) = sim_view_for(&self.scene);
+                    if let Some(p) = problem {
+                        self.status = p;
+                    }
+                    self.sim = Some(view);
+                }
+                if let Some(sim) = &mut self.sim {
+                    egui::CentralPanel::default().show(ui, |ui| sim.ui(ui));
+                }
+            }
+        }
+        self.modals(&ctx);
+
+        // A gesture is still going on while a button is held or a field is being typed in.
+        let pointer_down = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
+        if std::mem::take(&mut self.skip_track) {
+            // Undo, redo and loads replace the scene themselves; they are not edits.
+        } else {
+            self.history.track(&before, &self.scene, pointer_down);
+        }
+        self.handle_close(&ctx);
+        let title = files::title(&self.scene, self.files.path.as_deref(), self.dirty());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        self.frame_times
+            .push(started.elapsed().as_secs_f64() * 1000.0);
+        if self.frame_times.len() > FRAME_HISTORY {
+            self.frame_times.drain(..FRAME_HISTORY / 2);
+        }
+    }
+
+    /// The sweep debugger: scrubber and plots, inspector, variants and the canvas.
+    fn sweep_panels(&mut self, ui: &mut Ui, ctx: &egui::Context) {
         egui::Panel::bottom("timeline")
             .resizable(self.show_plots)
             .default_size(230.0)
@@ -260,13 +318,13 @@ impl DebugApp {
             .show(ui, |ui| {
                 let out = inspector::show(ui, &mut self.scene, self.selected, &self.eval);
                 if out.copy_text {
-                    self.perform(&ctx, Action::CopyText);
+                    self.perform(ctx, Action::CopyText);
                 }
                 if out.delete {
-                    self.perform(&ctx, Action::Delete);
+                    self.perform(ctx, Action::Delete);
                 }
                 if out.duplicate {
-                    self.perform(&ctx, Action::Duplicate);
+                    self.perform(ctx, Action::Duplicate);
                 }
             });
         if self.show_variants {
@@ -283,26 +341,6 @@ impl DebugApp {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| canvas::show(self, ui));
-        self.modals(&ctx);
-
-        // A gesture is still going on while a button is held or a field is being typed in.
-        let pointer_down = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
-        if std::mem::take(&mut self.skip_track) {
-            // Undo, redo and loads replace the scene themselves; they are not edits.
-        } else {
-            self.history.track(&before, &self.scene, pointer_down);
-        }
-        self.handle_close(&ctx);
-        let title = files::title(&self.scene, self.files.path.as_deref(), self.dirty());
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
-        }
-        self.frame_times
-            .push(started.elapsed().as_secs_f64() * 1000.0);
-        if self.frame_times.len() > FRAME_HISTORY {
-            self.frame_times.drain(..FRAME_HISTORY / 2);
-        }
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {
@@ -398,8 +436,40 @@ impl DebugApp {
                 }
             });
             ui.separator();
-            self.toolbar(ui);
+            for (mode, label) in [(Mode::Sweep, "Sweep"), (Mode::Simulation, "Simulation")] {
+                let hover = hint(Action::ToggleMode, "Switch view");
+                if ui
+                    .selectable_label(self.mode == mode, label)
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    self.mode = mode;
+                }
+            }
+            ui.separator();
+            if self.mode == Mode::Sweep {
+                self.toolbar(ui);
+            } else {
+                self.sim_toolbar(ui);
+            }
         });
+    }
+
+    /// In the simulation view only the file, screenshot and bug-report actions apply.
+    fn sim_toolbar(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        for (a, what) in [
+            (Action::Screenshot, "Screenshot"),
+            (Action::BugReport, "Bug report"),
+        ] {
+            if ui
+                .button(what)
+                .on_hover_text(shortcuts::hint(&ctx, a, what))
+                .clicked()
+            {
+                self.pending_actions.push(a);
+            }
+        }
     }
 
     fn toolbar(&mut self, ui: &mut Ui) {
@@ -766,6 +836,12 @@ impl DebugApp {
             }
             Action::TogglePlots => self.show_plots = !self.show_plots,
             Action::Help => self.show_help = !self.show_help,
+            Action::ToggleMode => {
+                self.mode = match self.mode {
+                    Mode::Sweep => Mode::Simulation,
+                    Mode::Simulation => Mode::Sweep,
+                }
+            }
         }
     }
 
@@ -861,5 +937,30 @@ fn translate(s: &Shape, d: Vec2) -> Shape {
             angle,
         },
         Shape::Segment { a, b } => Shape::Segment { a: a + d, b: b + d },
+    }
+}
+
+/// Scenes that only hold a simulation open in the simulation view.
+fn start_mode(scene: &Scene) -> Mode {
+    let has_balls = scene.objects.iter().any(|o| o.shape.is_ball());
+    if scene.simulation.is_some() && !has_balls {
+        Mode::Simulation
+    } else {
+        Mode::Sweep
+    }
+}
+
+/// The simulation view for a scene: its own discs if it has a simulation, else a random box
+/// (with the reason, when the scene's simulation could not be built).
+pub(crate) fn sim_view_for(scene: &Scene) -> (sim_view::SimView, Option<String>) {
+    if scene.simulation.is_none() {
+        return (sim_view::SimView::default(), None);
+    }
+    match sim_view::SimView::from_scene(scene) {
+        Ok(view) => (view, None),
+        Err(e) => (
+            sim_view::SimView::default(),
+            Some(format!("the scene's simulation could not be built: {e}")),
+        ),
     }
 }

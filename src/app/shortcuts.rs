@@ -30,7 +30,25 @@ pub enum Action {
     BugReport,
     CopyText,
     TogglePlots,
+    ToggleMode,
     Help,
+}
+
+impl Action {
+    /// Actions that also work in the simulation view (the rest edit the sweep scene).
+    pub fn global(self) -> bool {
+        matches!(
+            self,
+            Action::New
+                | Action::Open
+                | Action::Save
+                | Action::SaveAs
+                | Action::Screenshot
+                | Action::BugReport
+                | Action::ToggleMode
+                | Action::Help
+        )
+    }
 }
 
 const fn sc(m: Modifiers, k: Key) -> KeyboardShortcut {
@@ -108,6 +126,11 @@ pub const TABLE: &[(Action, KeyboardShortcut, &str)] = &[
         Action::TogglePlots,
         sc(NONE, Key::P),
         "Show / hide the plots",
+    ),
+    (
+        Action::ToggleMode,
+        sc(NONE, Key::M),
+        "Switch between the sweep debugger and the simulation",
     ),
     (Action::Help, sc(NONE, Key::F1), "This help"),
 ];

@@ -106,8 +106,11 @@ pub fn run(args: &[String]) -> ExitCode {
     if unattended {
         headless::start_watchdog();
     }
-    let restore =
-        !unattended && opts.scene.is_none() && opts.demo.is_none() && opts.stress.is_none();
+    let restore = !unattended
+        && opts.scene.is_none()
+        && opts.demo.is_none()
+        && opts.stress.is_none()
+        && !opts.sim;
     let size = opts.size.unwrap_or([1400.0, 900.0]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -122,6 +125,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
+    let (sim, sim_discs, sim_advance) = (opts.sim, opts.sim_discs, opts.sim_advance);
     let result = eframe::run_native(
         "sweepscope",
         options,
@@ -130,6 +134,22 @@ pub fn run(args: &[String]) -> ExitCode {
             app.set_document(app.scene.clone(), path.as_deref());
             if let Some(b) = banner {
                 app.set_banner(b);
+            }
+            if sim {
+                app.mode = super::Mode::Simulation;
+                let (mut view, problem) = super::sim_view_for(&app.scene);
+                if let Some(p) = problem {
+                    app.set_banner(p);
+                }
+                if let Some(n) = sim_discs
+                    && let Err(e) = view.fill(n, 0.3, 1)
+                {
+                    app.set_banner(format!("--sim-discs {n}: {e}"));
+                }
+                if let Some(t) = sim_advance {
+                    view.advance(t);
+                }
+                app.sim = Some(view);
             }
             if let Some(storage) = cc.storage {
                 let recent: Vec<String> =
