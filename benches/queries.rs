@@ -126,6 +126,17 @@ fn batched(c: &mut Criterion) {
             }
         })
     });
+    let mut times = vec![0.0f32; SET];
+    g.bench_function("one_sweep_vs_4096_boxes/core_batch", |b| {
+        b.iter(|| {
+            sweepscope::query::batch::sweep_vs_aabbs(
+                black_box(&one_sweep),
+                black_box(&boxes),
+                &mut times,
+            );
+            black_box(&times);
+        })
+    });
     g.bench_function("one_sweep_vs_4096_boxes/parry", |b| {
         b.iter(|| {
             for bx in &boxes {
@@ -138,6 +149,16 @@ fn batched(c: &mut Criterion) {
             for s in &sweeps {
                 black_box(black_box(s).vs_aabb(black_box(&one_box)));
             }
+        })
+    });
+    g.bench_function("4096_sweeps_vs_one_box/core_batch", |b| {
+        b.iter(|| {
+            sweepscope::query::batch::sweeps_vs_aabb(
+                black_box(&sweeps),
+                black_box(&one_box),
+                &mut times,
+            );
+            black_box(&times);
         })
     });
     g.bench_function("4096_sweeps_vs_one_box/parry", |b| {

@@ -6,6 +6,20 @@
 //! responses. The world is y-up, coordinates are `glam::Vec2` (f32); time is the fraction of
 //! the motion in `[0, 1]`. See [`query`] for the contact rules.
 //!
+//! ```
+//! use sweepscope::{Aabb, Obstacle, Response, Sweep, Vec2, resolve};
+//!
+//! let ball = Sweep::new(Vec2::new(-3.0, 50.0), Vec2::new(-3.0, 10.0), 5.0);
+//! let wall = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(40.0, 30.0));
+//! let hit = ball.vs_aabb(&wall).unwrap();
+//! assert_eq!(hit.time, 0.4); // a 3-4-5 contact on the corner
+//! assert_eq!(hit.feature.name(), "tl");
+//! assert_eq!(hit.region.unwrap().to_string(), "1001  TOP|LEFT");
+//!
+//! let path = resolve(&ball, &[Obstacle::Aabb(wall)], Response::Reflect { restitution: 1.0 }, 5);
+//! assert_eq!(path.contacts.len(), 1);
+//! ```
+//!
 //! The library never draws and never touches files: the debugger (`gui` feature) and the
 //! command-line tools (`cli` feature) are built on top of it.
 
