@@ -55,6 +55,18 @@ impl Region {
         h && v
     }
 
+    /// The side a one-plane region lies beyond (`l r b t`); `None` inside or in a corner.
+    pub fn side(self) -> Option<crate::hit::Side> {
+        use crate::hit::Side;
+        match self.0 {
+            0b0001 => Some(Side::Left),
+            0b0010 => Some(Side::Right),
+            0b0100 => Some(Side::Bottom),
+            0b1000 => Some(Side::Top),
+            _ => None,
+        }
+    }
+
     /// The short name used in the seeds and the debugger: `l r b t bl br tl tr inside`.
     /// Codes that cannot occur for a valid box (LEFT and RIGHT together) are named `invalid`.
     pub fn name(self) -> &'static str {

@@ -212,3 +212,16 @@ pub(crate) fn validate(
         shapes,
     })
 }
+
+/// Σ ½ m v² (shared by the engine and the naive baseline so they are compared alike).
+pub(crate) fn kinetic_energy(bodies: &[Body]) -> f64 {
+    bodies
+        .iter()
+        .map(|b| 0.5 * b.m * b.v.length_squared())
+        .sum()
+}
+
+/// Σ m v.
+pub(crate) fn momentum(bodies: &[Body]) -> DVec2 {
+    bodies.iter().map(|b| b.v * b.m).sum()
+}

@@ -192,13 +192,10 @@ impl NaiveWorld {
     }
 
     pub fn kinetic_energy(&self) -> f64 {
-        self.bodies
-            .iter()
-            .map(|b| 0.5 * b.m * b.v.length_squared())
-            .sum()
+        super::body::kinetic_energy(&self.bodies)
     }
 
     pub fn momentum(&self) -> DVec2 {
-        self.bodies.iter().map(|b| b.v * b.m).sum()
+        super::body::momentum(&self.bodies)
     }
 }

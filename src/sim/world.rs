@@ -585,15 +585,12 @@ impl World {
 
     /// Σ ½ m v².
     pub fn kinetic_energy(&self) -> f64 {
-        self.bodies
-            .iter()
-            .map(|b| 0.5 * b.m * b.v.length_squared())
-            .sum()
+        super::body::kinetic_energy(&self.bodies)
     }
 
     /// Σ m v.
     pub fn momentum(&self) -> DVec2 {
-        self.bodies.iter().map(|b| b.v * b.m).sum()
+        super::body::momentum(&self.bodies)
     }
 
     /// Events processed since creation, by kind.

@@ -123,19 +123,11 @@ fn box_contact(b: &Aabb, center: Vec2) -> Contact {
             (center - point).normalize_or_zero(),
         )
     } else {
-        let side = if code.contains(Region::LEFT) {
-            Side::Left
-        } else if code.contains(Region::RIGHT) {
-            Side::Right
-        } else if code.contains(Region::BOTTOM) {
-            Side::Bottom
-        } else if code.contains(Region::TOP) {
-            Side::Top
-        } else {
+        let side = code.side().unwrap_or_else(|| {
             let (side, gap) = nearest_side(b, center);
             point = center + side.normal() * gap;
             side
-        };
+        });
         (Feature::Side(side), side.normal())
     };
     Contact {

@@ -31,7 +31,7 @@ use glam::Vec2;
 
 use super::Outcome;
 use crate::geom::{Aabb, Obb, Sweep};
-use crate::hit::{Corner, Feature, Hit, Side};
+use crate::hit::{Corner, Feature, Hit};
 use crate::region::{Region, region_code};
 
 /// The flaws above, one line each, for the variants panel.
@@ -95,16 +95,8 @@ fn solve(rect: &Aabb, start: Vec2, end: Vec2, radius: f32) -> Outcome {
     if code.is_corner() {
         return corner_circle(rect, code, start, end, radius);
     }
-    let side = if code.contains(Region::LEFT) {
-        Side::Left
-    } else if code.contains(Region::RIGHT) {
-        Side::Right
-    } else if code.contains(Region::BOTTOM) {
-        Side::Bottom
-    } else if code.contains(Region::TOP) {
-        Side::Top
-    } else {
-        // isLeft/isRight/isBottom/isTop all false: the response does nothing.
+    // isLeft/isRight/isBottom/isTop all false (inside): the response does nothing.
+    let Some(side) = code.side() else {
         return Outcome::Miss;
     };
     let d = end - start;
