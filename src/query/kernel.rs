@@ -38,20 +38,8 @@ pub(crate) enum BoxFeature {
 /// The discriminant is written as `a·R² − (v × c)²` rather than `b² − a·c'`: near a
 /// tangency the two terms of the latter cancel, the cross product does not.
 pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
-    let along = v.dot(c);
-    if along <= 0.0 {
-        return None; // moving away, parallel, or not moving
-    }
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    let disc = a * radius * radius - cross * cross;
-    if disc <= 0.0 {
-        return None; // passes wide, or a tangent graze
-    }
-    let gap = (c.length_squared() - radius * radius).max(0.0);
-    // Stable form of (along − √disc) / a: no cancellation since along > 0.
-    let t = gap / (along + disc.sqrt());
-    (t <= 1.0).then_some(t)
+    let (t, hit) = point_contact_raw(c, v, radius);
+    hit.then_some(t)
 }
 
 /// A circle of `radius` moving from the origin by `v` against the box `[lo, hi]` (given
@@ -173,6 +161,8 @@ pub(crate) fn point_contact_raw(c: DVec2, v: DVec2, radius: f64) -> (f64, bool) 
     let cross = v.perp_dot(c);
     let disc = a * radius * radius - cross * cross;
     let gap = (c.length_squared() - radius * radius).max(0.0);
+    // Stable form of (along − √disc) / a: no cancellation when along > 0. A contact needs
+    // approach (along > 0) and a real crossing (disc > 0; zero is a tangent graze).
     let t = gap / (along + disc.max(0.0).sqrt());
     (t, along > 0.0 && disc > 0.0 && t <= 1.0)
 }
@@ -262,12 +252,7 @@ fn slab(v: f64, lo: f64, hi: f64) -> (f64, f64) {
 }
 
 pub(crate) fn side_normal(side: Side) -> DVec2 {
-    match side {
-        Side::Left => DVec2::NEG_X,
-        Side::Right => DVec2::X,
-        Side::Bottom => DVec2::NEG_Y,
-        Side::Top => DVec2::Y,
-    }
+    side.normal().as_dvec2()
 }
 
 /// The face a corner contact is "mostly over": the axis of the larger normal component;
