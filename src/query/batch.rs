@@ -10,6 +10,7 @@
 
 use glam::DVec2;
 
+use super::box_entry::{Mirrored, entry, in_expanded};
 use super::kernel::box_toi;
 use crate::geom::{Aabb, Sweep};
 
@@ -161,114 +162,32 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
     t as f32
 }
 
-/// One sweep's motion, mirrored per axis so it is non-negative (the boxes are mirrored to
-/// match), with what every box shares worked out once.
+/// One sweep's motion and radius, against boxes given relative to its start.
 #[derive(Clone, Copy)]
 struct Ray {
-    flip_x: bool,
-    flip_y: bool,
-    /// `|v|` per axis.
     v: DVec2,
-    /// `1 / |v|`, for the slab times.
-    inv: DVec2,
     radius: f64,
 }
 
 impl Ray {
     #[inline(always)]
     fn new(v: DVec2, radius: f64) -> Self {
-        let v_abs = v.abs();
-        Self {
-            flip_x: v.x < 0.0,
-            flip_y: v.y < 0.0,
-            v: v_abs,
-            inv: DVec2::new(1.0 / v_abs.x, 1.0 / v_abs.y),
-            radius,
-        }
-    }
-
-    /// The slab interval on one axis, as the single query's kernel computes it: a zero
-    /// speed gives the whole line or nothing.
-    #[inline(always)]
-    fn slab(v: f64, inv: f64, lo: f64, hi: f64) -> (f64, f64) {
-        let inside = (lo <= 0.0) & (0.0 <= hi);
-        let (a, b) = (lo * inv, hi * inv);
-        let still = v == 0.0;
-        (
-            if still {
-                if inside {
-                    f64::NEG_INFINITY
-                } else {
-                    f64::INFINITY
-                }
-            } else {
-                a
-            },
-            if still {
-                if inside {
-                    f64::INFINITY
-                } else {
-                    f64::NEG_INFINITY
-                }
-            } else {
-                b
-            },
-        )
+        Self { v, radius }
     }
 
     /// The time against the box `[lo, hi]` (relative to the start), as f32: infinity for a
     /// miss, NaN when the start is in the expanded box or `valid` is false (the caller
-    /// finishes those with the single query). Straight-line code, so it vectorises.
+    /// finishes those with the single query). Straight-line code, so it vectorises; the
+    /// arithmetic is the single query's ([`entry`]).
     #[inline(always)]
     fn time(&self, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
-        let r = self.radius;
-        // Mirror the box with the motion.
-        let lo_m = DVec2::new(
-            if self.flip_x { -hi.x } else { lo.x },
-            if self.flip_y { -hi.y } else { lo.y },
-        );
-        let hi_m = DVec2::new(
-            if self.flip_x { -lo.x } else { hi.x },
-            if self.flip_y { -lo.y } else { hi.y },
-        );
-        let (tx0, tx1) = Self::slab(self.v.x, self.inv.x, lo_m.x - r, hi_m.x + r);
-        let (ty0, ty1) = Self::slab(self.v.y, self.inv.y, lo_m.y - r, hi_m.y + r);
-        let t_enter = if tx0 > ty0 { tx0 } else { ty0 };
-        let t_exit = if tx1 < ty1 { tx1 } else { ty1 };
-        let crosses = (t_enter <= t_exit) & (t_enter <= 1.0) & (t_exit >= 0.0);
-        let cold = crosses & (t_enter <= 0.0);
-        // The entry point on the entry plane: a side within its extent, else the corner
-        // square of the corner on that plane at the near or far end of the other axis.
-        let x_entry = tx0 >= ty0;
-        let px = self.v.x * t_enter;
-        let py = self.v.y * t_enter;
-        let along = if x_entry { py } else { px };
-        let a_lo = if x_entry { lo_m.y } else { lo_m.x };
-        let a_hi = if x_entry { hi_m.y } else { hi_m.x };
-        let on_side = (along >= a_lo) & (along <= a_hi);
-        let cx = if !x_entry & (px > hi_m.x) {
-            hi_m.x
+        let cold = in_expanded(self.radius, lo, hi);
+        let e = entry(&Mirrored::new(self.v, lo, hi), self.radius);
+        let answer = if e.hit {
+            e.time() as f32
         } else {
-            lo_m.x
+            f32::INFINITY
         };
-        let cy = if x_entry & (py > hi_m.y) {
-            hi_m.y
-        } else {
-            lo_m.y
-        };
-        // The corner circle, as `point_contact_raw` solves it.
-        let along_c = self.v.x * cx + self.v.y * cy;
-        let a = self.v.x * self.v.x + self.v.y * self.v.y;
-        let cross = self.v.x * cy - self.v.y * cx;
-        let disc = a * r * r - cross * cross;
-        let gap = cx * cx + cy * cy - r * r;
-        let gap = if gap > 0.0 { gap } else { 0.0 };
-        let root = if disc > 0.0 { disc } else { 0.0 };
-        let t_corner = gap / (along_c + root.sqrt());
-        let corner_hit = (along_c > 0.0) & (disc > 0.0) & (t_corner <= 1.0);
-        let hit = crosses & (on_side | corner_hit);
-        let t = if on_side { t_enter } else { t_corner };
-        let answer = if hit { t as f32 } else { f32::INFINITY };
         if cold | !valid { f32::NAN } else { answer }
     }
 }

@@ -10,6 +10,7 @@
 
 use glam::DVec2;
 
+use super::box_entry::{self, Mirrored, in_expanded};
 use crate::hit::{Corner, Side};
 
 /// What the box kernel found, in the box's frame, relative to the centre's start.
@@ -45,88 +46,64 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
 /// A circle of `radius` moving from the origin by `v` against the box `[lo, hi]` (given
 /// relative to the start, in the box's frame).
 ///
-/// The common path — start outside the expanded box — is a slab test, one comparison of the
-/// entry point against the side's extent, and at most one square root for a corner; rarer
+/// The common path — start outside the expanded box — is [`box_entry`]: a verdict from
+/// products and comparisons in one branch, then the time and the details for a hit. Rarer
 /// starts inside the expanded box take [`start_in_expanded`].
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
-    // Slabs of the square-cornered expanded box: the broad phase and the entry plane.
-    let elo = lo - DVec2::splat(radius);
-    let ehi = hi + DVec2::splat(radius);
-    let (tx0, tx1) = slab(v.x, elo.x, ehi.x);
-    let (ty0, ty1) = slab(v.y, elo.y, ehi.y);
-    let t_enter = tx0.max(ty0);
-    let t_exit = tx1.min(ty1);
-    if !(t_enter <= t_exit && t_enter <= 1.0 && t_exit >= 0.0) {
-        return None;
-    }
-    if t_enter <= 0.0 {
+    if in_expanded(radius, lo, hi) {
         return start_in_expanded(v, radius, lo, hi);
     }
-
-    // Branch-light from here: the side answer and the corner answer are both computed and
-    // one is selected, so random inputs do not pay for mispredicted branches.
-    //
-    // The entry point, and whether it lies within the extent of the side it crossed. Deciding
-    // by the entry axis means rounding cannot turn a side entry into a corner one.
-    let p = v * t_enter;
-    let x_entry = tx0 >= ty0;
-    let along = if x_entry { p.y } else { p.x };
-    let a_lo = if x_entry { lo.y } else { lo.x };
-    let a_hi = if x_entry { hi.y } else { hi.x };
-    let on_side = along >= a_lo && along <= a_hi;
-
-    // Otherwise a corner square: only that corner's circle can be touched (see `cast_aabb`).
-    // The corner is on the entry side of the entry axis and beyond the extent on the other.
-    let right = if x_entry { v.x < 0.0 } else { p.x > hi.x };
-    let top = if x_entry { p.y > hi.y } else { v.y < 0.0 };
-    let corner = DVec2::new(
-        if right { hi.x } else { lo.x },
-        if top { hi.y } else { lo.y },
-    );
-    let (t_corner, corner_hit) = point_contact_raw(corner, v, radius);
-    if !(on_side || corner_hit) {
+    let m = Mirrored::new(v, lo, hi);
+    #[cfg(target_arch = "x86_64")]
+    let e = box_entry::entry_sse2(&m, radius);
+    #[cfg(not(target_arch = "x86_64"))]
+    let e = box_entry::entry(&m, radius);
+    if !e.hit {
         return None;
     }
-
-    let t = if on_side { t_enter } else { t_corner };
+    let t = e.time();
     let center = v * t;
-    let side_n = if x_entry {
-        DVec2::new(-v.x.signum(), 0.0)
-    } else {
-        DVec2::new(0.0, -v.y.signum())
-    };
-    // At the corner root |center − corner| = radius, so a division replaces a square root;
-    // a zero radius has no direction of its own and takes the corner's diagonal.
-    let diagonal = DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 });
-    let corner_n = if radius > 0.0 {
-        (center - corner) / radius
-    } else {
-        diagonal * std::f64::consts::FRAC_1_SQRT_2
-    };
-    let normal = if on_side { side_n } else { corner_n };
-    let face_normal = if on_side {
-        side_n
-    } else {
-        corner_face_normal(corner_n)
-    };
-    // The touching point: the centre pulled back along the normal, kept on the box.
-    let point = (center - normal * radius).clamp(lo, hi);
-    let side_index =
-        usize::from(!x_entry) * 2 + usize::from(if x_entry { v.x < 0.0 } else { v.y < 0.0 });
-    let corner_index = usize::from(top) * 2 + usize::from(right);
-    let feature = if on_side {
-        SIDES[side_index]
-    } else {
-        CORNERS[corner_index]
-    };
+    if e.on_side {
+        let (normal, side) = if e.x_entry {
+            let right = m.sign.x < 0.0;
+            (
+                DVec2::new(-m.sign.x, 0.0),
+                if right { Side::Right } else { Side::Left },
+            )
+        } else {
+            let top = m.sign.y < 0.0;
+            (
+                DVec2::new(0.0, -m.sign.y),
+                if top { Side::Top } else { Side::Bottom },
+            )
+        };
+        return Some(BoxContact {
+            t,
+            center,
+            // The centre pulled back onto the side, kept within it.
+            point: (center - normal * radius).clamp(lo, hi),
+            normal,
+            face_normal: normal,
+            feature: BoxFeature::Side(side),
+            started_inside: false,
+        });
+    }
+    let corner = e.corner * m.sign;
+    // |center − corner| = radius at the root, so a division replaces a square root (a zero
+    // radius never reaches a corner root: its discriminant is never positive).
+    let normal = (center - corner) / radius;
+    // The corner is at the mirrored box's high x end after a y entry beyond the side, and
+    // at its high y end after an x entry beyond it.
+    let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
+    let top = (e.x_entry & e.beyond) != (m.sign.y < 0.0);
     Some(BoxContact {
         t,
         center,
-        point,
+        point: corner,
         normal,
-        face_normal,
-        feature,
+        face_normal: corner_face_normal(normal),
+        feature: BoxFeature::Corner(Corner::from_signs(right, top)),
         started_inside: false,
     })
 }
@@ -136,22 +113,6 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
 pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
     box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
 }
-
-/// Entry sides indexed by `2·(entered across y) + (moving toward −axis)`.
-const SIDES: [BoxFeature; 4] = [
-    BoxFeature::Side(Side::Left),
-    BoxFeature::Side(Side::Right),
-    BoxFeature::Side(Side::Bottom),
-    BoxFeature::Side(Side::Top),
-];
-
-/// Corners indexed by `2·top + right`.
-const CORNERS: [BoxFeature; 4] = [
-    BoxFeature::Corner(Corner::BottomLeft),
-    BoxFeature::Corner(Corner::BottomRight),
-    BoxFeature::Corner(Corner::TopLeft),
-    BoxFeature::Corner(Corner::TopRight),
-];
 
 /// [`point_contact`] without early exits: the time and whether it is a real contact.
 #[inline]
@@ -231,24 +192,6 @@ fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxC
         return None; // touching and moving away or along: not a hit
     }
     Some(side_contact(0.0, DVec2::ZERO, side, lo, hi))
-}
-
-/// The parameter interval during which `v·t` lies in `[lo, hi]` on one axis; `None` when it
-/// never does (an empty interval). A zero velocity gives the whole line or nothing (no 0 × ∞).
-#[inline]
-fn slab(v: f64, lo: f64, hi: f64) -> (f64, f64) {
-    if v == 0.0 {
-        let inside = lo <= 0.0 && 0.0 <= hi;
-        return if inside {
-            (f64::NEG_INFINITY, f64::INFINITY)
-        } else {
-            (f64::INFINITY, f64::NEG_INFINITY)
-        };
-    }
-    let inv = 1.0 / v;
-    let a = lo * inv;
-    let b = hi * inv;
-    (a.min(b), a.max(b))
 }
 
 pub(crate) fn side_normal(side: Side) -> DVec2 {

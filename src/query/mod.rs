@@ -13,6 +13,7 @@
 //! - Non-finite input, a negative radius or an inverted box gives `None`; nothing panics.
 
 pub mod batch;
+mod box_entry;
 mod circle_aabb;
 mod circle_circle;
 mod circle_obb;
