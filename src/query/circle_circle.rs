@@ -3,44 +3,75 @@
 
 use glam::DVec2;
 
+use super::box_entry::{max, min};
 use super::circle_aabb::to_f32;
-use super::kernel::point_contact;
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
+
+/// The smallest positive f64: `x − TINY ≥ 0` is `x > 0`.
+const TINY: f64 = f64::from_bits(1);
 
 /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
 /// from the other circle's centre toward ours; `point` is on the other circle's surface.
 pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    if !(sweep.is_valid() & other.is_valid()) {
-        return None;
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU has AVX, checked just above.
+        return unsafe { cast_circle_avx(sweep, other) };
     }
+    cast_circle_impl(sweep, other)
+}
+
+/// The same code with VEX encoding, whose three-operand forms need no register copies.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn cast_circle_avx(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
+    cast_circle_impl(sweep, other)
+}
+
+#[inline(always)]
+fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     let s1 = sweep.start.as_dvec2();
     let v1 = sweep.end.as_dvec2() - s1;
     let s2 = other.start.as_dvec2();
     let v2 = other.end.as_dvec2() - s2;
-    let r2 = f64::from(other.radius);
-    let reach = f64::from(sweep.radius) + r2;
+    let (r1, r2) = (f64::from(sweep.radius), f64::from(other.radius));
+    let reach = r1 + r2;
     // The other centre relative to ours at t = 0, and our motion relative to it.
     let c = s2 - s1;
     let v = v1 - v2;
-
+    // Every input reaches one of these f64 differences, which finite inputs cannot
+    // overflow: checking them is `is_valid` for both sweeps, cheaply.
+    let finite = (v1 + v2 + c).element_sum() + reach;
+    if !(finite.is_finite() & (r1 >= 0.0) & (r2 >= 0.0)) {
+        return None;
+    }
     let gap2 = c.length_squared();
-    let (t, started_inside) = if gap2 < reach * reach {
-        (0.0, true)
-    } else {
-        (point_contact(c, v, reach)?, false)
-    };
-    // Both centres at t; the normal from the relative offset (exact when they coincide).
-    let rel = v * t - c;
-    // |rel| = reach at a root, so a division replaces the square root; overlapping starts
-    // (and a zero reach) normalise properly, and coincident centres push against the motion.
-    let normal = if !started_inside && reach > 0.0 {
-        rel / reach
-    } else {
-        rel.try_normalize()
-            .or_else(|| (-v).try_normalize())
-            .unwrap_or(DVec2::Y)
-    };
+    let reach2 = reach * reach;
+    if gap2 < reach2 {
+        return Some(overlapping(sweep, other, c, v));
+    }
+    // The first root of |c − v·t| = reach is (along − √disc) / a, written stably as
+    // gap / (along + √disc). A contact needs approach (along > 0), a real crossing
+    // (disc > 0; zero is a graze) and the root at most 1, which is along − a ≤ √disc. The
+    // verdict is folded into one number (≥ 0 for a contact) so it is one branch, taken
+    // before any root or division.
+    let along = v.dot(c);
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let disc = a * reach2 - cross * cross;
+    let late = along - a;
+    let verdict = min(
+        min(along - TINY, disc - TINY),
+        max(-late, disc - late * late),
+    );
+    if !(verdict >= 0.0) {
+        return None;
+    }
+    let t = min((gap2 - reach2) / (along + disc.sqrt()), 1.0);
+    // Both centres at t; |rel| = reach at the root, so a division replaces a square root
+    // (a zero reach never has a root: its discriminant is never positive).
+    let normal = (v * t - c) / reach;
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,
@@ -50,6 +81,25 @@ pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
         face_normal: to_f32(normal),
         feature: Feature::Circle,
         region: None,
-        started_inside,
+        started_inside: false,
     })
+}
+
+/// Already overlapping at t = 0: time 0, pushed apart along the centre line (or against the
+/// motion when the centres coincide).
+fn overlapping(sweep: &Sweep, other: &Sweep, c: DVec2, v: DVec2) -> Hit {
+    let normal = (-c)
+        .try_normalize()
+        .or_else(|| (-v).try_normalize())
+        .unwrap_or(DVec2::Y);
+    Hit {
+        time: 0.0,
+        center: sweep.start,
+        point: to_f32(other.start.as_dvec2() + normal * f64::from(other.radius)),
+        normal: to_f32(normal),
+        face_normal: to_f32(normal),
+        feature: Feature::Circle,
+        region: None,
+        started_inside: true,
+    }
 }
