@@ -65,6 +65,8 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
         min(along - TINY, disc - TINY),
         max(-late, disc - late * late),
     );
+    // Written so that NaN, too, is no contact.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
     if !(verdict >= 0.0) {
         return None;
     }
