@@ -97,15 +97,34 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     // at its high y end after an x entry beyond it.
     let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
     let top = (e.x_entry & e.beyond) != (m.sign.y < 0.0);
-    Some(BoxContact {
+    Some(corner_result(
+        t,
+        center,
+        corner,
+        normal,
+        (right, top),
+        false,
+    ))
+}
+
+/// A contact on the circle around `corner` (at the signs `right`, `top` of the box).
+fn corner_result(
+    t: f64,
+    center: DVec2,
+    corner: DVec2,
+    normal: DVec2,
+    (right, top): (bool, bool),
+    started_inside: bool,
+) -> BoxContact {
+    BoxContact {
         t,
         center,
         point: corner,
         normal,
         face_normal: corner_face_normal(normal),
         feature: BoxFeature::Corner(Corner::from_signs(right, top)),
-        started_inside: false,
-    })
+        started_inside,
+    }
 }
 
 /// Only the time of [`box_contact`] (`f64::INFINITY` for a miss), for the batched queries.
@@ -153,15 +172,14 @@ fn corner_contact(
         DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 })
             * std::f64::consts::FRAC_1_SQRT_2
     };
-    Some(BoxContact {
+    Some(corner_result(
         t,
         center,
-        point: corner,
+        corner,
         normal,
-        face_normal: corner_face_normal(normal),
-        feature: BoxFeature::Corner(Corner::from_signs(right, top)),
+        (right, top),
         started_inside,
-    })
+    ))
 }
 
 /// The start is inside the square-cornered expanded box: overlapping, touching, or in a
