@@ -15,14 +15,34 @@ use crate::hit::{End, Feature, Hit};
 /// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
 /// point and reports `End(A)`.
 pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    if !(sweep.is_valid() & segment.is_valid()) {
-        return None;
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU has AVX, checked just above.
+        return unsafe { cast_segment_avx(sweep, segment) };
     }
+    cast_segment_impl(sweep, segment)
+}
+
+/// The same code with VEX encoding, whose three-operand forms need no register copies.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn cast_segment_avx(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
+    cast_segment_impl(sweep, segment)
+}
+
+#[inline(always)]
+fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let s = sweep.start.as_dvec2();
     let v = sweep.end.as_dvec2() - s;
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
+    // Every input reaches one of these f64 differences, which finite inputs cannot
+    // overflow: checking them is `is_valid` for both, cheaply.
+    let finite = (v + a + b).element_sum() + r;
+    if !(finite.is_finite() & (r >= 0.0)) {
+        return None;
+    }
     let e = b - a;
     let len2 = e.length_squared();
     let out =
