@@ -7,8 +7,9 @@
 
 use glam::DVec2;
 
+use super::box_entry::min;
 use super::circle_aabb::to_f32;
-use super::kernel::point_contact;
+use super::kernel::{point_contact, point_contact_early};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -92,19 +93,21 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let (t_slab, side_left) = if h0.abs() >= r {
         let left = h0 > 0.0;
         let toward = if left { -vn } else { vn };
-        if toward <= 0.0 {
-            return None; // outside the slab and not approaching it (or sliding along it)
-        }
-        let t = (h0.abs() - r) / toward;
-        if t > 1.0 {
+        // Approaching the slab (not sliding along it) and reaching it by t = 1, as one
+        // number and one branch, before the division.
+        let gap = h0.abs() - r;
+        let reaches = min(toward - f64::from_bits(1), toward - gap);
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+        if !(reaches >= 0.0) {
             return None;
         }
-        (t, left)
+        (min(gap / toward, 1.0), left)
     } else {
         (0.0, h0 >= 0.0)
     };
     let u = u0 + vu * t_slab;
-    if h0.abs() >= r && (0.0..=len).contains(&u) {
+    // Within the segment's extent: one comparison, not two jumps.
+    if h0.abs() >= r && min(u, len - u) >= 0.0 {
         let center = v * t_slab;
         let normal = if side_left { n_left } else { -n_left };
         let point = a + dir * u;
@@ -120,9 +123,11 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     }
     // Beyond an end: only that end's circle.
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
-    let t = point_contact(p, v, r)?;
+    let t = point_contact_early(p, v, r)?;
     let center = v * t;
-    let normal = (center - p).normalize();
+    // |center − p| = r at the root (and r > 0, or there is no root), so a division
+    // replaces a square root.
+    let normal = (center - p) / r;
     let feature = Feature::End(end);
     let face = face_normal_for(normal, dir, n_left, feature);
     Some(out(t, center, p, normal, face, feature, false))

@@ -10,7 +10,7 @@
 
 use glam::DVec2;
 
-use super::box_entry::{self, Mirrored, in_expanded};
+use super::box_entry::{self, Mirrored, in_expanded, max, min};
 use crate::hit::{Corner, Side};
 
 /// What the box kernel found, in the box's frame, relative to the centre's start.
@@ -131,6 +131,31 @@ fn corner_result(
 #[inline]
 pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
     box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
+}
+
+/// [`point_contact`] with its verdict folded into one number and one branch, taken before
+/// the square root and the division: approach, a real crossing, and the root at most 1
+/// (`along − a ≤ √disc`). For random hit/miss data, where each early exit of
+/// [`point_contact`] would be a coin toss for the branch predictor.
+#[inline(always)]
+pub(crate) fn point_contact_early(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
+    let along = v.dot(c);
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let disc = a * (radius * radius) - cross * cross;
+    let late = along - a;
+    let tiny = f64::from_bits(1);
+    let verdict = min(
+        min(along - tiny, disc - tiny),
+        max(-late, disc - late * late),
+    );
+    // Written so that NaN, too, is no contact.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    if !(verdict >= 0.0) {
+        return None;
+    }
+    let gap = max(c.length_squared() - radius * radius, 0.0);
+    Some(min(gap / (along + disc.sqrt()), 1.0))
 }
 
 /// [`point_contact`] without early exits: the time and whether it is a real contact.
