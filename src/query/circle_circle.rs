@@ -3,13 +3,10 @@
 
 use glam::DVec2;
 
-use super::box_entry::{max, min};
 use super::circle_aabb::to_f32;
+use super::kernel::point_contact_early;
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
-
-/// The smallest positive f64: `x − TINY ≥ 0` is `x > 0`.
-const TINY: f64 = f64::from_bits(1);
 
 /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
 /// from the other circle's centre toward ours; `point` is on the other circle's surface.
@@ -51,26 +48,8 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     if gap2 < reach2 {
         return Some(overlapping(sweep, other, c, v));
     }
-    // The first root of |c − v·t| = reach is (along − √disc) / a, written stably as
-    // gap / (along + √disc). A contact needs approach (along > 0), a real crossing
-    // (disc > 0; zero is a graze) and the root at most 1, which is along − a ≤ √disc. The
-    // verdict is folded into one number (≥ 0 for a contact) so it is one branch, taken
-    // before any root or division.
-    let along = v.dot(c);
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    let disc = a * reach2 - cross * cross;
-    let late = along - a;
-    let verdict = min(
-        min(along - TINY, disc - TINY),
-        max(-late, disc - late * late),
-    );
-    // Written so that NaN, too, is no contact.
-    #[allow(clippy::neg_cmp_op_on_partial_ord)]
-    if !(verdict >= 0.0) {
-        return None;
-    }
-    let t = min((gap2 - reach2) / (along + disc.sqrt()), 1.0);
+    // The verdict before any root or division, in one branch (see `point_contact_early`).
+    let t = point_contact_early(c, v, reach)?;
     // Both centres at t; |rel| = reach at the root, so a division replaces a square root
     // (a zero reach never has a root: its discriminant is never positive).
     let normal = (v * t - c) / reach;
