@@ -209,11 +209,12 @@ fn corner_contact(
 
 /// The start is inside the square-cornered expanded box: overlapping, touching, or in a
 /// corner square outside the corner circle (the published edge case of approach 001).
-#[cold]
 fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
-    let q = DVec2::ZERO.clamp(lo, hi);
-    if q.length_squared() < radius * radius {
-        return Some(started_inside(q, v, lo, hi));
+    // The box point nearest the start (`glam`'s `clamp` sorts out NaN with jumps).
+    let q = DVec2::new(min(max(0.0, lo.x), hi.x), min(max(0.0, lo.y), hi.y));
+    let d2 = q.length_squared();
+    if d2 < radius * radius {
+        return Some(started_inside(q, d2, v, lo, hi));
     }
     let beyond_x = lo.x > 0.0 || hi.x < 0.0;
     let beyond_y = lo.y > 0.0 || hi.y < 0.0;
@@ -243,12 +244,13 @@ pub(crate) fn side_normal(side: Side) -> DVec2 {
 
 /// The face a corner contact is "mostly over": the axis of the larger normal component;
 /// an exact diagonal picks the horizontal face (floors win, as slide code expects).
+#[inline(always)]
 fn corner_face_normal(n: DVec2) -> DVec2 {
-    if n.x.abs() > n.y.abs() {
-        DVec2::new(n.x.signum(), 0.0)
-    } else {
-        DVec2::new(0.0, n.y.signum())
-    }
+    // By weight rather than by `if`: LLVM turns two selects on one condition into a jump,
+    // and which face a corner contact is over is as random as the contact. (+ 0.0 makes
+    // the unused axis +0.0, not −0.0.)
+    let w = if n.x.abs() > n.y.abs() { 1.0 } else { 0.0 };
+    DVec2::new(w * n.x.signum() + 0.0, (1.0 - w) * n.y.signum() + 0.0)
 }
 
 fn side_contact(t: f64, center: DVec2, side: Side, lo: DVec2, hi: DVec2) -> BoxContact {
@@ -272,17 +274,45 @@ fn side_contact(t: f64, center: DVec2, side: Side, lo: DVec2, hi: DVec2) -> BoxC
     }
 }
 
+/// The feature named by a start's Cohen–Sutherland region outside the box (codes that
+/// cannot occur map to `Left`).
+const REGION_FEATURES: [BoxFeature; 16] = {
+    use BoxFeature::{Corner as C, Side as S};
+    [
+        S(Side::Left),
+        S(Side::Left),
+        S(Side::Right),
+        S(Side::Left),
+        S(Side::Bottom),
+        C(Corner::BottomLeft),
+        C(Corner::BottomRight),
+        S(Side::Left),
+        S(Side::Top),
+        C(Corner::TopLeft),
+        C(Corner::TopRight),
+        S(Side::Left),
+        S(Side::Left),
+        S(Side::Left),
+        S(Side::Left),
+        S(Side::Left),
+    ]
+};
+
 /// The circle overlaps the box at t = 0: report time 0 with the shortest push-out.
-fn started_inside(q: DVec2, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
+fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
     let center = DVec2::ZERO;
-    if q != DVec2::ZERO {
-        // Centre outside the box, within the radius: push away from the nearest point.
-        let normal = (-q).normalize();
-        let feature = box_feature_for_outside(lo, hi);
-        let face_normal = match feature {
-            BoxFeature::Side(s) => side_normal(s),
-            BoxFeature::Corner(_) => corner_face_normal(normal),
-        };
+    if d2 > 0.0 {
+        // Centre outside the box, within the radius: push away from the nearest point. The
+        // feature is the region the centre is in, looked up rather than found by a chain of
+        // jumps (which region is as random as the start); on a side region the normal is
+        // that side's, so the corner rule gives the face normal everywhere.
+        let normal = -q / d2.sqrt();
+        let code = usize::from(lo.x > 0.0)
+            | usize::from(hi.x < 0.0) << 1
+            | usize::from(lo.y > 0.0) << 2
+            | usize::from(hi.y < 0.0) << 3;
+        let feature = REGION_FEATURES[code & 15];
+        let face_normal = corner_face_normal(normal);
         return BoxContact {
             t: 0.0,
             center,
@@ -295,28 +325,25 @@ fn started_inside(q: DVec2, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
     }
     // Centre inside the box: leave through the nearest side; ties prefer the side the motion
     // is heading to (so a ball moving right out of a box exits right), then l, r, b, t.
-    let dists = [
-        (Side::Left, -lo.x),
-        (Side::Right, hi.x),
-        (Side::Bottom, -lo.y),
-        (Side::Top, hi.y),
-    ];
-    let mut best = dists[0];
-    for &cand in &dists[1..] {
-        let better = cand.1 < best.1
-            || (cand.1 == best.1 && v.dot(side_normal(cand.0)) > v.dot(side_normal(best.0)));
-        if better {
-            best = cand;
-        }
+    // Index arithmetic and table lookups rather than jumps: which side is nearest is as
+    // random as the start.
+    let dist = [-lo.x, hi.x, -lo.y, hi.y];
+    let heading = [-v.x, v.x, -v.y, v.y];
+    let mut best = 0;
+    for i in 1..4 {
+        let better =
+            (dist[i] < dist[best]) | ((dist[i] == dist[best]) & (heading[i] > heading[best]));
+        best = if better { i } else { best };
     }
-    let side = best.0;
+    const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
+    let side = SIDES[best];
     let n = side_normal(side);
-    let point = match side {
-        Side::Left => DVec2::new(lo.x, 0.0),
-        Side::Right => DVec2::new(hi.x, 0.0),
-        Side::Bottom => DVec2::new(0.0, lo.y),
-        Side::Top => DVec2::new(0.0, hi.y),
-    };
+    let point = [
+        DVec2::new(lo.x, 0.0),
+        DVec2::new(hi.x, 0.0),
+        DVec2::new(0.0, lo.y),
+        DVec2::new(0.0, hi.y),
+    ][best];
     BoxContact {
         t: 0.0,
         center,
@@ -325,31 +352,5 @@ fn started_inside(q: DVec2, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
         face_normal: n,
         feature: BoxFeature::Side(side),
         started_inside: true,
-    }
-}
-
-/// For a start outside the box: the side or corner whose region it is in.
-fn box_feature_for_outside(lo: DVec2, hi: DVec2) -> BoxFeature {
-    // The origin is the start; it is beyond `lo.x` when lo.x > 0, and so on.
-    let sx = if lo.x > 0.0 {
-        -1
-    } else if hi.x < 0.0 {
-        1
-    } else {
-        0
-    };
-    let sy = if lo.y > 0.0 {
-        -1
-    } else if hi.y < 0.0 {
-        1
-    } else {
-        0
-    };
-    match (sx, sy) {
-        (0, -1) => BoxFeature::Side(Side::Bottom),
-        (0, _) => BoxFeature::Side(Side::Top),
-        (-1, 0) => BoxFeature::Side(Side::Left),
-        (_, 0) => BoxFeature::Side(Side::Right),
-        (x, y) => BoxFeature::Corner(Corner::from_signs(x > 0, y > 0)),
     }
 }
