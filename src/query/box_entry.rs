@@ -16,17 +16,7 @@
 
 use glam::DVec2;
 
-/// `min`/`max` as x86 does them in one instruction (`f64::min` also sorts out NaN, which
-/// costs four more; no NaN reaches here).
-#[inline(always)]
-pub(crate) fn min(a: f64, b: f64) -> f64 {
-    if a < b { a } else { b }
-}
-
-#[inline(always)]
-pub(crate) fn max(a: f64, b: f64) -> f64 {
-    if a > b { a } else { b }
-}
+use super::kernel::{max, min};
 
 /// What [`entry`] found, in the mirrored frame.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,9 +7,8 @@
 
 use glam::DVec2;
 
-use super::box_entry::min;
 use super::circle_aabb::to_f32;
-use super::kernel::{point_contact, point_contact_early};
+use super::kernel::{min, point_contact, point_contact_early};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
