@@ -24,27 +24,23 @@ fn box_cases(seed: u64, scale: Scale, n: usize) -> Vec<(Sweep, Aabb)> {
         .collect()
 }
 
-#[test]
-fn many_sweeps_against_one_box_match_single_queries() {
+/// Runs one batched call per group of 300 of the generator's box cases (both scales) and
+/// checks every time against the single query, bit for bit. `group` turns a chunk into
+/// the call's (sweep, box) pairs; `batched` makes the call. The whole set must mix hits
+/// and misses, so a batch that always misses cannot pass.
+fn check_groups(
+    seeds: [u64; 2],
+    group: impl Fn(&[(Sweep, Aabb)]) -> Vec<(Sweep, Aabb)>,
+    batched: impl Fn(&[(Sweep, Aabb)], &mut [f32]),
+) {
     let (mut hits, mut total) = (0, 0);
-    for (seed, scale) in [(11, Scale::Varied), (12, Scale::Large)] {
-        let cases = box_cases(seed, scale, 3000);
-        // Each box of the set, against every sweep of the set that was made for a box of
-        // the same size: group by box so every call has one box and many sweeps.
-        for chunk in cases.chunks(300) {
-            let aabb = chunk[0].1;
-            // Sweeps shifted so they aim at this box the way they aimed at their own.
-            let sweeps: Vec<Sweep> = chunk
-                .iter()
-                .map(|(s, b)| {
-                    let shift = aabb.center() - b.center();
-                    Sweep::new(s.start + shift, s.end + shift, s.radius)
-                })
-                .collect();
-            let mut out = vec![f32::NAN; sweeps.len()];
-            sweeps_vs_aabb(&sweeps, &aabb, &mut out);
-            for (s, t) in sweeps.iter().zip(&out) {
-                assert_eq!(single(s, &aabb).to_bits(), t.to_bits(), "{s:?} vs {aabb:?}");
+    for (seed, scale) in seeds.into_iter().zip([Scale::Varied, Scale::Large]) {
+        for chunk in box_cases(seed, scale, 3000).chunks(300) {
+            let pairs = group(chunk);
+            let mut out = vec![f32::NAN; pairs.len()];
+            batched(&pairs, &mut out);
+            for ((s, b), t) in pairs.iter().zip(&out) {
+                assert_eq!(single(s, b).to_bits(), t.to_bits(), "{s:?} vs {b:?}");
                 hits += usize::from(t.is_finite());
                 total += 1;
             }
@@ -57,37 +53,39 @@ fn many_sweeps_against_one_box_match_single_queries() {
 }
 
 #[test]
+fn many_sweeps_against_one_box_match_single_queries() {
+    // The chunk's first box against every sweep of the chunk, each shifted so it aims at
+    // that box the way it aimed at its own.
+    let group = |chunk: &[(Sweep, Aabb)]| {
+        let aabb = chunk[0].1;
+        let shifted = |(s, b): &(Sweep, Aabb)| {
+            let shift = aabb.center() - b.center();
+            (Sweep::new(s.start + shift, s.end + shift, s.radius), aabb)
+        };
+        chunk.iter().map(shifted).collect()
+    };
+    check_groups([11, 12], group, |pairs, out| {
+        let sweeps: Vec<Sweep> = pairs.iter().map(|p| p.0).collect();
+        sweeps_vs_aabb(&sweeps, &pairs[0].1, out);
+    });
+}
+
+#[test]
 fn one_sweep_against_many_boxes_matches_single_queries() {
-    let (mut hits, mut total) = (0, 0);
-    for (seed, scale) in [(21, Scale::Varied), (22, Scale::Large)] {
-        let cases = box_cases(seed, scale, 3000);
-        for chunk in cases.chunks(300) {
-            let sweep = chunk[0].0;
-            // Boxes shifted so this sweep meets each the way its own sweep did.
-            let boxes: Vec<Aabb> = chunk
-                .iter()
-                .map(|(s, b)| {
-                    let shift = sweep.start - s.start;
-                    Aabb::new(b.min + shift, b.max + shift)
-                })
-                .collect();
-            let mut out = vec![f32::NAN; boxes.len()];
-            sweep_vs_aabbs(&sweep, &boxes, &mut out);
-            for (b, t) in boxes.iter().zip(&out) {
-                assert_eq!(
-                    single(&sweep, b).to_bits(),
-                    t.to_bits(),
-                    "{sweep:?} vs {b:?}"
-                );
-                hits += usize::from(t.is_finite());
-                total += 1;
-            }
-        }
-    }
-    assert!(
-        hits > total / 5 && hits < total * 4 / 5,
-        "a mix: {hits} hits of {total}"
-    );
+    // The chunk's first sweep against every box of the chunk, each shifted so this sweep
+    // meets it the way its own sweep did.
+    let group = |chunk: &[(Sweep, Aabb)]| {
+        let sweep = chunk[0].0;
+        let shifted = |(s, b): &(Sweep, Aabb)| {
+            let shift = sweep.start - s.start;
+            (sweep, Aabb::new(b.min + shift, b.max + shift))
+        };
+        chunk.iter().map(shifted).collect()
+    };
+    check_groups([21, 22], group, |pairs, out| {
+        let boxes: Vec<Aabb> = pairs.iter().map(|p| p.1).collect();
+        sweep_vs_aabbs(&pairs[0].0, &boxes, out);
+    });
 }
 
 #[test]
