@@ -112,14 +112,14 @@ fn one_box_avx2(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 #[inline(always)]
 fn one_sweep(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
     let s = sweep.start.as_dvec2();
-    let ray = Ray::new(sweep.end.as_dvec2() - s, f64::from(sweep.radius));
+    let (v, r) = (sweep.end.as_dvec2() - s, f64::from(sweep.radius));
     for (b, t) in boxes.iter().zip(out.iter_mut()) {
         let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
         // Finite corners (f32 values summed in f64 cannot overflow) in order; anything
         // else goes to the single query, which rejects it.
         let sum = min.x + min.y + max.x + max.y;
         let valid = sum.is_finite() & (min.x <= max.x) & (min.y <= max.y);
-        *t = ray.time(min - s, max - s, valid);
+        *t = lane_time(v, r, min - s, max - s, valid);
     }
     finish_cold(out, |i| box_time(sweep, &boxes[i]));
 }
@@ -133,12 +133,12 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
         let r = f64::from(sweep.radius);
         let sum = s.x + s.y + v.x + v.y + r;
         let valid = sum.is_finite() & (r >= 0.0);
-        *t = Ray::new(v, r).time(min - s, max - s, valid);
+        *t = lane_time(v, r, min - s, max - s, valid);
     }
     finish_cold(out, |i| box_time(&sweeps[i], aabb));
 }
 
-/// Lanes marked NaN by [`Ray::time`] get the full single query.
+/// Lanes marked NaN by [`lane_time`] get the full single query.
 #[inline(always)]
 fn finish_cold(out: &mut [f32], single: impl Fn(usize) -> f32) {
     for (i, t) in out.iter_mut().enumerate() {
@@ -162,34 +162,20 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
     t as f32
 }
 
-/// One sweep's motion and radius, against boxes given relative to its start.
-#[derive(Clone, Copy)]
-struct Ray {
-    v: DVec2,
-    radius: f64,
-}
-
-impl Ray {
-    #[inline(always)]
-    fn new(v: DVec2, radius: f64) -> Self {
-        Self { v, radius }
-    }
-
-    /// The time against the box `[lo, hi]` (relative to the start), as f32: infinity for a
-    /// miss, NaN when the start is in the expanded box or `valid` is false (the caller
-    /// finishes those with the single query). Straight-line code, so it vectorises; the
-    /// arithmetic is the single query's ([`entry`]).
-    #[inline(always)]
-    fn time(&self, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
-        let cold = in_expanded(self.radius, lo, hi);
-        let e = entry(&Mirrored::new(self.v, lo, hi), self.radius);
-        let answer = if e.hit {
-            e.time() as f32
-        } else {
-            f32::INFINITY
-        };
-        if cold | !valid { f32::NAN } else { answer }
-    }
+/// The time of a circle of `radius` moving by `v` against the box `[lo, hi]` (relative to
+/// the start), as f32: infinity for a miss, NaN when the start is in the expanded box or
+/// `valid` is false (the caller finishes those with the single query). Straight-line
+/// code, so it vectorises; the arithmetic is the single query's ([`entry`]).
+#[inline(always)]
+fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
+    let cold = in_expanded(radius, lo, hi);
+    let e = entry(&Mirrored::new(v, lo, hi), radius);
+    let answer = if e.hit {
+        e.time() as f32
+    } else {
+        f32::INFINITY
+    };
+    if cold | !valid { f32::NAN } else { answer }
 }
 
 #[cfg(test)]
