@@ -7,7 +7,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::kernel::{BoxFeature, box_contact};
+use super::kernel::{BoxFeature, box_contact, min, valid};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::Region;
@@ -19,6 +19,12 @@ pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
         // SAFETY: the CPU has AVX, checked just above.
         return unsafe { cast_aabb_avx(sweep, aabb) };
     }
+    cast_aabb_portable(sweep, aabb)
+}
+
+/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
+#[inline(never)]
+fn cast_aabb_portable(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     cast_aabb_impl(sweep, aabb)
 }
 
@@ -37,10 +43,10 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     let lo = aabb.min.as_dvec2() - s;
     let hi = aabb.max.as_dvec2() - s;
     let r = f64::from(sweep.radius);
-    // Every input reaches one of `v, lo, hi, r`, f64 differences of f32 values that finite
-    // inputs cannot overflow: checking those is `is_valid` for both, cheaply.
-    let finite = (v + lo + hi).element_sum() + r;
-    if !(finite.is_finite() & (r >= 0.0) & aabb.min.cmple(aabb.max).all()) {
+    // `is_valid` for both, cheaply (see `valid`); f64 differences of f32 values keep the
+    // sign of `max − min` exactly.
+    let size = hi - lo;
+    if !valid((v + lo + hi).element_sum() + r, min(r, min(size.x, size.y))) {
         return None;
     }
     let c = box_contact(v, r, lo, hi)?;

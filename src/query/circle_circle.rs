@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::point_contact_early;
+use super::kernel::{point_contact_early, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -16,6 +16,12 @@ pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
         // SAFETY: the CPU has AVX, checked just above.
         return unsafe { cast_circle_avx(sweep, other) };
     }
+    cast_circle_portable(sweep, other)
+}
+
+/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
+#[inline(never)]
+fn cast_circle_portable(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     cast_circle_impl(sweep, other)
 }
 
@@ -37,10 +43,8 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     // The other centre relative to ours at t = 0, and our motion relative to it.
     let c = s2 - s1;
     let v = v1 - v2;
-    // Every input reaches one of these f64 differences, which finite inputs cannot
-    // overflow: checking them is `is_valid` for both sweeps, cheaply.
-    let finite = (v1 + v2 + c).element_sum() + reach;
-    if !(finite.is_finite() & (r1 >= 0.0) & (r2 >= 0.0)) {
+    // `is_valid` for both sweeps, cheaply (see `valid`).
+    if !valid((v1 + v2 + c).element_sum() + reach, r1.min(r2)) {
         return None;
     }
     let gap2 = c.length_squared();

@@ -8,7 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{min, point_contact, point_contact_early};
+use super::kernel::{min, point_contact, point_contact_early, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -20,6 +20,12 @@ pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         // SAFETY: the CPU has AVX, checked just above.
         return unsafe { cast_segment_avx(sweep, segment) };
     }
+    cast_segment_portable(sweep, segment)
+}
+
+/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
+#[inline(never)]
+fn cast_segment_portable(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     cast_segment_impl(sweep, segment)
 }
 
@@ -37,10 +43,8 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
-    // Every input reaches one of these f64 differences, which finite inputs cannot
-    // overflow: checking them is `is_valid` for both, cheaply.
-    let finite = (v + a + b).element_sum() + r;
-    if !(finite.is_finite() & (r >= 0.0)) {
+    // `is_valid` for both, cheaply (see `valid`).
+    if !valid((v + a + b).element_sum() + r, r) {
         return None;
     }
     let e = b - a;

@@ -56,12 +56,9 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     }
     let m = Mirrored::new(v, lo, hi);
     #[cfg(target_arch = "x86_64")]
-    let e = box_entry::entry_sse2(&m, radius);
+    let e = box_entry::entry_sse2(&m, radius)?;
     #[cfg(not(target_arch = "x86_64"))]
-    let e = box_entry::entry(&m, radius);
-    if !e.hit {
-        return None;
-    }
+    let e = Some(box_entry::entry(&m, radius)).filter(|e| e.hit)?;
     let t = e.time();
     let center = v * t;
     if e.on_side {
@@ -105,6 +102,16 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
         (right, top),
         false,
     ))
+}
+
+/// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
+/// f64 differences of the f32 inputs, which every input reaches and finite inputs cannot
+/// overflow) and `least` (the smallest of the values that must not be negative: radii,
+/// box widths) at least 0. `sum − sum` is 0 for a finite sum and NaN otherwise, and NaN
+/// compares false; LLVM turns `&` of the separate tests into a chain of jumps.
+#[inline(always)]
+pub(crate) fn valid(sum: f64, least: f64) -> bool {
+    sum - sum <= least
 }
 
 /// A contact on the circle around `corner` (at the signs `right`, `top` of the box).
