@@ -107,11 +107,11 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
 /// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
 /// f64 differences of the f32 inputs, which every input reaches and finite inputs cannot
 /// overflow) and `least` (the smallest of the values that must not be negative: radii,
-/// box widths) at least 0. `sum − sum` is 0 for a finite sum and NaN otherwise, and NaN
+/// box widths) at least 0. `sum · 0` is ±0 for a finite sum and NaN otherwise, and NaN
 /// compares false; LLVM turns `&` of the separate tests into a chain of jumps.
 #[inline(always)]
 pub(crate) fn valid(sum: f64, least: f64) -> bool {
-    sum - sum <= least
+    sum * 0.0 <= least
 }
 
 /// A contact on the circle around `corner` (at the signs `right`, `top` of the box).
