@@ -8,7 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{min, point_contact, point_contact_early, valid};
+use super::kernel::{apart, max_v, min, min_v, point_contact, point_contact_early, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -45,6 +45,9 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let b = segment.b.as_dvec2() - s;
     // `is_valid` for both, cheaply (see `valid`).
     if !valid((v + a + b).element_sum() + r, r) {
+        return None;
+    }
+    if apart(v, r, min_v(a, b), max_v(a, b)) {
         return None;
     }
     let e = b - a;
