@@ -6,7 +6,8 @@
 //! the work of the queries overlapping it. So the verdict here needs no division or root:
 //! the problem is mirrored per axis so the motion is non-negative, slab times `e / v` then
 //! compare by cross-multiplying, and the corner circle's root is at most 1 exactly when
-//! `along − a ≤ √disc`. The time is one division, for hits only.
+//! the closest approach comes by t = 1 or the end position is within the radius. The time
+//! is one division, for hits only.
 //!
 //! [`entry`] is the definition, in plain scalar code; the batched queries vectorise it. On
 //! x86_64 single queries use [`entry_sse2`], the same operations on the x and y lanes of
@@ -122,7 +123,9 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     };
     // That corner's circle: the first root of |corner − v·t| = r is (along − √disc) / a,
     // stably gap / (along + √disc); a contact needs approach, a real crossing (disc > 0;
-    // zero is a graze) and the root at most 1.
+    // zero is a graze) and the root at most 1: the closest approach by t = 1 (late ≤ 0)
+    // or the end within r. (`late² ≤ disc` says the same, but rounds: `v − corner` is
+    // exact for f32 input, so a touch at exactly t = 1 is decided exactly.)
     let prod = v * corner;
     let along_c = prod.x + prod.y;
     let vv = v * v;
@@ -130,7 +133,10 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     let cross = v.x * corner.y - v.y * corner.x;
     let disc = a * (radius * radius) - cross * cross;
     let late = along_c - a;
-    let corner_hit = (0.0 < along_c) & (0.0 < disc) & ((late <= 0.0) | (late * late <= disc));
+    let end = v - corner;
+    let end2 = end * end;
+    let corner_hit =
+        (0.0 < along_c) & (0.0 < disc) & ((late <= 0.0) | (end2.x + end2.y <= radius * radius));
     let cc = corner * corner;
     let gap = max(cc.x + cc.y - radius * radius, 0.0);
     Entry {
@@ -209,12 +215,11 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         let cross = _mm_sub_pd(_mm_mul_pd(vx, cy), _mm_mul_pd(vy, cx));
         let disc = _mm_sub_pd(dup0(_mm_mul_sd(a, rr)), _mm_mul_pd(cross, cross));
         let late = _mm_sub_pd(along_c, a);
+        let (ex, ey) = (_mm_sub_pd(vx, cx), _mm_sub_pd(vy, cy));
+        let end2 = _mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey));
         let corner_hit = _mm_and_pd(
             _mm_and_pd(_mm_cmplt_pd(zero, along_c), _mm_cmplt_pd(zero, disc)),
-            _mm_or_pd(
-                _mm_cmple_pd(late, zero),
-                _mm_cmple_pd(_mm_mul_pd(late, late), disc),
-            ),
+            _mm_or_pd(_mm_cmple_pd(late, zero), _mm_cmple_pd(end2, dup0(rr))),
         );
         let plane_hit = _mm_or_pd(on_side, corner_hit);
         let hit = _mm_and_pd(crosses, blend(x_entry, plane_hit, swap(plane_hit)));

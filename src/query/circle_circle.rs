@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{point_contact_early, valid};
+use super::kernel::{contact_normal, point_contact_early, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -54,9 +54,8 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     }
     // The verdict before any root or division, in one branch (see `point_contact_early`).
     let t = point_contact_early(c, v, reach)?;
-    // Both centres at t; |rel| = reach at the root, so a division replaces a square root
-    // (a zero reach never has a root: its discriminant is never positive).
-    let normal = (v * t - c) / reach;
+    // A zero reach never has a root: its discriminant is never positive.
+    let normal = contact_normal(c, v, reach);
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,

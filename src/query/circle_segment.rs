@@ -8,7 +8,9 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{apart, max_v, min, min_v, point_contact, point_contact_early, valid};
+use super::kernel::{
+    apart, contact_normal, max_v, min, min_v, point_contact, point_contact_early, valid,
+};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -68,75 +70,108 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         return point_hit(a, v, r)
             .map(|(t, c, n, inside)| out(t, c, a, n, n, Feature::End(End::A), inside));
     }
+    // Lengths across and along the segment are kept scaled by |e| rather than normalised:
+    // for f32 input `h0` and `u0` are then exact or nearly (each a sum of two exact
+    // products), and so is `r·|e|` whenever a touch can be exact at all (|e| rational), so
+    // touches at t = 0 and t = 1 are decided exactly where `e / |e|` would round them
+    // either way. `h0`: the start's signed distance from the line (left positive); `u0`:
+    // where it projects along the segment.
+    let n = e.perp();
+    let h0 = -a.dot(n);
+    let u0 = -a.dot(e);
     let len = len2.sqrt();
-    let dir = e / len;
-    let n_left = dir.perp();
-    // Start: signed distance from the segment's line, and where it projects along it.
-    let h0 = -a.dot(n_left);
-    let u0 = -a.dot(dir);
-
-    // Already overlapping?
-    let u0c = u0.clamp(0.0, len);
-    let q = a + dir * u0c; // nearest segment point to the start
-    if q.length_squared() < r * r {
-        let (normal, feature) = if q == DVec2::ZERO {
-            // Centre on the segment: leave on the side the motion comes from.
-            let left = v.dot(n_left) <= 0.0;
-            (
-                if left { n_left } else { -n_left },
-                face_or_end(u0, len, left),
-            )
-        } else {
-            ((-q).normalize(), face_or_end(u0, len, h0 >= 0.0))
-        };
-        let face = face_normal_for(normal, dir, n_left, feature);
-        return Some(out(0.0, DVec2::ZERO, q, normal, face, feature, true));
+    let reach = r * len;
+    let rr = r * r;
+    // In the slab |h| < r (strictly), and overlapping at t = 0: in the slab over the
+    // segment, or an end within r. The same comparisons decide the slab entry below, so
+    // the two can never both say no to a circle that is in fact crossing.
+    let in_slab = h0.abs() < reach;
+    let over = min(u0, len2 - u0) > 0.0;
+    if (in_slab && over) || a.length_squared() < rr || b.length_squared() < rr {
+        return Some(overlapping(a, b, v, out));
     }
-
-    let vn = v.dot(n_left);
-    let vu = v.dot(dir);
-    // Entry into the slab |h| <= r, or the start if already in it.
-    let (t_slab, side_left) = if h0.abs() >= r {
-        let left = h0 > 0.0;
+    let (vn, vu) = (v.dot(n), v.dot(e));
+    let left = h0 > 0.0;
+    // Outside the slab: entered at `gap / toward` (both scaled by |e|) when approaching
+    // (not sliding along it) and reaching it by t = 1.
+    let u = if in_slab {
+        u0
+    } else {
         let toward = if left { -vn } else { vn };
-        // Approaching the slab (not sliding along it) and reaching it by t = 1, as one
-        // number and one branch, before the division.
-        let gap = h0.abs() - r;
+        let gap = h0.abs() - reach;
         let reaches = min(toward - f64::from_bits(1), toward - gap);
         #[allow(clippy::neg_cmp_op_on_partial_ord)]
         if !(reaches >= 0.0) {
             return None;
         }
-        (min(gap / toward, 1.0), left)
-    } else {
-        (0.0, h0 >= 0.0)
+        // Where along the segment, tested against its extent without dividing.
+        let along = u0 * toward + vu * gap;
+        if min(along, len2 * toward - along) >= 0.0 {
+            let t = min(gap / toward, 1.0);
+            let normal = if left { n / len } else { -n / len };
+            let point = a + e * ((u0 + vu * t) / len2);
+            return Some(out(
+                t,
+                v * t,
+                point,
+                normal,
+                normal,
+                Feature::Face { left },
+                false,
+            ));
+        }
+        along
     };
-    let u = u0 + vu * t_slab;
-    // Within the segment's extent: one comparison, not two jumps.
-    if h0.abs() >= r && min(u, len - u) >= 0.0 {
-        let center = v * t_slab;
-        let normal = if side_left { n_left } else { -n_left };
-        let point = a + dir * u;
-        return Some(out(
-            t_slab,
-            center,
-            point,
-            normal,
-            normal,
-            Feature::Face { left: side_left },
-            false,
-        ));
-    }
-    // Beyond an end: only that end's circle.
+    // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
     let t = point_contact_early(p, v, r)?;
-    let center = v * t;
-    // |center − p| = r at the root (and r > 0, or there is no root), so a division
-    // replaces a square root.
-    let normal = (center - p) / r;
+    let normal = contact_normal(p, v, r);
     let feature = Feature::End(end);
+    let face = face_normal_for(normal, e / len, n / len, feature);
+    Some(out(t, v * t, p, normal, face, feature, false))
+}
+
+/// Already overlapping at t = 0 (a segment of nonzero length): time 0, pushed out along the
+/// shortest way off the segment.
+#[cold]
+fn overlapping(
+    a: DVec2,
+    b: DVec2,
+    v: DVec2,
+    out: impl Fn(f64, DVec2, DVec2, DVec2, DVec2, Feature, bool) -> Hit,
+) -> Hit {
+    let e = b - a;
+    let len2 = e.length_squared();
+    let len = len2.sqrt();
+    let (dir, n_left) = (e / len, e.perp() / len);
+    let h0 = -a.dot(e.perp());
+    let u0 = -a.dot(e);
+    let (point, normal, feature) = if u0 > 0.0 && u0 < len2 {
+        // Over the segment: straight off its face. Exactly on it, leave on the side the
+        // motion comes from. (Normalising the start's offset from the foot would instead
+        // amplify the foot's rounding into any direction.)
+        let left = if h0 == 0.0 {
+            v.dot(n_left) <= 0.0
+        } else {
+            h0 > 0.0
+        };
+        let normal = if left { n_left } else { -n_left };
+        (a + e * (u0 / len2), normal, Feature::Face { left })
+    } else {
+        // Beyond an end (or on its perpendicular): away from that end, which is exact.
+        let (end, p) = if u0 <= 0.0 { (End::A, a) } else { (End::B, b) };
+        let normal = (-p).try_normalize().unwrap_or_else(|| {
+            // Centred on the end: leave on the side the motion comes from.
+            if v.dot(n_left) <= 0.0 {
+                n_left
+            } else {
+                -n_left
+            }
+        });
+        (p, normal, Feature::End(end))
+    };
     let face = face_normal_for(normal, dir, n_left, feature);
-    Some(out(t, center, p, normal, face, feature, false))
+    out(0.0, DVec2::ZERO, point, normal, face, feature, true)
 }
 
 /// A zero-length segment: a point obstacle. Returns (t, centre, normal, started inside).
@@ -149,18 +184,7 @@ fn point_hit(p: DVec2, v: DVec2, r: f64) -> Option<(f64, DVec2, DVec2, bool)> {
         return Some((0.0, DVec2::ZERO, n, true));
     }
     let t = point_contact(p, v, r)?;
-    let center = v * t;
-    Some((t, center, (center - p).normalize(), false))
-}
-
-fn face_or_end(u: f64, len: f64, left: bool) -> Feature {
-    if u < 0.0 {
-        Feature::End(End::A)
-    } else if u > len {
-        Feature::End(End::B)
-    } else {
-        Feature::Face { left }
-    }
+    Some((t, v * t, contact_normal(p, v, r), false))
 }
 
 /// At an end cap, the face the centre is mostly over: the segment's side normal when the

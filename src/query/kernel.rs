@@ -91,9 +91,8 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
         });
     }
     let corner = e.corner * m.sign;
-    // |center − corner| = radius at the root, so a division replaces a square root (a zero
-    // radius never reaches a corner root: its discriminant is never positive).
-    let normal = (center - corner) / radius;
+    // A zero radius never reaches a corner root: its discriminant is never positive.
+    let normal = contact_normal(corner, v, radius);
     // The corner is at the mirrored box's high x end after a y entry beyond the side, and
     // at its high y end after an x entry beyond it.
     let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
@@ -174,7 +173,7 @@ pub(crate) fn point_contact_early(c: DVec2, v: DVec2, radius: f64) -> Option<f64
     let tiny = f64::from_bits(1);
     let verdict = min(
         min(along - tiny, disc - tiny),
-        max(-late, disc - late * late),
+        max(-late, radius * radius - end_gap2(c, v)),
     );
     // Written so that NaN, too, is no contact.
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -196,7 +195,34 @@ pub(crate) fn point_contact_raw(c: DVec2, v: DVec2, radius: f64) -> (f64, bool) 
     // Stable form of (along − √disc) / a: no cancellation when along > 0. A contact needs
     // approach (along > 0) and a real crossing (disc > 0; zero is a tangent graze).
     let t = gap / (along + disc.max(0.0).sqrt());
-    (t, along > 0.0 && disc > 0.0 && t <= 1.0)
+    // The root is at most 1 when the closest approach comes by t = 1 or the end is within
+    // the radius (see `end_gap2`); the quotient itself can round past 1.
+    let in_time = along <= a || end_gap2(c, v) <= radius * radius;
+    (t.min(1.0), along > 0.0 && disc > 0.0 && in_time)
+}
+
+/// `|v − c|²`: how far the end of the motion is from `c`, squared. `v − c` is exact for
+/// f32 input (both are differences from the same start), so a touch at exactly t = 1 is
+/// decided exactly, where `(along − a)² ≤ disc`, its algebraic twin, rounds.
+#[inline(always)]
+fn end_gap2(c: DVec2, v: DVec2) -> f64 {
+    (v - c).length_squared()
+}
+
+/// The unit normal from `c` toward the centre of a circle of `radius` moving from the
+/// origin by `v`, at the first root of `|v·t − c| = radius`.
+///
+/// `(v·t − c) / radius` is the definition, but for a motion much longer than the radius
+/// the subtraction cancels (at |v| / r ≈ 1e13 it is noise). In the frame of the motion the
+/// offset is `−√disc / |v|` along it and `−(v × c) / |v|` across, both products of the
+/// inputs, so this is accurate at any length.
+pub(crate) fn contact_normal(c: DVec2, v: DVec2, radius: f64) -> DVec2 {
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let disc = max(a * (radius * radius) - cross * cross, 0.0);
+    let n = -(v * disc.sqrt() + v.perp() * cross) / (a * radius);
+    // Unit up to rounding; renormalised so long motions keep it unit too.
+    n.try_normalize().unwrap_or(n)
 }
 
 /// Contact with the corner circle selected by `right`/`top`, for a start outside it.
@@ -215,11 +241,9 @@ fn corner_contact(
     );
     let t = point_contact(corner, v, radius)?;
     let center = v * t;
-    let offset = center - corner;
-    // |offset| = radius at the root; dividing skips a square root. A zero radius has no
-    // direction of its own: use the corner's diagonal.
+    // A zero radius has no direction of its own: use the corner's diagonal.
     let normal = if radius > 0.0 {
-        offset / radius
+        contact_normal(corner, v, radius)
     } else {
         DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 })
             * std::f64::consts::FRAC_1_SQRT_2
@@ -240,7 +264,9 @@ fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxC
     // The box point nearest the start (`glam`'s `clamp` sorts out NaN with jumps).
     let q = DVec2::new(min(max(0.0, lo.x), hi.x), min(max(0.0, lo.y), hi.y));
     let d2 = q.length_squared();
-    if d2 < radius * radius {
+    // Strictly inside the box overlaps it even at zero radius (a point in a solid box).
+    let inside = min(min(-lo.x, hi.x), min(-lo.y, hi.y)) > 0.0;
+    if d2 < radius * radius || inside {
         return Some(started_inside(q, d2, v, lo, hi));
     }
     let beyond_x = lo.x > 0.0 || hi.x < 0.0;
@@ -250,19 +276,43 @@ fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxC
         return corner_contact(v, radius, lo, hi, hi.x < 0.0, hi.y < 0.0, false);
     }
     // In a side band but not overlapping: touching that side exactly.
-    let side = if lo.x > 0.0 {
-        Side::Left
-    } else if hi.x < 0.0 {
-        Side::Right
-    } else if lo.y > 0.0 {
-        Side::Bottom
+    let side = if beyond_x {
+        if lo.x > 0.0 { Side::Left } else { Side::Right }
+    } else if beyond_y {
+        if lo.y > 0.0 { Side::Bottom } else { Side::Top }
     } else {
-        Side::Top
+        return point_on_boundary(v, lo, hi);
     };
     if v.dot(side_normal(side)) >= 0.0 {
         return None; // touching and moving away or along: not a hit
     }
     Some(side_contact(0.0, DVec2::ZERO, side, lo, hi))
+}
+
+/// A zero-radius circle on the box's boundary. It enters only if it moves strictly inward
+/// across every side it lies on (at a corner, two; along a side is a graze); the side
+/// reported is the one the motion crosses fastest.
+#[cold]
+fn point_on_boundary(v: DVec2, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
+    let sides = [
+        (lo.x == 0.0, Side::Left, v.x),
+        (hi.x == 0.0, Side::Right, -v.x),
+        (lo.y == 0.0, Side::Bottom, v.y),
+        (hi.y == 0.0, Side::Top, -v.y),
+    ];
+    let mut best: Option<(Side, f64)> = None;
+    for (on, side, inward) in sides {
+        if !on {
+            continue;
+        }
+        if inward <= 0.0 {
+            return None;
+        }
+        if best.is_none_or(|(_, fastest)| inward > fastest) {
+            best = Some((side, inward));
+        }
+    }
+    best.map(|(side, _)| side_contact(0.0, DVec2::ZERO, side, lo, hi))
 }
 
 /// `min`/`max` as x86 does them in one instruction (`f64::min` also sorts out NaN, which

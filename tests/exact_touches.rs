@@ -1,0 +1,287 @@
+//! Regressions found by an adversarial check against an exact (60-digit decimal) reference,
+//! each named after the bug, and a generated family of exact touches on diagonal segments.
+//!
+//! Exact touches need exact arithmetic to judge, which the f64 sampling reference cannot
+//! give, so every case here is built from integers where the touch is exact by
+//! construction: Pythagorean directions (3-4-5 and kin) keep diagonal segments' unit
+//! normals rational, and dyadic f32 values are checked with integer arithmetic.
+
+use sweepscope::{Aabb, End, Feature, Hit, Segment, Side, Sweep, Vec2};
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn unit(h: &Hit) -> bool {
+    h.normal.is_finite() && (h.normal.length() - 1.0).abs() < 1e-5
+}
+
+// --- A point (zero radius) and a box ---------------------------------------------------
+
+/// Bug: a zero radius strictly inside a box was a miss (no motion) or a false side hit
+/// (moving), because "overlapping" was only `distance < r`.
+#[test]
+fn zero_radius_strictly_inside_a_box_started_inside() {
+    let b = Aabb::new(v(-1.0, -1.0), v(1.0, 1.0));
+    for end in [v(0.0, 0.5), v(5.0, 0.5), v(0.0, -3.0)] {
+        let h = Sweep::new(v(0.0, 0.5), end, 0.0)
+            .vs_aabb(&b)
+            .expect("inside is a hit");
+        assert!(h.started_inside);
+        assert_eq!(h.time, 0.0);
+        // Nearest side: the top, 0.5 away (the others are 1 and 1.5 away).
+        assert_eq!(h.normal, v(0.0, 1.0), "end {end}");
+    }
+}
+
+/// Bug: a point on the bottom face moving up into the box was read as being on the top
+/// face and moving away.
+#[test]
+fn zero_radius_on_a_face_moving_in_is_a_hit_at_zero() {
+    let b = Aabb::new(v(-1.0, -1.0), v(1.0, 1.0));
+    let h = Sweep::new(v(0.25, -1.0), v(0.25, 2.0), 0.0)
+        .vs_aabb(&b)
+        .expect("entering through the bottom");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+    assert_eq!(h.feature, Feature::Side(Side::Bottom));
+    assert_eq!(h.normal, v(0.0, -1.0));
+    // Moving away from that face, or standing still on it: no hit.
+    assert_eq!(
+        Sweep::new(v(0.25, -1.0), v(0.25, -3.0), 0.0).vs_aabb(&b),
+        None
+    );
+    assert_eq!(
+        Sweep::new(v(0.25, -1.0), v(0.25, -1.0), 0.0).vs_aabb(&b),
+        None
+    );
+}
+
+#[test]
+fn zero_radius_at_a_corner_enters_only_moving_inward_across_both_sides() {
+    let b = Aabb::new(v(-1.0, -1.0), v(1.0, 1.0));
+    let h = Sweep::new(v(-1.0, -1.0), v(0.0, 1.0), 0.0)
+        .vs_aabb(&b)
+        .expect("into the box");
+    assert_eq!(h.time, 0.0);
+    // Crossing the bottom faster (speed 2 against 1): that side is reported.
+    assert_eq!(h.feature, Feature::Side(Side::Bottom));
+    // Inward across the left side but outward across the bottom: passes below the box.
+    assert_eq!(
+        Sweep::new(v(-1.0, -1.0), v(1.0, -2.0), 0.0).vs_aabb(&b),
+        None
+    );
+}
+
+// --- A circle centred on a segment -------------------------------------------------------
+
+/// Bug: the push-out normal of a centre exactly on a diagonal segment was the normalised
+/// rounding error of the foot point, often along the segment.
+#[test]
+fn centre_exactly_on_a_diagonal_segment_pushes_out_across_it() {
+    let cases = [
+        (v(2.0, 2.0), Segment::new(v(0.0, 0.0), v(4.0, 4.0)), 1.0),
+        (v(2.0, 0.25), Segment::new(v(0.0, 1.0), v(8.0, -2.0)), 2.0),
+        (v(-1.0, 2.0), Segment::new(v(-4.0, -2.0), v(5.0, 10.0)), 0.5),
+    ];
+    for (c, seg, r) in cases {
+        let h = Sweep::new(c, c, r).vs_segment(&seg).expect("overlapping");
+        assert!(h.started_inside && unit(&h), "{h:?}");
+        let dir = (seg.b - seg.a).normalize();
+        assert!(
+            h.normal.dot(dir).abs() < 1e-6,
+            "normal {} along {dir}",
+            h.normal
+        );
+        assert!(matches!(h.feature, Feature::Face { .. }));
+    }
+}
+
+// --- Touches at exactly t = 1 -------------------------------------------------------------
+
+/// Bug: normalising the segment direction (0.6, 0.8 are not f32 values) rounded an exact
+/// touch at t = 1 past 1, so the circle stopped short of the wall with no contact.
+#[test]
+fn touch_at_one_on_a_3_4_5_segment_face() {
+    // Line through (0,0) and (6,8); unit normal (−0.8, 0.6); the end (−1, 7) is at
+    // distance 0.8 + 4.2 = 5 = r.
+    let h = Sweep::new(v(-3.0, 7.0), v(-1.0, 7.0), 5.0)
+        .vs_segment(&Segment::new(v(0.0, 0.0), v(6.0, 8.0)))
+        .expect("touches at the end");
+    assert_eq!(h.time, 1.0);
+    assert_eq!(h.center, v(-1.0, 7.0));
+    assert!((h.normal - v(-0.8, 0.6)).length() < 1e-6);
+    // A point (zero radius) ending exactly on a diagonal segment.
+    let h = Sweep::new(v(3.0, 0.5), v(1.0, -1.5), 0.0)
+        .vs_segment(&Segment::new(v(0.0, -2.0), v(4.0, 0.0)))
+        .expect("ends on the segment");
+    assert_eq!(h.time, 1.0);
+}
+
+/// Bug: `(along − a)² ≤ disc` rounds; the end-distance form is exact for f32 input.
+#[test]
+fn touch_at_one_between_moving_circles_with_generic_values() {
+    // Every value is a multiple of 2^-16 (these are the checker's generic f32 values), so
+    // they are written as integers and the touch is checked exactly in integers.
+    let u = |n: i32| n as f32 / 65536.0;
+    let a = Sweep::new(
+        v(u(-4_268_164), u(-522_708)),
+        v(u(-3_683_596), u(94_336)),
+        u(97_428),
+    );
+    let b = Sweep::new(
+        v(u(-2_969_124), u(776_332)),
+        v(u(-3_001_600), u(743_856)),
+        u(844_376),
+    );
+    let q = |x: f32| (f64::from(x) * 65536.0) as i128;
+    let (dx, dy) = (q(b.end.x) - q(a.end.x), q(b.end.y) - q(a.end.y));
+    let reach = q(a.radius) + q(b.radius);
+    assert_eq!(
+        dx * dx + dy * dy,
+        reach * reach,
+        "the case is not an exact touch"
+    );
+    let h = a.vs_circle(&b).expect("touches at the end");
+    assert_eq!(h.time, 1.0);
+    assert!(unit(&h));
+}
+
+// --- Touches at exactly t = 0 -----------------------------------------------------------
+
+/// Bug: a start exactly r from a diagonal face, moving through it, rounded to "inside the
+/// slab" but not "overlapping", fell through to the end caps and missed: the circle
+/// tunnelled through the segment.
+#[test]
+fn touch_at_zero_moving_through_a_diagonal_face_is_a_hit() {
+    let seg = Segment::new(v(-4.0, 8.0), v(14.0, 32.0)); // direction (0.6, 0.8), |e| = 30
+    let h = Sweep::new(v(-3.0, 26.0), v(13.0, 14.0), 10.0)
+        .vs_segment(&seg)
+        .expect("no tunnelling");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+    assert!((h.normal - v(-0.8, 0.6)).length() < 1e-6);
+    assert_eq!(h.feature, Feature::Face { left: true });
+}
+
+/// Bug: the same rounding the other way made a touching, motionless circle "started
+/// inside".
+#[test]
+fn touch_at_zero_without_motion_on_a_diagonal_face_is_no_hit() {
+    let seg = Segment::new(v(5.0, 5.0), v(-4.0, -7.0));
+    let c = v(4.75, -12.0);
+    assert_eq!(Sweep::new(c, c, 10.0).vs_segment(&seg), None);
+}
+
+/// Bug: a touch at t = 0 on the face moving in was reported later, at an end cap.
+#[test]
+fn touch_at_zero_moving_in_is_reported_on_the_face_at_zero() {
+    let seg = Segment::new(v(1.0, -6.0), v(-5.0, -14.0));
+    let h = Sweep::new(v(-2.25, -14.5), v(-6.25, -11.5), 2.5)
+        .vs_segment(&seg)
+        .expect("a hit");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+    assert!((h.normal - v(0.8, -0.6)).length() < 1e-6);
+    assert!(matches!(h.feature, Feature::Face { .. }));
+}
+
+// --- Motions far longer than the radius -------------------------------------------------
+
+/// Bug: `(centre − point) / r` cancels when |v| / r is around 1e13 or more; normals came out
+/// zero, NaN or far from unit.
+#[test]
+fn huge_motions_keep_unit_normals() {
+    let h = Sweep::new(v(-1e20, 0.0), v(1e20, 0.0), 1.0)
+        .vs_circle(&Sweep::new(v(1e20, 0.0), v(-1e20, 0.0), 1.0))
+        .expect("head on");
+    assert!((h.normal - v(-1.0, 0.0)).length() < 1e-6, "{}", h.normal);
+    let h = Sweep::new(v(-1e20, 3e19), v(1e20, -3e19), 1.0)
+        .vs_segment(&Segment::new(v(-1.0, 0.5), v(1.0, 0.75)))
+        .expect("crosses the segment");
+    assert!(unit(&h), "{h:?}");
+    let h = Sweep::new(
+        v(-49_382_820_937_728.0, 501_056_488_341_504.0),
+        v(49_382_820_937_728.0, -501_056_488_341_504.0),
+        10.0,
+    )
+    .vs_aabb(&Aabb::new(v(-1.0, -1.0), v(1.0, 1.0)))
+    .expect("crosses the box");
+    assert!(unit(&h), "{h:?}");
+}
+
+// --- Generated: exact touches on diagonal segments --------------------------------------
+
+/// Integer geometry in which every touch is exact: a segment along a Pythagorean direction
+/// `(p, q) / h`, radius `k·h`, so the offset `r·n` to the touching line is the integer
+/// vector `k·(−q, p)`. For each of the 8 symmetries of the square and several placements:
+/// touching at t = 0 moving in (through the face), out and along; touching at t = 1
+/// approaching; and passing an end exactly at t = 1.
+#[test]
+fn exact_touches_on_diagonal_segments() {
+    let triples = [
+        (3, 4, 5),
+        (4, 3, 5),
+        (5, 12, 13),
+        (12, 5, 13),
+        (8, 15, 17),
+        (20, 21, 29),
+    ];
+    let mut checked = 0;
+    for (p, q, h) in triples {
+        for sym in 0..8 {
+            // A symmetry of the square applied to integer vectors.
+            let s = |(x, y): (i32, i32)| {
+                let (x, y) = if sym & 1 == 1 { (y, x) } else { (x, y) };
+                let x = if sym & 2 == 2 { -x } else { x };
+                let y = if sym & 4 == 4 { -y } else { y };
+                (x, y)
+            };
+            let f = |(x, y): (i32, i32)| v(x as f32, y as f32);
+            let add = |a: (i32, i32), b: (i32, i32)| (a.0 + b.0, a.1 + b.1);
+            let mul = |a: (i32, i32), m: i32| (a.0 * m, a.1 * m);
+            let (d, n) = (s((p, q)), s((-q, p))); // along, across (unit after / h)
+            // Each reflection flips which side is left; that does not matter here.
+            for (k, len, at) in [(1, 4, 2), (2, 3, 1), (1, 6, 5)] {
+                let a = (7, -3);
+                let b = add(a, mul(d, len));
+                let seg = Segment::new(f(a), f(b));
+                let r = (k * h) as f32;
+                let foot = add(a, mul(d, at)); // a point inside the segment
+                let touch = add(foot, mul(n, k)); // exactly r off the face
+                let name = format!("({p},{q},{h}) sym {sym} k {k} len {len} at {at}");
+                // t = 0, moving in through the face: a hit at 0, not started inside.
+                let through = add(touch, mul(n, -3 * k));
+                let hit = Sweep::new(f(touch), f(through), r)
+                    .vs_segment(&seg)
+                    .unwrap_or_else(|| panic!("{name}: tunnelled"));
+                assert_eq!((hit.time, hit.started_inside), (0.0, false), "{name}");
+                let want = f(n) / h as f32;
+                assert!(
+                    (hit.normal - want).length() < 1e-6,
+                    "{name}: {}",
+                    hit.normal
+                );
+                // t = 0, moving away, along, or not at all: no hit.
+                for end in [add(touch, n), add(touch, d), touch] {
+                    let miss = Sweep::new(f(touch), f(end), r).vs_segment(&seg);
+                    assert_eq!(miss, None, "{name}: end {end:?}");
+                }
+                // t = 1, approaching from further out along a slant: a hit at exactly 1.
+                let start = add(touch, add(mul(n, 2), d));
+                let hit = Sweep::new(f(start), f(touch), r)
+                    .vs_segment(&seg)
+                    .unwrap_or_else(|| panic!("{name}: stopped short at t = 1"));
+                assert_eq!(hit.time, 1.0, "{name}");
+                assert_eq!(hit.center, f(touch), "{name}");
+                // Beyond end b, exactly r away from it along the segment at t = 1.
+                let cap = add(b, mul(d, k));
+                let start = add(cap, add(mul(d, 2), n));
+                let hit = Sweep::new(f(start), f(cap), r)
+                    .vs_segment(&seg)
+                    .unwrap_or_else(|| panic!("{name}: missed the end at t = 1"));
+                assert_eq!(hit.time, 1.0, "{name}");
+                assert_eq!(hit.feature, Feature::End(End::B), "{name}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 6 * 8 * 3);
+}
