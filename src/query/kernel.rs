@@ -215,14 +215,15 @@ fn end_gap2(c: DVec2, v: DVec2) -> f64 {
 /// `(v·t − c) / radius` is the definition, but for a motion much longer than the radius
 /// the subtraction cancels (at |v| / r ≈ 1e13 it is noise). In the frame of the motion the
 /// offset is `−√disc / |v|` along it and `−(v × c) / |v|` across, both products of the
-/// inputs, so this is accurate at any length.
+/// inputs, so this is accurate at any length: its length is `(disc + cross²) / (a·r²)`,
+/// which is 1 up to rounding.
+#[inline(always)]
 pub(crate) fn contact_normal(c: DVec2, v: DVec2, radius: f64) -> DVec2 {
     let a = v.length_squared();
     let cross = v.perp_dot(c);
-    let disc = max(a * (radius * radius) - cross * cross, 0.0);
-    let n = -(v * disc.sqrt() + v.perp() * cross) / (a * radius);
-    // Unit up to rounding; renormalised so long motions keep it unit too.
-    n.try_normalize().unwrap_or(n)
+    // The same expression as the contact time's, so the root is computed once.
+    let disc = a * (radius * radius) - cross * cross;
+    (v * max(disc, 0.0).sqrt() + v.perp() * cross) * (-1.0 / (a * radius))
 }
 
 /// Contact with the corner circle selected by `right`/`top`, for a start outside it.
