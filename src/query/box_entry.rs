@@ -35,6 +35,10 @@ pub(crate) struct Entry {
     /// The contact time is `num / den` ([`Entry::time`]); only meaningful for a hit.
     pub num: f64,
     pub den: f64,
+    /// For a corner: `√disc` and `v × corner`, from which the contact normal follows
+    /// without cancellation (see `kernel::contact_normal`).
+    pub root: f64,
+    pub cross: f64,
 }
 
 impl Entry {
@@ -139,6 +143,8 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
         (0.0 < along_c) & (0.0 < disc) & ((late <= 0.0) | (end2.x + end2.y <= radius * radius));
     let cc = corner * corner;
     let gap = max(cc.x + cc.y - radius * radius, 0.0);
+    // The root of |disc|: it only counts when disc > 0.
+    let root = disc.abs().sqrt();
     Entry {
         hit: crosses & (on_side | corner_hit),
         on_side,
@@ -146,12 +152,9 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
         beyond,
         corner,
         num: if on_side { offset } else { gap },
-        // The root of |disc|: it only counts when disc > 0.
-        den: if on_side {
-            across
-        } else {
-            along_c + disc.abs().sqrt()
-        },
+        den: if on_side { across } else { along_c + root },
+        root,
+        cross,
     }
 }
 
@@ -231,6 +234,7 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         // The entry plane's lane.
         let pick = |a: __m128d| blend(x_entry, a, swap(a));
         let (cx, cy, along_c, disc) = (pick(cx), pick(cy), pick(along_c), pick(disc));
+        let cross = pick(cross);
         let (on_side, beyond) = (pick(on_side), pick(beyond));
         let cc = _mm_add_sd(_mm_mul_sd(cx, cx), _mm_mul_sd(cy, cy));
         let gap = _mm_max_sd(_mm_sub_sd(cc, rr), zero);
@@ -245,6 +249,8 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             corner: DVec2::new(lo0(cx), lo0(cy)),
             num: lo0(num),
             den: lo0(den),
+            root: lo0(root),
+            cross: lo0(cross),
         })
     }
 }

@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{contact_normal, point_contact_early, valid};
+use super::kernel::{point_contact_with_normal, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -52,10 +52,9 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     if gap2 < reach2 {
         return Some(overlapping(sweep, other, c, v));
     }
-    // The verdict before any root or division, in one branch (see `point_contact_early`).
-    let t = point_contact_early(c, v, reach)?;
+    // The verdict before any root or division, in one branch (see `point_contact_with_normal`).
     // A zero reach never has a root: its discriminant is never positive.
-    let normal = contact_normal(c, v, reach);
+    let (t, normal) = point_contact_with_normal(c, v, reach)?;
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,

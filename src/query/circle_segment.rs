@@ -9,7 +9,7 @@ use glam::DVec2;
 
 use super::circle_aabb::to_f32;
 use super::kernel::{
-    apart, contact_normal, max_v, min, min_v, point_contact, point_contact_early, valid,
+    apart, contact_normal, max_v, min, min_v, point_contact, point_contact_with_normal, valid,
 };
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
@@ -124,8 +124,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     };
     // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
-    let t = point_contact_early(p, v, r)?;
-    let normal = contact_normal(p, v, r);
+    let (t, normal) = point_contact_with_normal(p, v, r)?;
     let feature = Feature::End(end);
     let face = face_normal_for(normal, e / len, n / len, feature);
     Some(out(t, v * t, p, normal, face, feature, false))

@@ -91,8 +91,12 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
         });
     }
     let corner = e.corner * m.sign;
-    // A zero radius never reaches a corner root: its discriminant is never positive.
-    let normal = contact_normal(corner, v, radius);
+    // `contact_normal` in the mirrored frame, from the entry's root and cross product, then
+    // mirrored back. (A zero radius never reaches a corner root: its discriminant is never
+    // positive.)
+    let vm = m.v_abs;
+    let normal =
+        (vm * e.root + vm.perp() * e.cross) * (-1.0 / (vm.length_squared() * radius)) * m.sign;
     // The corner is at the mirrored box's high x end after a y entry beyond the side, and
     // at its high y end after an x entry beyond it.
     let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
@@ -160,11 +164,12 @@ pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
 }
 
 /// [`point_contact`] with its verdict folded into one number and one branch, taken before
-/// the square root and the division: approach, a real crossing, and the root at most 1
-/// (`along − a ≤ √disc`). For random hit/miss data, where each early exit of
-/// [`point_contact`] would be a coin toss for the branch predictor.
+/// the square root and the division: approach, a real crossing, and the root at most 1.
+/// For random hit/miss data, where each early exit of [`point_contact`] would be a coin
+/// toss for the branch predictor. Returns the time and the contact normal
+/// ([`contact_normal`], sharing its square root).
 #[inline(always)]
-pub(crate) fn point_contact_early(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
+pub(crate) fn point_contact_with_normal(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
     let along = v.dot(c);
     let a = v.length_squared();
     let cross = v.perp_dot(c);
@@ -181,7 +186,9 @@ pub(crate) fn point_contact_early(c: DVec2, v: DVec2, radius: f64) -> Option<f64
         return None;
     }
     let gap = max(c.length_squared() - radius * radius, 0.0);
-    Some(min(gap / (along + disc.sqrt()), 1.0))
+    let root = disc.sqrt();
+    let normal = (v * root + v.perp() * cross) * (-1.0 / (a * radius));
+    Some((min(gap / (along + root), 1.0), normal))
 }
 
 /// [`point_contact`] without early exits: the time and whether it is a real contact.
