@@ -12,39 +12,14 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{Case, Kind, Rng, Scale, core, parry};
+use common::bench_sets::{SET, balanced, field};
+use common::{Kind, core, parry};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sweepscope::variants::{self, Params, Variant};
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 
-const SET: usize = 4096;
 /// Sub-steps for the naive baseline.
 const SUBSTEPS: u32 = 16;
-
-/// 4096 cases of `kind`: the generator's output filtered to an even hit/miss split.
-fn balanced(kind: Kind, seed: u64) -> Vec<Case> {
-    let mut rng = Rng::new(seed);
-    let (mut hits, mut misses) = (Vec::new(), Vec::new());
-    while hits.len() < SET / 2 || misses.len() < SET / 2 {
-        let case = common::random::case(&mut rng, kind, Scale::Varied);
-        let bucket = if core(&case.sweep, &case.obstacle).is_some() {
-            &mut hits
-        } else {
-            &mut misses
-        };
-        if bucket.len() < SET / 2 {
-            bucket.push(case);
-        }
-    }
-    hits.extend(misses);
-    // Interleave so branch predictors see a mix, as a real broad phase would feed them.
-    let mut shuffled = Vec::with_capacity(SET);
-    for i in 0..SET / 2 {
-        shuffled.push(hits[i]);
-        shuffled.push(hits[SET / 2 + i]);
-    }
-    shuffled
-}
 
 fn per_kind(c: &mut Criterion) {
     let params = Params { substeps: SUBSTEPS };
@@ -88,29 +63,6 @@ fn per_kind(c: &mut Criterion) {
         });
         g.finish();
     }
-}
-
-/// Boxes scattered over a 100 × 100 field, and sweeps crossing it, for the batched forms.
-fn field(seed: u64) -> (Vec<Aabb>, Vec<Sweep>) {
-    let mut rng = Rng::new(seed);
-    let mut p = |lo: f64, hi: f64| rng.range(lo, hi) as f32;
-    let boxes = (0..SET)
-        .map(|_| {
-            let c = Vec2::new(p(-50.0, 50.0), p(-50.0, 50.0));
-            Aabb::from_center_half_extents(c, Vec2::new(p(0.1, 2.0), p(0.1, 2.0)))
-        })
-        .collect();
-    let sweeps = (0..SET)
-        .map(|_| {
-            let s = Vec2::new(p(-60.0, 60.0), p(-60.0, 60.0));
-            Sweep::new(
-                s,
-                s + Vec2::new(p(-20.0, 20.0), p(-20.0, 20.0)),
-                p(0.1, 1.5),
-            )
-        })
-        .collect();
-    (boxes, sweeps)
 }
 
 fn batched(c: &mut Criterion) {

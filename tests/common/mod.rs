@@ -4,6 +4,7 @@
 //! Each test file includes this with `mod common;` and uses only part of it.
 #![allow(dead_code, unused_imports)]
 
+pub mod bench_sets;
 pub mod check;
 pub mod geom64;
 pub mod parry;

@@ -1,0 +1,56 @@
+//! The benchmarks' case sets, shared by `benches/queries.rs` (criterion) and
+//! `benches/ratios.rs` (interleaved ratios), so both time the same queries.
+
+use super::{Case, Kind, Rng, Scale, core};
+use sweepscope::{Aabb, Sweep, Vec2};
+
+/// Cases per set.
+pub const SET: usize = 4096;
+
+/// 4096 cases of `kind`: the generator's output filtered to an even hit/miss split.
+pub fn balanced(kind: Kind, seed: u64) -> Vec<Case> {
+    let mut rng = Rng::new(seed);
+    let (mut hits, mut misses) = (Vec::new(), Vec::new());
+    while hits.len() < SET / 2 || misses.len() < SET / 2 {
+        let case = super::random::case(&mut rng, kind, Scale::Varied);
+        let bucket = if core(&case.sweep, &case.obstacle).is_some() {
+            &mut hits
+        } else {
+            &mut misses
+        };
+        if bucket.len() < SET / 2 {
+            bucket.push(case);
+        }
+    }
+    hits.extend(misses);
+    // Interleave so branch predictors see a mix, as a real broad phase would feed them.
+    let mut shuffled = Vec::with_capacity(SET);
+    for i in 0..SET / 2 {
+        shuffled.push(hits[i]);
+        shuffled.push(hits[SET / 2 + i]);
+    }
+    shuffled
+}
+
+/// Boxes scattered over a 100 × 100 field, and sweeps crossing it, for the batched forms.
+pub fn field(seed: u64) -> (Vec<Aabb>, Vec<Sweep>) {
+    let mut rng = Rng::new(seed);
+    let mut p = |lo: f64, hi: f64| rng.range(lo, hi) as f32;
+    let boxes = (0..SET)
+        .map(|_| {
+            let c = Vec2::new(p(-50.0, 50.0), p(-50.0, 50.0));
+            Aabb::from_center_half_extents(c, Vec2::new(p(0.1, 2.0), p(0.1, 2.0)))
+        })
+        .collect();
+    let sweeps = (0..SET)
+        .map(|_| {
+            let s = Vec2::new(p(-60.0, 60.0), p(-60.0, 60.0));
+            Sweep::new(
+                s,
+                s + Vec2::new(p(-20.0, 20.0), p(-20.0, 20.0)),
+                p(0.1, 1.5),
+            )
+        })
+        .collect();
+    (boxes, sweeps)
+}
