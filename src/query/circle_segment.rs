@@ -88,7 +88,16 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let in_slab = h0.abs() < reach;
     let over = min(u0, len2 - u0) > 0.0;
     if (in_slab && over) || a.length_squared() < rr || b.length_squared() < rr {
-        return Some(overlapping(a, b, v, out));
+        let line = Line {
+            a,
+            b,
+            e,
+            len2,
+            len,
+            h0,
+            u0,
+        };
+        return Some(overlapping(&line, v, out));
     }
     let (vn, vu) = (v.dot(n), v.dot(e));
     let left = h0 > 0.0;
@@ -130,21 +139,36 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     Some(out(t, v * t, p, normal, face, feature, false))
 }
 
+/// The segment as the query sees it, relative to the start: the ends, `e = b − a`, its
+/// squared and plain length, and the start's scaled distance `h0` and projection `u0`.
+struct Line {
+    a: DVec2,
+    b: DVec2,
+    e: DVec2,
+    len2: f64,
+    len: f64,
+    h0: f64,
+    u0: f64,
+}
+
 /// Already overlapping at t = 0 (a segment of nonzero length): time 0, pushed out along the
 /// shortest way off the segment.
 #[cold]
 fn overlapping(
-    a: DVec2,
-    b: DVec2,
+    line: &Line,
     v: DVec2,
     out: impl Fn(f64, DVec2, DVec2, DVec2, DVec2, Feature, bool) -> Hit,
 ) -> Hit {
-    let e = b - a;
-    let len2 = e.length_squared();
-    let len = len2.sqrt();
+    let Line {
+        a,
+        b,
+        e,
+        len2,
+        len,
+        h0,
+        u0,
+    } = *line;
     let (dir, n_left) = (e / len, e.perp() / len);
-    let h0 = -a.dot(e.perp());
-    let u0 = -a.dot(e);
     let (point, normal, feature) = if u0 > 0.0 && u0 < len2 {
         // Over the segment: straight off its face. Exactly on it, leave on the side the
         // motion comes from. (Normalising the start's offset from the foot would instead
