@@ -12,55 +12,19 @@ mod common;
 
 use std::hint::black_box;
 
-use common::bench_sets::{SET, balanced, field};
-use common::{Kind, core, parry};
+use common::bench_sets::{Engine, KINDS, SET, balanced, field};
+use common::parry;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sweepscope::variants::{self, Params, Variant};
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 
-/// Sub-steps for the naive baseline.
-const SUBSTEPS: u32 = 16;
-
 fn per_kind(c: &mut Criterion) {
-    let params = Params { substeps: SUBSTEPS };
-    for (kind, name, seed) in [
-        (Kind::Aabb, "aabb", 1),
-        (Kind::Obb, "obb", 2),
-        (Kind::Segment, "segment", 3),
-        (Kind::Circle, "circle", 4),
-    ] {
+    for (kind, name, _, seed) in KINDS {
         let set = balanced(kind, seed);
         let mut g = c.benchmark_group(name);
         g.throughput(Throughput::Elements(set.len() as u64));
-        g.bench_function("core", |b| {
-            b.iter(|| {
-                for case in &set {
-                    black_box(core(black_box(&case.sweep), black_box(&case.obstacle)));
-                }
-            })
-        });
-        g.bench_function("parry", |b| {
-            b.iter(|| {
-                for case in &set {
-                    black_box(parry::cast(
-                        black_box(&case.sweep),
-                        black_box(&case.obstacle),
-                    ));
-                }
-            })
-        });
-        g.bench_function("naive_substep16", |b| {
-            b.iter(|| {
-                for case in &set {
-                    black_box(variants::run(
-                        Variant::Substep,
-                        black_box(&case.sweep),
-                        black_box(&case.obstacle),
-                        &params,
-                    ));
-                }
-            })
-        });
+        for engine in Engine::ALL {
+            g.bench_function(engine.name(), |b| b.iter(|| engine.pass(&set)));
+        }
         g.finish();
     }
 }

@@ -14,9 +14,9 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::bench_sets::{SET, balanced, field};
-use common::{Kind, core, parry};
-use sweepscope::variants::{self, Params, Variant};
+use common::bench_sets::{Engine, KINDS, SET, balanced, field};
+use common::parry;
+use sweepscope::query::batch;
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 
 /// Time per row: long enough for every engine to catch the same quiet stretch.
@@ -42,41 +42,16 @@ fn interleaved(mut runs: Vec<Box<dyn FnMut() + '_>>) -> Vec<f64> {
 
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument is not supported here.
-    let params = Params { substeps: 16 };
     println!("| query | core ns | parry2d ns | naive ns | parry ÷ core | naive ÷ core |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (kind, name, seed) in [
-        (Kind::Aabb, "circle vs box", 1),
-        (Kind::Obb, "circle vs rotated box", 2),
-        (Kind::Segment, "circle vs segment", 3),
-        (Kind::Circle, "circle vs circle", 4),
-    ] {
+    for (kind, _, name, seed) in KINDS {
         let set = balanced(kind, seed);
-        let t = interleaved(vec![
-            Box::new(|| {
-                for case in &set {
-                    black_box(core(black_box(&case.sweep), black_box(&case.obstacle)));
-                }
-            }),
-            Box::new(|| {
-                for case in &set {
-                    black_box(parry::cast(
-                        black_box(&case.sweep),
-                        black_box(&case.obstacle),
-                    ));
-                }
-            }),
-            Box::new(|| {
-                for case in &set {
-                    black_box(variants::run(
-                        Variant::Substep,
-                        black_box(&case.sweep),
-                        black_box(&case.obstacle),
-                        &params,
-                    ));
-                }
-            }),
-        ]);
+        let set = &set;
+        let t = interleaved(
+            Engine::ALL
+                .map(|engine| -> Box<dyn FnMut() + '_> { Box::new(move || engine.pass(set)) })
+                .into(),
+        );
         println!(
             "| {name} | {:.1} | {:.0} | {:.0} | {:.1}× | {:.1}× |",
             t[0],
@@ -91,61 +66,41 @@ fn main() {
     let one_sweep = Sweep::new(Vec2::new(-60.0, -55.0), Vec2::new(60.0, 57.0), 0.75);
     let one_box = Aabb::new(Vec2::new(-5.0, -3.0), Vec2::new(4.0, 6.0));
     let mut times = vec![0.0f32; SET];
-    let mut times2 = vec![0.0f32; SET];
     println!();
     println!(
         "| batched | `query::batch` ns | one full query each ns | parry2d ns | parry ÷ batch |"
     );
     println!("|---|---:|---:|---:|---:|");
+    let pairs: Vec<_> = boxes.iter().map(|b| (one_sweep, *b)).collect();
+    batched_row("1 sweep vs 4,096 boxes", &pairs, || {
+        batch::sweep_vs_aabbs(black_box(&one_sweep), black_box(&boxes), &mut times);
+        black_box(&times);
+    });
+    let pairs: Vec<_> = sweeps.iter().map(|s| (*s, one_box)).collect();
+    batched_row("4,096 sweeps vs 1 box", &pairs, || {
+        batch::sweeps_vs_aabb(black_box(&sweeps), black_box(&one_box), &mut times);
+        black_box(&times);
+    });
+}
+
+/// One row of the batched table: the batched call against one full query and one parry2d
+/// cast per (sweep, box) pair.
+fn batched_row(label: &str, pairs: &[(Sweep, Aabb)], mut batched: impl FnMut()) {
     let t = interleaved(vec![
+        Box::new(&mut batched),
         Box::new(|| {
-            sweepscope::query::batch::sweep_vs_aabbs(
-                black_box(&one_sweep),
-                black_box(&boxes),
-                &mut times,
-            );
-            black_box(&times);
-        }),
-        Box::new(|| {
-            for bx in &boxes {
-                black_box(black_box(&one_sweep).vs_aabb(black_box(bx)));
+            for (s, b) in pairs {
+                black_box(black_box(s).vs_aabb(black_box(b)));
             }
         }),
         Box::new(|| {
-            for bx in &boxes {
-                black_box(parry::cast(black_box(&one_sweep), &Obstacle::Aabb(*bx)));
+            for (s, b) in pairs {
+                black_box(parry::cast(black_box(s), &Obstacle::Aabb(*b)));
             }
         }),
     ]);
     println!(
-        "| 1 sweep vs 4,096 boxes | {:.1} | {:.1} | {:.0} | {:.0}× |",
-        t[0],
-        t[1],
-        t[2],
-        t[2] / t[0]
-    );
-    let t = interleaved(vec![
-        Box::new(|| {
-            sweepscope::query::batch::sweeps_vs_aabb(
-                black_box(&sweeps),
-                black_box(&one_box),
-                &mut times2,
-            );
-            black_box(&times2);
-        }),
-        Box::new(|| {
-            for s in &sweeps {
-                black_box(black_box(s).vs_aabb(black_box(&one_box)));
-            }
-        }),
-        Box::new(|| {
-            for s in &sweeps {
-                black_box(parry::cast(black_box(s), &Obstacle::Aabb(one_box)));
-            }
-        }),
-    ]);
-    println!(
-        "| 4,096 sweeps vs 1 box | {:.1} | {:.1} | {:.0} | {:.0}× |",
+        "| {label} | {:.1} | {:.1} | {:.0} | {:.0}× |",
         t[0],
         t[1],
         t[2],

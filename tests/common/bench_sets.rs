@@ -1,11 +1,76 @@
 //! The benchmarks' case sets, shared by `benches/queries.rs` (criterion) and
 //! `benches/ratios.rs` (interleaved ratios), so both time the same queries.
 
-use super::{Case, Kind, Rng, Scale, core};
+use std::hint::black_box;
+
+use super::{Case, Kind, Rng, Scale, core, parry};
+use sweepscope::variants::{self, Params, Variant};
 use sweepscope::{Aabb, Sweep, Vec2};
 
 /// Cases per set.
 pub const SET: usize = 4096;
+
+/// Each query kind with its criterion group name, its table label and its set's seed.
+pub const KINDS: [(Kind, &str, &str, u64); 4] = [
+    (Kind::Aabb, "aabb", "circle vs box", 1),
+    (Kind::Obb, "obb", "circle vs rotated box", 2),
+    (Kind::Segment, "segment", "circle vs segment", 3),
+    (Kind::Circle, "circle", "circle vs circle", 4),
+];
+
+/// The naive baseline: a 16-step sub-stepped distance test.
+pub const NAIVE: Params = Params { substeps: 16 };
+
+/// The engines the benches compare.
+#[derive(Clone, Copy, Debug)]
+pub enum Engine {
+    Core,
+    Parry,
+    Naive,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 3] = [Engine::Core, Engine::Parry, Engine::Naive];
+
+    /// The criterion bench's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Core => "core",
+            Engine::Parry => "parry",
+            Engine::Naive => "naive_substep16",
+        }
+    }
+
+    /// One pass over `set`, every answer kept from the optimiser.
+    #[inline(always)]
+    pub fn pass(self, set: &[Case]) {
+        match self {
+            Engine::Core => {
+                for case in set {
+                    black_box(core(black_box(&case.sweep), black_box(&case.obstacle)));
+                }
+            }
+            Engine::Parry => {
+                for case in set {
+                    black_box(parry::cast(
+                        black_box(&case.sweep),
+                        black_box(&case.obstacle),
+                    ));
+                }
+            }
+            Engine::Naive => {
+                for case in set {
+                    black_box(variants::run(
+                        Variant::Substep,
+                        black_box(&case.sweep),
+                        black_box(&case.obstacle),
+                        &NAIVE,
+                    ));
+                }
+            }
+        }
+    }
+}
 
 /// 4096 cases of `kind`: the generator's output filtered to an even hit/miss split.
 pub fn balanced(kind: Kind, seed: u64) -> Vec<Case> {
