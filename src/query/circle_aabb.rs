@@ -7,33 +7,14 @@
 
 use glam::{DVec2, Vec2};
 
-use super::kernel::{BoxFeature, box_contact, min, valid};
+use super::kernel::{BoxFeature, avx_dispatch, box_contact, min, valid};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::Region;
 
-/// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
-pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
-        // SAFETY: the CPU has AVX, checked just above.
-        return unsafe { cast_aabb_avx(sweep, aabb) };
-    }
-    cast_aabb_portable(sweep, aabb)
-}
-
-/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
-#[inline(never)]
-fn cast_aabb_portable(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    cast_aabb_impl(sweep, aabb)
-}
-
-/// The same code with VEX encoding: three-operand forms drop the register copies that
-/// two-operand SSE2 needs, about a third of the kernel's instructions.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx")]
-fn cast_aabb_avx(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    cast_aabb_impl(sweep, aabb)
+avx_dispatch! {
+    /// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
+    pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) = cast_aabb_impl;
 }
 
 #[inline(always)]

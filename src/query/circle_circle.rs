@@ -4,32 +4,14 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{point_contact_with_normal, valid};
+use super::kernel::{avx_dispatch, point_contact_with_normal, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
-/// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
-/// from the other circle's centre toward ours; `point` is on the other circle's surface.
-pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
-        // SAFETY: the CPU has AVX, checked just above.
-        return unsafe { cast_circle_avx(sweep, other) };
-    }
-    cast_circle_portable(sweep, other)
-}
-
-/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
-#[inline(never)]
-fn cast_circle_portable(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    cast_circle_impl(sweep, other)
-}
-
-/// The same code with VEX encoding, whose three-operand forms need no register copies.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx")]
-fn cast_circle_avx(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    cast_circle_impl(sweep, other)
+avx_dispatch! {
+    /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
+    /// from the other circle's centre toward ours; `point` is on the other circle's surface.
+    pub fn cast_circle(sweep: &Sweep, other: &Sweep) = cast_circle_impl;
 }
 
 #[inline(always)]

@@ -9,33 +9,16 @@ use glam::DVec2;
 
 use super::circle_aabb::to_f32;
 use super::kernel::{
-    apart, contact_normal, max_v, min, min_v, point_contact, point_contact_with_normal, valid,
+    apart, avx_dispatch, contact_normal, max_v, min, min_v, point_contact,
+    point_contact_with_normal, valid,
 };
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
-/// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
-/// point and reports `End(A)`.
-pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx") {
-        // SAFETY: the CPU has AVX, checked just above.
-        return unsafe { cast_segment_avx(sweep, segment) };
-    }
-    cast_segment_portable(sweep, segment)
-}
-
-/// Kept out of line so the dispatch above is two jumps, not a frame for the whole query.
-#[inline(never)]
-fn cast_segment_portable(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    cast_segment_impl(sweep, segment)
-}
-
-/// The same code with VEX encoding, whose three-operand forms need no register copies.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx")]
-fn cast_segment_avx(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    cast_segment_impl(sweep, segment)
+avx_dispatch! {
+    /// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
+    /// point and reports `End(A)`.
+    pub fn cast_segment(sweep: &Sweep, segment: &Segment) = cast_segment_impl;
 }
 
 #[inline(always)]

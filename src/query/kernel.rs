@@ -13,6 +13,36 @@ use glam::DVec2;
 use super::box_entry::{self, Mirrored, in_expanded};
 use crate::hit::{Corner, Side};
 
+/// `pub fn $name(args) -> Option<Hit>` running `$imp` (which must be `#[inline(always)]`)
+/// compiled with AVX when the CPU has it, and the portable build otherwise. VEX encoding's
+/// three-operand forms drop the register copies that two-operand SSE2 needs, about a third
+/// of a kernel's instructions. The portable build is kept out of line, so the dispatch is
+/// two jumps rather than a frame for the whole query.
+macro_rules! avx_dispatch {
+    ($(#[$attr:meta])* pub fn $name:ident($($arg:ident: $ty:ty),*) = $imp:ident;) => {
+        $(#[$attr])*
+        pub fn $name($($arg: $ty),*) -> Option<Hit> {
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "avx")]
+                fn avx($($arg: $ty),*) -> Option<Hit> {
+                    $imp($($arg),*)
+                }
+                if std::arch::is_x86_feature_detected!("avx") {
+                    // SAFETY: the CPU has AVX, checked just above.
+                    return unsafe { avx($($arg),*) };
+                }
+            }
+            #[inline(never)]
+            fn portable($($arg: $ty),*) -> Option<Hit> {
+                $imp($($arg),*)
+            }
+            portable($($arg),*)
+        }
+    };
+}
+pub(crate) use avx_dispatch;
+
 /// What the box kernel found, in the box's frame, relative to the centre's start.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct BoxContact {
