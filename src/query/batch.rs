@@ -24,15 +24,8 @@ pub fn sweep_vs_aabbs(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
         out.fill(f32::INFINITY);
         return;
     }
-    match Simd::detect() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `detect` found these features on this CPU.
-        Simd::Avx512 => unsafe { one_sweep_avx512(sweep, boxes, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        Simd::Avx2 => unsafe { one_sweep_avx2(sweep, boxes, out) },
-        Simd::Baseline => one_sweep(sweep, boxes, out),
-    }
+    // SAFETY: `detect` found these features on this CPU.
+    unsafe { one_sweep_on(Simd::detect(), sweep, boxes, out) }
 }
 
 /// Time of impact of each sweep against `aabb`, written to `out[i]` (`f32::INFINITY` for a
@@ -44,15 +37,8 @@ pub fn sweeps_vs_aabb(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
         out.fill(f32::INFINITY);
         return;
     }
-    match Simd::detect() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `detect` found these features on this CPU.
-        Simd::Avx512 => unsafe { one_box_avx512(sweeps, aabb, out) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        Simd::Avx2 => unsafe { one_box_avx2(sweeps, aabb, out) },
-        Simd::Baseline => one_box(sweeps, aabb, out),
-    }
+    // SAFETY: `detect` found these features on this CPU.
+    unsafe { one_box_on(Simd::detect(), sweeps, aabb, out) }
 }
 
 /// The widest vector instructions this CPU has that the loops are compiled for. AVX-512
@@ -83,31 +69,39 @@ impl Simd {
     }
 }
 
-// The same loops, compiled once per instruction set; `detect` picks one at run time.
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vl,avx512dq")]
-fn one_sweep_avx512(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
-    one_sweep(sweep, boxes, out);
+/// `unsafe fn $name(simd, args)`: the loop `$body` compiled once per instruction set,
+/// run in the build for `simd`.
+///
+/// # Safety
+/// The CPU must have `simd`'s features ([`Simd::detect`] finds them).
+macro_rules! simd_builds {
+    (fn $name:ident($($arg:ident: $ty:ty),*) = $body:ident;) => {
+        unsafe fn $name(simd: Simd, $($arg: $ty),*) {
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx512f,avx512vl,avx512dq")]
+            fn avx512($($arg: $ty),*) {
+                $body($($arg),*)
+            }
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            fn avx2($($arg: $ty),*) {
+                $body($($arg),*)
+            }
+            match simd {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: the caller's promise.
+                Simd::Avx512 => unsafe { avx512($($arg),*) },
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: the caller's promise.
+                Simd::Avx2 => unsafe { avx2($($arg),*) },
+                Simd::Baseline => $body($($arg),*),
+            }
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn one_sweep_avx2(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
-    one_sweep(sweep, boxes, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vl,avx512dq")]
-fn one_box_avx512(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
-    one_box(sweeps, aabb, out);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn one_box_avx2(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
-    one_box(sweeps, aabb, out);
-}
+simd_builds! { fn one_sweep_on(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) = one_sweep; }
+simd_builds! { fn one_box_on(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) = one_box; }
 
 #[inline(always)]
 fn one_sweep(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
@@ -270,14 +264,14 @@ mod tests {
             let (mut a, mut b) = (vec![0.0; 200], vec![0.0; 200]);
             if has!("avx2") {
                 // SAFETY: checked just above.
-                unsafe { one_sweep_avx2(&probe, &boxes, &mut a) };
-                unsafe { one_box_avx2(&sweeps, &target, &mut b) };
+                unsafe { one_sweep_on(Simd::Avx2, &probe, &boxes, &mut a) };
+                unsafe { one_box_on(Simd::Avx2, &sweeps, &target, &mut b) };
                 assert_eq!((&a, &b), (&want_a, &want_b), "AVX2");
             }
             if has!("avx512f") && has!("avx512vl") && has!("avx512dq") {
                 // SAFETY: checked just above.
-                unsafe { one_sweep_avx512(&probe, &boxes, &mut a) };
-                unsafe { one_box_avx512(&sweeps, &target, &mut b) };
+                unsafe { one_sweep_on(Simd::Avx512, &probe, &boxes, &mut a) };
+                unsafe { one_box_on(Simd::Avx512, &sweeps, &target, &mut b) };
                 assert_eq!((&a, &b), (&want_a, &want_b), "AVX-512");
             }
         }
