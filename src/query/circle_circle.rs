@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{avx_dispatch, point_contact_with_normal, valid};
+use super::kernel::{avx_dispatch, point_contact, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -34,9 +34,9 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     if gap2 < reach2 {
         return Some(overlapping(sweep, other, c, v));
     }
-    // The verdict before any root or division, in one branch (see `point_contact_with_normal`).
+    // The verdict before any root or division, in one branch (see `point_contact`).
     // A zero reach never has a root: its discriminant is never positive.
-    let (t, normal) = point_contact_with_normal(c, v, reach)?;
+    let (t, normal) = point_contact(c, v, reach)?;
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,

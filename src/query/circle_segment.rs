@@ -8,10 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{
-    apart, avx_dispatch, contact_normal, max_v, min, min_v, point_contact,
-    point_contact_with_normal, valid,
-};
+use super::kernel::{apart, avx_dispatch, max_v, min, min_v, point_contact, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -116,7 +113,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     };
     // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
-    let (t, normal) = point_contact_with_normal(p, v, r)?;
+    let (t, normal) = point_contact(p, v, r)?;
     let feature = Feature::End(end);
     let face = face_normal_for(normal, e / len, n / len, feature);
     Some(out(t, v * t, p, normal, face, feature, false))
@@ -189,8 +186,8 @@ fn point_hit(p: DVec2, v: DVec2, r: f64) -> Option<(f64, DVec2, DVec2, bool)> {
             .unwrap_or(DVec2::Y);
         return Some((0.0, DVec2::ZERO, n, true));
     }
-    let t = point_contact(p, v, r)?;
-    Some((t, v * t, contact_normal(p, v, r), false))
+    let (t, normal) = point_contact(p, v, r)?;
+    Some((t, v * t, normal, false))
 }
 
 /// At an end cap, the face the centre is mostly over: the segment's side normal when the

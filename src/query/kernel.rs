@@ -63,16 +63,6 @@ pub(crate) enum BoxFeature {
     Corner(Corner),
 }
 
-/// First time in `[0, 1]` at which a point moving from the origin by `v` comes within
-/// `radius` of the point `c`, approaching; the start must not be inside (`|c| >= radius`).
-///
-/// The discriminant is written as `a·R² − (v × c)²` rather than `b² − a·c'`: near a
-/// tangency the two terms of the latter cancel, the cross product does not.
-pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<f64> {
-    let (t, hit) = point_contact_raw(c, v, radius);
-    hit.then_some(t)
-}
-
 /// A circle of `radius` moving from the origin by `v` against the box `[lo, hi]` (given
 /// relative to the start, in the box's frame).
 ///
@@ -121,12 +111,9 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
         });
     }
     let corner = e.corner * m.sign;
-    // `contact_normal` in the mirrored frame, from the entry's root and cross product, then
-    // mirrored back. (A zero radius never reaches a corner root: its discriminant is never
-    // positive.)
-    let vm = m.v_abs;
-    let normal =
-        (vm * e.root + vm.perp() * e.cross) * (-1.0 / (vm.length_squared() * radius)) * m.sign;
+    // In the mirrored frame, from the entry's root and cross product, then mirrored back.
+    // (A zero radius never reaches a corner root: its discriminant is never positive.)
+    let normal = contact_normal(m.v_abs, e.root, e.cross, radius) * m.sign;
     // The corner is at the mirrored box's high x end after a y entry beyond the side, and
     // at its high y end after an x entry beyond it.
     let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
@@ -193,22 +180,31 @@ pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
     box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
 }
 
-/// [`point_contact`] with its verdict folded into one number and one branch, taken before
-/// the square root and the division: approach, a real crossing, and the root at most 1.
-/// For random hit/miss data, where each early exit of [`point_contact`] would be a coin
-/// toss for the branch predictor. Returns the time and the contact normal
-/// ([`contact_normal`], sharing its square root).
+/// First time in `[0, 1]` at which a point moving from the origin by `v` comes within
+/// `radius` of the point `c`, approaching, and the contact normal there; the start must not
+/// be inside (`|c| >= radius`).
+///
+/// The discriminant is written as `a·R² − (v × c)²` rather than `b² − a·c'`: near a
+/// tangency the two terms of the latter cancel, the cross product does not. The verdict is
+/// folded into one number and one branch, taken before the square root and the division:
+/// approach, a real crossing, and the root at most 1. On random hit/miss data each early
+/// exit would be a coin toss for the branch predictor.
 #[inline(always)]
-pub(crate) fn point_contact_with_normal(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
+pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
     let along = v.dot(c);
     let a = v.length_squared();
     let cross = v.perp_dot(c);
     let disc = a * (radius * radius) - cross * cross;
+    // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
+    // end is within the radius. `v − c` is exact for f32 input (both are differences from
+    // the same start), so a touch at exactly t = 1 is decided exactly, where
+    // `late² ≤ disc`, its algebraic twin, rounds.
     let late = along - a;
+    let end_gap2 = (v - c).length_squared();
     let tiny = f64::from_bits(1);
     let verdict = min(
         min(along - tiny, disc - tiny),
-        max(-late, radius * radius - end_gap2(c, v)),
+        max(-late, radius * radius - end_gap2),
     );
     // Written so that NaN, too, is no contact.
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -217,37 +213,13 @@ pub(crate) fn point_contact_with_normal(c: DVec2, v: DVec2, radius: f64) -> Opti
     }
     let gap = max(c.length_squared() - radius * radius, 0.0);
     let root = disc.sqrt();
-    let normal = (v * root + v.perp() * cross) * (-1.0 / (a * radius));
-    Some((min(gap / (along + root), 1.0), normal))
+    // Stable form of (along − √disc) / a: no cancellation when along > 0.
+    let t = min(gap / (along + root), 1.0);
+    Some((t, contact_normal(v, root, cross, radius)))
 }
 
-/// [`point_contact`] without early exits: the time and whether it is a real contact.
-#[inline]
-pub(crate) fn point_contact_raw(c: DVec2, v: DVec2, radius: f64) -> (f64, bool) {
-    let along = v.dot(c);
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    let disc = a * radius * radius - cross * cross;
-    let gap = (c.length_squared() - radius * radius).max(0.0);
-    // Stable form of (along − √disc) / a: no cancellation when along > 0. A contact needs
-    // approach (along > 0) and a real crossing (disc > 0; zero is a tangent graze).
-    let t = gap / (along + disc.max(0.0).sqrt());
-    // The root is at most 1 when the closest approach comes by t = 1 or the end is within
-    // the radius (see `end_gap2`); the quotient itself can round past 1.
-    let in_time = along <= a || end_gap2(c, v) <= radius * radius;
-    (t.min(1.0), along > 0.0 && disc > 0.0 && in_time)
-}
-
-/// `|v − c|²`: how far the end of the motion is from `c`, squared. `v − c` is exact for
-/// f32 input (both are differences from the same start), so a touch at exactly t = 1 is
-/// decided exactly, where `(along − a)² ≤ disc`, its algebraic twin, rounds.
-#[inline(always)]
-fn end_gap2(c: DVec2, v: DVec2) -> f64 {
-    (v - c).length_squared()
-}
-
-/// The unit normal from `c` toward the centre of a circle of `radius` moving from the
-/// origin by `v`, at the first root of `|v·t − c| = radius`.
+/// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,
+/// at the first root against a point `c`, given `root = √disc` and `cross = v × c`.
 ///
 /// `(v·t − c) / radius` is the definition, but for a motion much longer than the radius
 /// the subtraction cancels (at |v| / r ≈ 1e13 it is noise). In the frame of the motion the
@@ -255,12 +227,8 @@ fn end_gap2(c: DVec2, v: DVec2) -> f64 {
 /// inputs, so this is accurate at any length: its length is `(disc + cross²) / (a·r²)`,
 /// which is 1 up to rounding.
 #[inline(always)]
-pub(crate) fn contact_normal(c: DVec2, v: DVec2, radius: f64) -> DVec2 {
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    // The same expression as the contact time's, so the root is computed once.
-    let disc = a * (radius * radius) - cross * cross;
-    (v * max(disc, 0.0).sqrt() + v.perp() * cross) * (-1.0 / (a * radius))
+pub(crate) fn contact_normal(v: DVec2, root: f64, cross: f64, radius: f64) -> DVec2 {
+    (v * root + v.perp() * cross) * (-1.0 / (v.length_squared() * radius))
 }
 
 /// Contact with the corner circle selected by `right`/`top`, for a start outside it.
@@ -277,18 +245,11 @@ fn corner_contact(
         if right { hi.x } else { lo.x },
         if top { hi.y } else { lo.y },
     );
-    let t = point_contact(corner, v, radius)?;
-    let center = v * t;
-    // A zero radius has no direction of its own: use the corner's diagonal.
-    let normal = if radius > 0.0 {
-        contact_normal(corner, v, radius)
-    } else {
-        DVec2::new(if right { 1.0 } else { -1.0 }, if top { 1.0 } else { -1.0 })
-            * std::f64::consts::FRAC_1_SQRT_2
-    };
+    // A zero radius never reaches a root: its discriminant is never positive.
+    let (t, normal) = point_contact(corner, v, radius)?;
     Some(corner_result(
         t,
-        center,
+        v * t,
         corner,
         normal,
         (right, top),
