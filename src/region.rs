@@ -175,10 +175,15 @@ impl Clip {
 
 /// Cohen–Sutherland clipping of `a → b` against `aabb`.
 ///
-/// Each round either accepts (both codes zero), rejects (codes share a bit: both beyond the
-/// same plane), or moves the outside end onto the plane named by its highest set bit. At most
-/// four rounds per end are needed, so the loop is bounded. Parameters are measured along the
-/// original segment; a degenerate segment (`a == b`) is inside or outside as a point.
+/// The codes decide the easy cases as Cohen–Sutherland does: both ends inside accepts the
+/// whole segment, and ends beyond the same plane reject it. Otherwise the span comes from
+/// the parameters at which the line crosses each plane, in f64, rather than from moving
+/// the ends onto the planes one at a time: when a segment passes exactly through a corner,
+/// the rounded point moved onto one plane can land just beyond the other, and the next
+/// round moves it back, so the classic loop can run out of rounds and miss a segment that
+/// plainly crosses the box. A segment that only touches the box (at a corner, or along a
+/// side) is clipped to that touch. A degenerate segment (`a == b`) is inside or outside
+/// as a point.
 pub fn clip_segment(a: Vec2, b: Vec2, aabb: &Aabb) -> Clip {
     let code_a = region_code(a, aabb);
     let code_b = region_code(b, aabb);
@@ -190,50 +195,37 @@ pub fn clip_segment(a: Vec2, b: Vec2, aabb: &Aabb) -> Clip {
     if !(a.is_finite() && b.is_finite() && aabb.is_valid()) {
         return result;
     }
-    let d = b - a;
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    let (mut c0, mut c1) = (code_a, code_b);
-    for _ in 0..8 {
-        if (c0 | c1).is_inside() {
-            result.span = Some((t0, t1));
-            return result;
-        }
-        if !(c0 & c1).is_inside() {
-            return result;
-        }
-        let moving_start = !c0.is_inside();
-        let code = if moving_start { c0 } else { c1 };
-        // The plane of the highest set bit, and the parameter where the line meets it.
-        let t = if code.contains(Region::TOP) {
-            (aabb.max.y - a.y) / d.y
-        } else if code.contains(Region::BOTTOM) {
-            (aabb.min.y - a.y) / d.y
-        } else if code.contains(Region::RIGHT) {
-            (aabb.max.x - a.x) / d.x
-        } else {
-            (aabb.min.x - a.x) / d.x
-        };
-        // Snap the moved end exactly onto the plane so rounding cannot leave it outside.
-        let mut p = a + d * t;
-        if code.contains(Region::TOP) {
-            p.y = aabb.max.y;
-        } else if code.contains(Region::BOTTOM) {
-            p.y = aabb.min.y;
-        } else if code.contains(Region::RIGHT) {
-            p.x = aabb.max.x;
-        } else {
-            p.x = aabb.min.x;
-        }
-        if moving_start {
-            t0 = t;
-            c0 = region_code(p, aabb);
-        } else {
-            t1 = t;
-            c1 = region_code(p, aabb);
-        }
-        if t0 > t1 {
-            return result;
+    if (code_a | code_b).is_inside() {
+        result.span = Some((0.0, 1.0));
+        return result;
+    }
+    if !(code_a & code_b).is_inside() {
+        return result;
+    }
+    // Here at least one end is outside and the two are not beyond a common plane, so the
+    // segment is not a point. Mirror each axis so the motion along it is not negative;
+    // then the line is in an axis's slab for `t ∈ [lo / d, hi / d]`.
+    let (a64, d) = (a.as_dvec2(), b.as_dvec2() - a.as_dvec2());
+    let (lo, hi) = (aabb.min.as_dvec2() - a64, aabb.max.as_dvec2() - a64);
+    let axis = |d: f64, lo: f64, hi: f64| if d < 0.0 { (-d, -hi, -lo) } else { (d, lo, hi) };
+    let (dx, lx, hx) = axis(d.x, lo.x, hi.x);
+    let (dy, ly, hy) = axis(d.y, lo.y, hi.y);
+    // The verdict by products, not quotients, so a touch is decided exactly for f32 input
+    // (f64 products of f32 differences): each slab entered by t = 1 and not left before
+    // t = 0 (an axis without motion needs the start inside its slab), and each entered
+    // before the other is left (`lx / dx ≤ hy / dy`, cross-multiplied).
+    let crosses = lx <= dx && hx >= 0.0 && ly <= dy && hy >= 0.0;
+    if !(crosses && lx * dy <= hy * dx && ly * dx <= hx * dy) {
+        return result;
+    }
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (d, lo, hi) in [(dx, lx, hx), (dy, ly, hy)] {
+        if d > 0.0 {
+            t0 = t0.max(lo / d);
+            t1 = t1.min(hi / d);
         }
     }
+    // A touch can round to t0 just past t1.
+    result.span = Some((t0 as f32, t1.max(t0) as f32));
     result
 }

@@ -94,7 +94,11 @@ pub fn resolve(
     // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
     // reached in practice; it is here so that no input can loop forever.
     let mut done = false;
-    for _ in 0..=max_bounces + obstacles.len() + 1 {
+    // (Saturating: a caller may pass `usize::MAX` for "no limit".)
+    for _ in 0..=max_bounces
+        .saturating_add(obstacles.len())
+        .saturating_add(1)
+    {
         let leg = Sweep::new(pos, pos + remaining, sweep.radius);
         let mut best: Option<(usize, Hit)> = None;
         for (i, o) in obstacles.iter().enumerate() {
@@ -254,5 +258,23 @@ mod tests {
         );
         assert!(p.truncated);
         assert!(p.end.x.abs() <= 4.0 + 1e-3);
+    }
+
+    #[test]
+    fn no_bounce_limit_means_no_limit() {
+        // `usize::MAX` once overflowed the round bound: a panic in debug builds, and in
+        // release a bound of 0 that stopped the ball after two contacts, truncated.
+        let walls = [
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(-5.0, 10.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(5.0, -10.0), Vec2::new(10.0, 10.0))),
+        ];
+        let s = Sweep::new(Vec2::ZERO, Vec2::new(98.0, 0.0), 1.0);
+        for max in [usize::MAX, usize::MAX - 1] {
+            let p = resolve(&s, &walls, Response::Reflect { restitution: 1.0 }, max);
+            // The first contact after 4 units of travel, then one every 8 (the gap of 10
+            // less twice the radius): 12 within 98.
+            assert_eq!(p.contacts.len(), 12, "{max}");
+            assert!(!p.truncated);
+        }
     }
 }
