@@ -33,6 +33,8 @@ pub mod sim;
 pub mod variants;
 
 #[cfg(feature = "cli")]
+pub mod atomic_file;
+#[cfg(feature = "cli")]
 pub mod scene;
 
 #[cfg(feature = "cli")]

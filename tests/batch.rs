@@ -316,3 +316,213 @@ fn invalid_utf8_is_a_bad_line_not_a_crash() {
             .is_some_and(|e| e.contains("line 1") && e.contains("UTF-8"))
     );
 }
+
+/// Runs with `stdin` as input and returns the answers, the exit code and stderr.
+fn answers_of(input: &str, args: &[&str]) -> (Vec<Value>, Option<i32>, String) {
+    let out = run_stdin(input, args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (lines(&out), out.status.code(), err)
+}
+
+const HIT: &str = r#""kind":"aabb","start":[0,0],"end":[10,0],"radius":1,"min":[4,-1],"max":[6,1]"#;
+
+#[test]
+fn ids_come_back_exactly_as_written() {
+    let ids = [
+        "12345678901234567890123",
+        "1e2",
+        "-0",
+        "1.50",
+        r#""tab\there""#,
+        r#""é""#,
+    ];
+    let input: String = ids
+        .iter()
+        .map(|id| format!("{{\"id\":{id},{HIT}}}\n"))
+        .collect();
+    let out = run_stdin(&input, &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    for (line, id) in text.lines().zip(ids) {
+        assert!(line.starts_with(&format!("{{\"id\":{id},")), "{line}");
+    }
+}
+
+#[test]
+fn numbers_are_rounded_once_straight_to_f32() {
+    // Through f64 each would round twice: to 1.0000000596046448 and then to 1.0, and to
+    // 16777217.0 and then to 16777216.0. A still circle overlapping a box reports its start.
+    let line = |x: &str, y: &str| {
+        format!(
+            "{{\"id\":1,\"kind\":\"aabb\",\"start\":[{x},{y}],\"end\":[{x},{y}],\"radius\":1e30,\"min\":[0,0],\"max\":[1,1]}}\n"
+        )
+    };
+    let (answers, code, _) = answers_of(
+        &line("1.0000000596046447753906251", "16777217.000000001"),
+        &[],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(answers[0]["started_inside"], true);
+    assert_eq!(f(&answers[0]["center"][0]) as f32, 1.000_000_1_f32);
+    assert_eq!(f(&answers[0]["center"][1]) as f32, 16_777_218.0_f32);
+}
+
+#[test]
+fn ambiguous_and_odd_lines_are_refused_by_name() {
+    let input = format!(
+        "\u{feff}{{\"id\":1,{HIT}}}\n\
+         {{\"id\":2,\"radius\":-5,{HIT}}}\n\
+         {{\"id\":3,\"id\":4,{HIT}}}\n\
+         {{\"id\":5,\"kind\":\"capsule\"}}\n\
+         \u{a0}\n\
+         [1,2]\n\
+         {{\"id\":7,{HIT}}}\n"
+    );
+    let (answers, code, _) = answers_of(&input, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(answers.len(), 7);
+    // A byte-order mark before the first line is not part of it.
+    assert_eq!(
+        (answers[0]["id"].clone(), answers[0]["hit"].clone()),
+        (1.into(), true.into())
+    );
+    let (id, msg) = error_of(&answers, 2);
+    assert_eq!(*id, 2);
+    assert!(msg.contains("`radius` appears more than once"), "{msg}");
+    let (id, msg) = error_of(&answers, 3);
+    assert_eq!(*id, Value::Null);
+    assert!(msg.contains("`id` appears more than once"), "{msg}");
+    // The kind is judged before the fields it would need.
+    let (id, msg) = error_of(&answers, 4);
+    assert_eq!(*id, 5);
+    assert!(msg.contains("unknown kind \"capsule\""), "{msg}");
+    // A no-break space is not JSON whitespace: a bad line, not a blank one.
+    assert!(error_of(&answers, 5).1.contains("malformed JSON"));
+    assert!(
+        error_of(&answers, 6)
+            .1
+            .contains("expected a JSON object, got an array")
+    );
+    assert_eq!(answers[6]["id"], 7);
+}
+
+#[test]
+fn an_overlong_line_is_answered_without_being_kept() {
+    let long = format!(
+        "{{\"id\":1,\"pad\":\"{}\",{HIT}}}\n",
+        "x".repeat(sweepscope::cli::batch::MAX_LINE)
+    );
+    let input = format!("{long}{{\"id\":2,{HIT}}}\n");
+    let (answers, code, _) = answers_of(&input, &[]);
+    assert_eq!(code, Some(1));
+    assert!(error_of(&answers, 1).1.contains("longer than"));
+    assert_eq!(answers[1]["id"], 2);
+    assert_eq!(answers[1]["hit"], true);
+}
+
+#[test]
+fn output_may_replace_the_input_file() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-batch-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("q.jsonl");
+    std::fs::write(&path, format!("{{\"id\":1,{HIT}}}\n{{\"id\":2,{HIT}}}\n")).expect("input");
+    let p = path.to_str().expect("UTF-8 temp path");
+    let out = bin()
+        .arg(format!("--input={p}"))
+        .args(["-o", p])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).expect("answers written");
+    let ids: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("JSON")["id"].clone())
+        .collect();
+    assert_eq!(ids, [Value::from(1), Value::from(2)]);
+    // No temporary left behind.
+    assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn flags_dash_for_stdin_and_repeats() {
+    let (answers, code, _) = answers_of(
+        &format!("{{\"id\":1,{HIT}}}\n"),
+        &["--input", "-", "--output=-"],
+    );
+    assert_eq!((code, answers.len()), (Some(0), 1));
+    let (_, code, err) = answers_of("", &["-i", "a", "--input", "b"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("given twice"), "{err}");
+}
+
+#[test]
+fn an_unreadable_input_is_named() {
+    let dir = std::env::temp_dir();
+    let out = bin().arg("--input").arg(&dir).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot read input") && err.contains(&*dir.to_string_lossy()),
+        "{err}"
+    );
+}
+
+#[test]
+fn each_answer_is_sent_before_waiting_for_the_next_query() {
+    use std::io::BufRead as _;
+    let mut child = bin()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let stdout = child.stdout.take().expect("piped");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    stdin
+        .write_all(format!("{{\"id\":1,{HIT}}}\n").as_bytes())
+        .expect("write");
+    stdin.flush().expect("flush");
+    // Stdin stays open: the answer must come anyway.
+    let got = rx.recv_timeout(std::time::Duration::from_secs(20));
+    drop(stdin);
+    let _ = child.wait();
+    let line = got.expect("an answer while the input is still open");
+    assert!(line.starts_with("{\"id\":1,\"hit\":true"), "{line}");
+}
+
+#[test]
+fn a_closed_reader_ends_the_run_quietly() {
+    let mut child = bin()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("piped");
+    let input: String = (0..2000)
+        .map(|k| format!("{{\"id\":{k},{HIT}}}\n"))
+        .collect();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("finishes");
+    let _ = feeder.join();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -3,33 +3,44 @@
 //! Each input line is one query, e.g.
 //! `{"id":7,"kind":"aabb","start":[0,0],"end":[10,0],"radius":1,"min":[4,-1],"max":[6,1]}`;
 //! `kind` is `aabb` (`min`, `max`), `obb` (`center`, `half_extents`, `angle` in radians),
-//! `segment` (`a`, `b`) or `circle` (`other_start`, `other_end`, `other_radius`). Numbers are
-//! read as JSON numbers and then narrowed to `f32`, which is what the queries use.
+//! `segment` (`a`, `b`) or `circle` (`other_start`, `other_end`, `other_radius`). Numbers
+//! are read from their JSON text straight to the nearest `f32` (through `f64` they could be
+//! rounded twice), and the `id` (a number or a string) is echoed exactly as written.
 //!
 //! Output per line: `{"id":7,"hit":true,"time":..,"center":[..],"normal":[..],"point":[..],
 //! "feature":"l","started_inside":false}`, `{"id":7,"hit":false}`, or for a bad line
 //! `{"id":7,"error":"line 3: field `radius` = -1 is negative"}` (`id` is null when it cannot
 //! be read). Blank lines are skipped. The run goes on past bad lines and exits 1 if there
-//! were any, 0 otherwise; an unreadable `--input` or unwritable `--output` exits 2.
+//! were any, 0 otherwise; an unreadable input or unwritable output exits 2.
 //!
-//! Streaming keeps memory flat: one reused line buffer in, a `BufWriter` out, and nothing
-//! kept from one line to the next.
+//! Streaming keeps memory flat: one reused line buffer (a line longer than [`MAX_LINE`] is
+//! answered with an error, not read into memory) and a buffered writer that is flushed
+//! whenever the next read may wait, so a program that sends one query and waits gets its
+//! answer. An `--output` file is written atomically: it appears whole when the run ends,
+//! and it may be the input file itself.
 
-use std::fmt::Write as _;
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
 use glam::Vec2;
-use serde_json::{Map, Value};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
 
+use crate::atomic_file::AtomicFile;
 use crate::geom::{Aabb, Obb, Segment, Sweep};
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 
 const USAGE: &str = "usage: sweepscope batch [--input FILE] [--output FILE]
-  reads JSON Lines queries (stdin by default) and writes one JSON line per query (stdout by
-  default); exit 1 if any line was bad, 2 if the input or output cannot be opened";
+  reads JSON Lines queries (stdin by default, or `-`) and writes one JSON line per query
+  (stdout by default, or `-`); exit 1 if any line was bad, 2 if the input cannot be read
+  or the output cannot be written";
+
+/// The longest line read; a query needs a few hundred bytes.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// Runs `sweepscope batch` with the arguments after the subcommand name.
 pub fn run(args: &[String]) -> ExitCode {
@@ -44,43 +55,64 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let input: Box<dyn BufRead> = match &options.input {
+    let (input, input_name): (Box<dyn BufRead>, String) = match &options.input {
         Some(path) => match File::open(path) {
-            Ok(f) => Box::new(BufReader::new(f)),
+            Ok(f) => (
+                Box::new(BufReader::with_capacity(1 << 16, f)),
+                format!("'{path}'"),
+            ),
             Err(e) => {
                 eprintln!("sweepscope batch: cannot open input file '{path}': {e}");
                 return ExitCode::from(2);
             }
         },
-        None => Box::new(io::stdin().lock()),
+        None => (Box::new(io::stdin().lock()), "standard input".to_owned()),
     };
-    let output: Box<dyn Write> = match &options.output {
-        Some(path) => match File::create(path) {
-            Ok(f) => Box::new(f),
+    let (mut file, output_name) = match &options.output {
+        Some(path) => match AtomicFile::create(std::path::Path::new(path)) {
+            Ok(f) => (Some(f), format!("'{path}'")),
             Err(e) => {
                 eprintln!("sweepscope batch: cannot write output file '{path}': {e}");
                 return ExitCode::from(2);
             }
         },
-        None => Box::new(io::stdout().lock()),
+        None => (None, "standard output".to_owned()),
     };
-    match process(input, BufWriter::new(output)) {
-        Ok(Summary { bad_lines: 0, .. }) => ExitCode::SUCCESS,
-        Ok(summary) => {
-            eprintln!(
-                "sweepscope batch: {} of {} queries were bad",
-                summary.bad_lines, summary.queries
-            );
-            ExitCode::FAILURE
+    let result = match &mut file {
+        Some(f) => process(input, BufWriter::new(f)),
+        None => process(input, BufWriter::new(io::stdout().lock())),
+    };
+    let summary = match result {
+        Ok(summary) => summary,
+        // The reader went away (`| head`): nothing more to say to it.
+        Err(f) if !f.reading && f.error.kind() == io::ErrorKind::BrokenPipe => f.summary,
+        Err(f) => {
+            let (what, name) = if f.reading {
+                ("read input", &input_name)
+            } else {
+                ("write output", &output_name)
+            };
+            eprintln!("sweepscope batch: cannot {what} {name}: {}", f.error);
+            return ExitCode::from(2);
         }
-        Err(e) => {
-            eprintln!("sweepscope batch: {e}");
-            ExitCode::from(2)
-        }
+    };
+    if let Some(f) = file
+        && let Err(e) = f.commit()
+    {
+        eprintln!("sweepscope batch: cannot write output {output_name}: {e}");
+        return ExitCode::from(2);
     }
+    if summary.bad_lines == 0 {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!(
+        "sweepscope batch: {} of {} queries were bad",
+        summary.bad_lines, summary.queries
+    );
+    ExitCode::FAILURE
 }
 
-/// Command-line options.
+/// Command-line options; `None` is standard input or output.
 struct Options {
     input: Option<String>,
     output: Option<String>,
@@ -89,24 +121,32 @@ struct Options {
 impl Options {
     /// `Ok(None)` means help was asked for.
     fn parse(args: &[String]) -> Result<Option<Options>, String> {
-        let mut options = Options {
-            input: None,
-            output: None,
-        };
+        let (mut input, mut output) = (None, None);
         let mut it = args.iter();
         while let Some(arg) = it.next() {
-            let slot = match arg.as_str() {
-                "--input" | "-i" => &mut options.input,
-                "--output" | "-o" => &mut options.output,
+            let (flag, inline) = match arg.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+                _ => (arg.as_str(), None),
+            };
+            let slot: &mut Option<Option<String>> = match flag {
+                "--input" | "-i" => &mut input,
+                "--output" | "-o" => &mut output,
                 "-h" | "--help" => return Ok(None),
                 other => return Err(format!("unknown argument '{other}'")),
             };
-            match it.next() {
-                Some(value) => *slot = Some(value.clone()),
-                None => return Err(format!("{arg} needs a file name")),
+            let value = match inline.or_else(|| it.next().cloned()) {
+                Some(v) if !v.is_empty() => v,
+                _ => return Err(format!("{flag} needs a file name")),
+            };
+            if slot.is_some() {
+                return Err(format!("{flag} is given twice"));
             }
+            *slot = Some(Some(value).filter(|v| v != "-"));
         }
-        Ok(Some(options))
+        Ok(Some(Options {
+            input: input.flatten(),
+            output: output.flatten(),
+        }))
     }
 }
 
@@ -119,158 +159,181 @@ pub struct Summary {
     pub bad_lines: u64,
 }
 
+/// An I/O failure that ended a run, with what had been answered by then.
+#[derive(Debug)]
+pub struct Failure {
+    pub summary: Summary,
+    /// Reading the input failed (else writing the output).
+    pub reading: bool,
+    pub error: io::Error,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = if self.reading { "reading" } else { "writing" };
+        write!(f, "{what}: {}", self.error)
+    }
+}
+
 /// Answers every line of `input` on `output`. Only I/O failures are errors; bad lines are
 /// answered in place and counted.
-pub fn process(mut input: impl BufRead, mut output: impl Write) -> io::Result<Summary> {
+pub fn process(input: impl BufRead, mut output: impl Write) -> Result<Summary, Failure> {
     let mut summary = Summary::default();
-    let mut line = Vec::new();
+    let mut lines = Lines {
+        input,
+        line: Vec::new(),
+        drained: false,
+    };
     let mut answer = String::new();
     let mut number = 0u64;
+    let fail = |summary, reading, error| Failure {
+        summary,
+        reading,
+        error,
+    };
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
+        let next = lines.next(&mut || output.flush());
+        let fits = match next {
+            Ok(Some(fits)) => fits,
+            Ok(None) => break,
+            Err((reading, e)) => return Err(fail(summary, reading, e)),
+        };
         number += 1;
-        let text = match std::str::from_utf8(&line) {
-            Ok(t) => t.trim(),
-            Err(_) => {
-                summary.queries += 1;
-                summary.bad_lines += 1;
-                answer.clear();
-                write_error(
-                    &mut answer,
-                    &Value::Null,
-                    &format!("line {number}: not valid UTF-8"),
-                );
-                writeln!(output, "{answer}")?;
-                continue;
+        let mut bytes = &lines.line[..];
+        if number == 1 {
+            bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        }
+        answer.clear();
+        let good = if !fits {
+            let msg = format!("line {number}: longer than {MAX_LINE} bytes, not read");
+            write_error(&mut answer, None, &msg);
+            false
+        } else {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => {
+                    // JSON's whitespace only: anything else is a bad line, not a blank one.
+                    let text = text.trim_matches([' ', '\t', '\r', '\n']);
+                    if text.is_empty() {
+                        continue;
+                    }
+                    answer_line(text, number, &mut answer)
+                }
+                Err(e) => {
+                    let at = e.valid_up_to() + 1;
+                    let msg = format!("line {number}: not valid UTF-8 (byte {at})");
+                    write_error(&mut answer, None, &msg);
+                    false
+                }
             }
         };
-        if text.is_empty() {
-            continue;
-        }
         summary.queries += 1;
-        answer.clear();
-        if !answer_line(text, number, &mut answer) {
-            summary.bad_lines += 1;
+        summary.bad_lines += u64::from(!good);
+        answer.push('\n');
+        if let Err(e) = output.write_all(answer.as_bytes()) {
+            return Err(fail(summary, false, e));
         }
-        writeln!(output, "{answer}")?;
     }
-    output.flush()?;
+    output.flush().map_err(|e| fail(summary, false, e))?;
     Ok(summary)
+}
+
+/// The input, a line at a time, in one reused buffer.
+struct Lines<R> {
+    input: R,
+    /// The current line, without its newline.
+    line: Vec<u8>,
+    /// Everything buffered has been used: the next read may wait for the writer.
+    drained: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line: `Some(true)`, `Some(false)` when it was longer than
+    /// [`MAX_LINE`] (the rest is skipped, not kept), `None` at the end. `idle` runs
+    /// before any read that may wait; its errors are the output's (`false` in the pair).
+    fn next(
+        &mut self,
+        idle: &mut impl FnMut() -> io::Result<()>,
+    ) -> Result<Option<bool>, (bool, io::Error)> {
+        self.line.clear();
+        let (mut any, mut fits) = (false, true);
+        loop {
+            if self.drained {
+                idle().map_err(|e| (false, e))?;
+            }
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err((true, e)),
+            };
+            if buf.is_empty() {
+                return Ok(any.then_some(fits));
+            }
+            any = true;
+            let (chunk, used, ended) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if fits && self.line.len() + chunk.len() <= MAX_LINE {
+                self.line.extend_from_slice(chunk);
+            } else {
+                fits = false;
+            }
+            self.drained = used == buf.len();
+            self.input.consume(used);
+            if ended {
+                return Ok(Some(fits));
+            }
+        }
+    }
 }
 
 /// Writes the answer to one non-blank line into `out`; false when the line was bad.
 fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
-    let value = match parse_json(text) {
-        Ok(v) => v,
+    let fields: Fields = match serde_json::from_str(text) {
+        Ok(f) => f,
         Err(e) => {
-            write_error(
-                out,
-                &Value::Null,
-                &format!("line {number}: malformed JSON: {}", json_error(&e)),
-            );
+            // A well-formed line that is not an object (the only data error `Fields` has).
+            let msg = if e.classify() == serde_json::error::Category::Data {
+                let got = serde_json::from_str::<&RawValue>(text).map_or("?", json_type);
+                format!("line {number}: expected a JSON object, got {got}")
+            } else {
+                format!("line {number}: malformed JSON: {}", json_error(&e))
+            };
+            write_error(out, None, &msg);
             return false;
         }
     };
-    let Value::Object(obj) = value else {
-        write_error(
-            out,
-            &Value::Null,
-            &format!("line {number}: expected a JSON object"),
-        );
-        return false;
+    let duplicate = fields.duplicate();
+    let id = match fields.get("id") {
+        _ if duplicate == Some("id") => Err("field `id` appears more than once".to_owned()),
+        Some(raw) if matches!(json_type(raw), "a number" | "a string") => Ok(raw.get()),
+        Some(raw) => Err(format!(
+            "field `id` must be a number or a string, got {}",
+            json_type(raw)
+        )),
+        None => Err("field `id` is missing".to_owned()),
     };
-    let id = match obj.get("id") {
-        Some(Value::String(s)) if s.starts_with(OVERFLOW_MARK) => {
-            let msg = format!(
-                "line {number}: field `id` = {} is out of range",
-                &s[OVERFLOW_MARK.len()..]
-            );
-            write_error(out, &Value::Null, &msg);
-            return false;
-        }
-        Some(id @ (Value::Number(_) | Value::String(_))) => id,
-        Some(_) => {
-            write_error(
-                out,
-                &Value::Null,
-                &format!("line {number}: field `id` must be a number or a string"),
-            );
-            return false;
-        }
-        None => {
-            write_error(
-                out,
-                &Value::Null,
-                &format!("line {number}: field `id` is missing"),
-            );
+    let id = match id {
+        Ok(id) => id,
+        Err(msg) => {
+            write_error(out, None, &format!("line {number}: {msg}"));
             return false;
         }
     };
-    match parse_query(&obj) {
+    let query = match duplicate {
+        Some(key) => Err(format!("field `{key}` appears more than once")),
+        None => parse_query(&fields),
+    };
+    match query {
         Ok((sweep, obstacle)) => {
             write_answer(out, id, obstacle.cast(&sweep).as_ref());
             true
         }
         Err(msg) => {
-            write_error(out, id, &format!("line {number}: {msg}"));
+            write_error(out, Some(id), &format!("line {number}: {msg}"));
             false
         }
     }
-}
-
-/// Marks a number too large even for `f64`, which serde_json refuses outright; see
-/// [`parse_json`].
-const OVERFLOW_MARK: &str = "\u{1}overflow:";
-
-/// How many out-of-range numbers of one line are turned into markers before giving up.
-const MAX_OVERFLOW_FIXES: usize = 16;
-
-/// Parses one line. serde_json rejects a number like `1e400` as "number out of range" for
-/// the whole line; to still name the field (and echo the id) such a number is re-read as a
-/// marked string, which [`to_f32`] then reports as not finite.
-fn parse_json(text: &str) -> Result<Value, serde_json::Error> {
-    let mut fixed: Option<String> = None;
-    for _ in 0..MAX_OVERFLOW_FIXES {
-        let current = fixed.as_deref().unwrap_or(text);
-        match serde_json::from_str(current) {
-            Err(e) if e.to_string().starts_with("number out of range") => {
-                match quote_number(current, e.column()) {
-                    Some(next) => fixed = Some(next),
-                    None => return Err(e),
-                }
-            }
-            result => return result,
-        }
-    }
-    serde_json::from_str(fixed.as_deref().unwrap_or(text))
-}
-
-/// `text` with the number token ending at 1-based byte `column` replaced by the marked
-/// string `"\u0001overflow:<token>"`.
-fn quote_number(text: &str, column: usize) -> Option<String> {
-    let is_num = |b: u8| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E');
-    let bytes = text.as_bytes();
-    let last = column.checked_sub(1)?;
-    if !is_num(*bytes.get(last)?) {
-        return None;
-    }
-    let start = bytes[..last]
-        .iter()
-        .rposition(|&b| !is_num(b))
-        .map_or(0, |i| i + 1);
-    let end = bytes[last..]
-        .iter()
-        .position(|&b| !is_num(b))
-        .map_or(bytes.len(), |i| last + i);
-    let token = text.get(start..end)?;
-    Some(format!(
-        "{}\"\\u0001overflow:{token}\"{}",
-        &text[..start],
-        &text[end..]
-    ))
 }
 
 /// serde_json's message, with its "line 1 column C" (always line 1 here) cut to the column.
@@ -285,22 +348,98 @@ fn json_error(e: &serde_json::Error) -> String {
 // ---------------------------------------------------------------------------------------
 // Reading a query
 
+/// A line's top-level fields in order, each value as its JSON text (borrowed from the
+/// line), so that numbers and the id can be read from the text itself.
+struct Fields<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'a> Fields<'a> {
+    fn get(&self, key: &str) -> Option<&'a RawValue> {
+        self.0.iter().find(|(k, _)| k == key).map(|&(_, v)| v)
+    }
+
+    fn require(&self, key: &str) -> Result<&'a RawValue, String> {
+        self.get(key)
+            .ok_or_else(|| format!("field `{key}` is missing"))
+    }
+
+    /// A field name that appears more than once: JSON leaves the meaning open, so such a
+    /// line is refused rather than read one way or the other.
+    fn duplicate(&self) -> Option<&str> {
+        let mut keys: Vec<&str> = self.0.iter().map(|(k, _)| k.as_ref()).collect();
+        keys.sort_unstable();
+        keys.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Object;
+        impl<'de> Visitor<'de> for Object {
+            type Value = Fields<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+                let mut fields = Vec::new();
+                while let Some(Key(k)) = map.next_key()? {
+                    fields.push((k, map.next_value()?));
+                }
+                Ok(Fields(fields))
+            }
+        }
+        d.deserialize_map(Object)
+    }
+}
+
+/// A field name, borrowed from the line unless it has escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Key<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl<'de> Visitor<'de> for Name {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_owned())))
+            }
+        }
+        d.deserialize_str(Name)
+    }
+}
+
 /// The sweep and the obstacle of one query, validated.
-fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
-    let kind = match obj.get("kind") {
-        Some(Value::String(k)) => k.as_str(),
-        Some(_) => return Err("field `kind` must be a string".into()),
-        None => return Err("field `kind` is missing".into()),
+fn parse_query(fields: &Fields) -> Result<(Sweep, Obstacle), String> {
+    let raw_kind = fields.require("kind")?;
+    let kind = match serde_json::from_str::<Cow<str>>(raw_kind.get()) {
+        Ok(k) if json_type(raw_kind) == "a string" => k,
+        _ => {
+            return Err(format!(
+                "field `kind` must be a string, got {}",
+                json_type(raw_kind)
+            ));
+        }
     };
+    if !matches!(kind.as_ref(), "aabb" | "obb" | "segment" | "circle") {
+        return Err(format!(
+            "field `kind`: unknown kind {} (expected aabb, obb, segment or circle)",
+            raw_kind.get()
+        ));
+    }
     let sweep = Sweep::new(
-        vec2(obj, "start")?,
-        vec2(obj, "end")?,
-        radius(obj, "radius")?,
+        vec2(fields, "start")?,
+        vec2(fields, "end")?,
+        radius(fields, "radius")?,
     );
-    let obstacle = match kind {
+    let obstacle = match kind.as_ref() {
         "aabb" => {
-            let min = vec2(obj, "min")?;
-            let max = vec2(obj, "max")?;
+            let min = vec2(fields, "min")?;
+            let max = vec2(fields, "max")?;
             for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
                 if lo > hi {
                     return Err(format!(
@@ -311,42 +450,30 @@ fn parse_query(obj: &Map<String, Value>) -> Result<(Sweep, Obstacle), String> {
             Obstacle::Aabb(Aabb::new(min, max))
         }
         "obb" => {
-            let center = vec2(obj, "center")?;
-            let half = vec2(obj, "half_extents")?;
+            let center = vec2(fields, "center")?;
+            let half = vec2(fields, "half_extents")?;
             if half.x < 0.0 || half.y < 0.0 {
                 return Err(format!(
                     "field `half_extents` = [{}, {}] has a negative value",
                     half.x, half.y
                 ));
             }
-            Obstacle::Obb(Obb::new(center, half, number(obj, "angle")?))
+            let angle = to_f32(fields.require("angle")?, "angle")?;
+            Obstacle::Obb(Obb::new(center, half, angle))
         }
-        "segment" => Obstacle::Segment(Segment::new(vec2(obj, "a")?, vec2(obj, "b")?)),
-        "circle" => Obstacle::Circle(Sweep::new(
-            vec2(obj, "other_start")?,
-            vec2(obj, "other_end")?,
-            radius(obj, "other_radius")?,
+        "segment" => Obstacle::Segment(Segment::new(vec2(fields, "a")?, vec2(fields, "b")?)),
+        _ => Obstacle::Circle(Sweep::new(
+            vec2(fields, "other_start")?,
+            vec2(fields, "other_end")?,
+            radius(fields, "other_radius")?,
         )),
-        other => {
-            return Err(format!(
-                "field `kind`: unknown kind \"{other}\" (expected aabb, obb, segment or circle)"
-            ));
-        }
     };
     Ok((sweep, obstacle))
 }
 
-/// A finite number that fits an `f32`.
-fn number(obj: &Map<String, Value>, key: &str) -> Result<f32, String> {
-    match obj.get(key) {
-        Some(v) => to_f32(v, key),
-        None => Err(format!("field `{key}` is missing")),
-    }
-}
-
 /// A finite, non-negative number.
-fn radius(obj: &Map<String, Value>, key: &str) -> Result<f32, String> {
-    let r = number(obj, key)?;
+fn radius(fields: &Fields, key: &str) -> Result<f32, String> {
+    let r = to_f32(fields.require(key)?, key)?;
     if r < 0.0 {
         return Err(format!("field `{key}` = {r} is negative"));
     }
@@ -354,59 +481,65 @@ fn radius(obj: &Map<String, Value>, key: &str) -> Result<f32, String> {
 }
 
 /// A `[x, y]` pair of finite numbers.
-fn vec2(obj: &Map<String, Value>, key: &str) -> Result<Vec2, String> {
-    match obj.get(key) {
-        Some(Value::Array(items)) if items.len() == 2 => Ok(Vec2::new(
-            to_f32(&items[0], &format!("{key}[0]"))?,
-            to_f32(&items[1], &format!("{key}[1]"))?,
+fn vec2(fields: &Fields, key: &str) -> Result<Vec2, String> {
+    let raw = fields.require(key)?;
+    let items: Vec<&RawValue> = match serde_json::from_str(raw.get()) {
+        Ok(items) if json_type(raw) == "an array" => items,
+        _ => return Err(format!("field `{key}` must be an array [x, y]")),
+    };
+    match items[..] {
+        [x, y] => Ok(Vec2::new(
+            to_f32(x, &format!("{key}[0]"))?,
+            to_f32(y, &format!("{key}[1]"))?,
         )),
-        Some(Value::Array(items)) => Err(format!(
+        _ => Err(format!(
             "field `{key}` must have 2 numbers [x, y], got {}",
             items.len()
         )),
-        Some(_) => Err(format!("field `{key}` must be an array [x, y]")),
-        None => Err(format!("field `{key}` is missing")),
     }
 }
 
-/// The JSON number as `f32`; out-of-range and non-finite values are errors, not infinities.
-fn to_f32(v: &Value, name: &str) -> Result<f32, String> {
-    if let Value::String(s) = v
-        && let Some(token) = s.strip_prefix(OVERFLOW_MARK)
-    {
-        return Err(format!("field `{name}` = {token} is not a finite f32"));
-    }
-    let Some(x) = v.as_f64() else {
+/// The JSON number as the nearest `f32`, parsed from its text; a value beyond the `f32`
+/// range is an error, not an infinity.
+fn to_f32(raw: &RawValue, name: &str) -> Result<f32, String> {
+    let text = raw.get();
+    if json_type(raw) != "a number" {
+        let shown = if text.len() <= 40 {
+            format!(" {text}")
+        } else {
+            String::new()
+        };
         return Err(format!(
-            "field `{name}` must be a number, got {}",
-            type_name(v)
+            "field `{name}` must be a number, got {}{shown}",
+            json_type(raw)
         ));
-    };
-    let narrowed = x as f32;
-    if !x.is_finite() || !narrowed.is_finite() {
-        return Err(format!("field `{name}` = {x:?} is not a finite f32"));
     }
-    Ok(narrowed)
+    // JSON's number syntax is a subset of what `f32::from_str` reads, with correct rounding.
+    match text.parse::<f32>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!("field `{name}` = {text} is not a finite f32")),
+    }
 }
 
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+/// The kind of a JSON value, from its first character (serde_json has checked the rest).
+fn json_type(raw: &RawValue) -> &'static str {
+    match raw.get().as_bytes().first() {
+        Some(b'"') => "a string",
+        Some(b'[') => "an array",
+        Some(b'{') => "an object",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
     }
 }
 
 // ---------------------------------------------------------------------------------------
 // Writing an answer
 
-/// `{"id":..,"hit":false}` or the hit's fields.
-fn write_answer(out: &mut String, id: &Value, hit: Option<&Hit>) {
+/// `{"id":..,"hit":false}` or the hit's fields; `id` is the JSON text of the query's id.
+fn write_answer(out: &mut String, id: &str, hit: Option<&Hit>) {
     out.push_str("{\"id\":");
-    push_json(out, id);
+    out.push_str(id);
     let Some(h) = hit else {
         out.push_str(",\"hit\":false}");
         return;
@@ -432,17 +565,14 @@ fn write_answer(out: &mut String, id: &Value, hit: Option<&Hit>) {
     );
 }
 
-fn write_error(out: &mut String, id: &Value, message: &str) {
+/// `{"id":..,"error":".."}`; `id` is the JSON text of the query's id, if it could be read.
+fn write_error(out: &mut String, id: Option<&str>, message: &str) {
     out.push_str("{\"id\":");
-    push_json(out, id);
+    out.push_str(id.unwrap_or("null"));
     out.push_str(",\"error\":");
-    push_json(out, &Value::String(message.to_owned()));
+    // Serialising a string cannot fail.
+    out.push_str(&serde_json::to_string(message).unwrap_or_else(|_| "\"?\"".into()));
     out.push('}');
-}
-
-fn push_json(out: &mut String, v: &Value) {
-    // Serialising a `Value` into a String cannot fail.
-    out.push_str(&serde_json::to_string(v).unwrap_or_else(|_| "null".into()));
 }
 
 /// Rust's `{:?}` for `f32` is the shortest text that reads back to the same `f32`, with an

@@ -1,9 +1,9 @@
 //! Loading scenes with errors that name the file, line and column; atomic saving.
 
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
 
 use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
@@ -241,9 +241,8 @@ pub fn scene_to_string(scene: &Scene) -> String {
     ron::ser::to_string_pretty(scene, config).unwrap_or_default() + "\n"
 }
 
-/// Writes the scene atomically: a temporary file in the same folder, fsync, then a rename.
-/// The temporary is removed on failure, so an existing file is either replaced whole or left
-/// untouched. An invalid scene is refused, because it could not be loaded back.
+/// Writes the scene atomically (see `atomic_file`): an existing file is either replaced
+/// whole or left untouched. An invalid scene is refused, because it could not be loaded back.
 pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
     let file = path.display().to_string();
     let problems = validate(scene);
@@ -256,43 +255,8 @@ pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
         return Err(SceneError::join(errors));
     }
     let text = scene_to_string(scene);
-    let temp = temp_path(path);
-    let result = write_synced(&temp, text.as_bytes()).and_then(|()| fs::rename(&temp, path));
-    if let Err(e) = result {
-        let _ = fs::remove_file(&temp);
-        return Err(SceneError::new(&file, format!("cannot save: {e}")));
-    }
-    sync_parent(path);
-    Ok(())
-}
-
-/// A fresh name next to `path`, hidden and unique to this process and moment.
-fn temp_path(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "scene.ron".to_owned());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    path.with_file_name(format!(".{name}.{}.{nanos}.tmp", std::process::id()))
-}
-
-fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = OpenOptions::new().write(true).create_new(true).open(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
-}
-
-/// Makes the rename itself durable where the platform allows syncing a folder.
-fn sync_parent(path: &Path) {
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if let Ok(dir) = File::open(parent) {
-        let _ = dir.sync_all();
-    }
+    crate::atomic_file::write_atomically(path, text.as_bytes())
+        .map_err(|e| SceneError::new(&file, format!("cannot save: {e}")))
 }
 
 #[cfg(test)]
