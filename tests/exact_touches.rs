@@ -285,3 +285,35 @@ fn exact_touches_on_diagonal_segments() {
     }
     assert_eq!(checked, 6 * 8 * 3);
 }
+
+// --- Two circles travelling side by side ----------------------------------------------
+
+/// Bug: two circles moving together from near 0 to near 1e6 took their relative motion as
+/// `(e1 − s1) − (e2 − s2)` after rounding each motion to f64, which loses the small
+/// relative motion: contact centres came out units off. (Found by the second adversarial
+/// hunt; the exact answers are from its 60-digit reference.)
+#[test]
+fn circles_travelling_side_by_side_keep_their_relative_motion() {
+    let cases = [
+        // (ours, other, exact time, exact centre)
+        (
+            Sweep::new(v(0.0001, 0.0002), v(600000.0, -800000.0), 0.00001),
+            Sweep::new(v(0.00013, 0.0002), v(600000.0, -800000.0), 0.000005),
+            0.500_000_060_632_974_3,
+            [300_000.036_429_784_55, -400_000.048_406_379_5],
+        ),
+        (
+            Sweep::new(v(1e-5, 0.0), v(1_000_000.0, 0.0), 1e-6),
+            Sweep::new(v(1.3e-5, 0.0), v(1_000_000.0, 0.0), 0.0),
+            0.666_666_679_298_537_1,
+            [666_666.679_301_870_4, 0.0],
+        ),
+    ];
+    for (ours, other, time, center) in cases {
+        let h = ours.vs_circle(&other).expect("they meet");
+        assert!((f64::from(h.time) - time).abs() < 1e-6, "{}", h.time);
+        let off = (f64::from(h.center.x) - center[0]).hypot(f64::from(h.center.y) - center[1]);
+        assert!(off < 0.1, "centre {} is {off} off", h.center);
+        assert!(unit(&h) && !h.started_inside);
+    }
+}

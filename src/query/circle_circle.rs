@@ -22,9 +22,16 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     let v2 = other.end.as_dvec2() - s2;
     let (r1, r2) = (f64::from(sweep.radius), f64::from(other.radius));
     let reach = r1 + r2;
-    // The other centre relative to ours at t = 0, and our motion relative to it.
+    // The other centre relative to ours at t = 0 and at t = 1, and our motion relative to
+    // it as their difference: `(e1 − e2) − (s1 − s2)`, not `(e1 − s1) − (e2 − s2)`. Each
+    // f64 difference of f32 values rounds when they differ hugely in size, and the second
+    // form then carries errors the size of each whole motion: two circles travelling side
+    // by side from near 0 to near 1e6 lost their small relative motion, and the contact
+    // centre was units off. The first form errs only by the size of the separations, as
+    // the start's own offset `c` already does.
     let c = s2 - s1;
-    let v = v1 - v2;
+    let c_end = other.end.as_dvec2() - sweep.end.as_dvec2();
+    let v = c - c_end;
     // `is_valid` for both sweeps, cheaply (see `valid`).
     if !valid((v1 + v2 + c).element_sum() + reach, r1.min(r2)) {
         return None;

@@ -799,3 +799,23 @@ def fam_touch0_diag(R):
 
 
 FAMILIES['touch0_diag'] = fam_touch0_diag
+
+
+def fam_parallel_movers(R):
+    """two circles travelling side by side from near 0 to near 1e6: their relative
+    motion is tiny next to each motion, so it is lost if each motion is rounded first."""
+    E = 10.0 ** R.uniform(2, 6)
+    th = R.uniform(0, 2 * math.pi)
+    end = (E * math.cos(th), E * math.sin(th))
+    scale = 10.0 ** R.uniform(-9, -2)
+    s1 = (R.uniform(-1, 1) * scale, R.uniform(-1, 1) * scale)
+    s2 = (s1[0] + R.uniform(-1, 1) * scale, s1[1] + R.uniform(-1, 1) * scale)
+    gap = math.hypot(s2[0] - s1[0], s2[1] - s1[1])
+    r1 = R.uniform(0, 0.5) * gap
+    r2 = R.choice([0.0, R.uniform(0, 0.4) * gap])
+    # Same end (they meet at 1 - (r1 + r2) / gap), or ends apart by about the start gap.
+    other_end = end if R.random() < 0.6 else (end[0] + R.uniform(-1, 1) * gap, end[1] + R.uniform(-1, 1) * gap)
+    return circ(s1, end, r1, s2, other_end, r2)
+
+
+FAMILIES['parallel_movers'] = fam_parallel_movers
