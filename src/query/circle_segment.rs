@@ -8,7 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{apart, avx_dispatch, max_v, min, min_v, point_contact, valid};
+use super::kernel::{apart, avx_dispatch, max, max_v, min, min_v, point_contact, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -66,8 +66,11 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // segment, or an end within r. The same comparisons decide the slab entry below, so
     // the two can never both say no to a circle that is in fact crossing.
     let in_slab = h0.abs() < reach;
-    let over = min(u0, len2 - u0) > 0.0;
-    if (in_slab && over) || a.length_squared() < rr || b.length_squared() < rr {
+    // The four strict comparisons as one number (`x − y > 0` exactly when `x > y`): which
+    // start overlaps is as random as the start, and LLVM makes `&&`/`||` a chain of jumps.
+    let slab_over = min(reach - h0.abs(), min(u0, len2 - u0));
+    let end_over = max(rr - a.length_squared(), rr - b.length_squared());
+    if max(slab_over, end_over) > 0.0 {
         let line = Line {
             a,
             b,
@@ -97,7 +100,8 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         let along = u0 * toward + vu * gap;
         if min(along, len2 * toward - along) >= 0.0 {
             let t = min(gap / toward, 1.0);
-            let normal = if left { n / len } else { -n / len };
+            // A select of the sign, not of two vectors (which LLVM makes a jump).
+            let normal = n * (if left { 1.0 } else { -1.0 } / len);
             let point = a + e * ((u0 + vu * t) / len2);
             return Some(out(
                 t,
@@ -197,13 +201,16 @@ fn face_normal_for(normal: DVec2, dir: DVec2, n_left: DVec2, feature: Feature) -
         Feature::End(end) => {
             let across = normal.dot(n_left);
             let along = normal.dot(dir);
-            if across.abs() >= along.abs() {
-                n_left * across.signum()
-            } else if end == End::A {
-                -dir
+            // By weight rather than by `if` (see `corner_face_normal` in the kernel): which
+            // face an end contact is over is as random as the contact. Exactly one term is
+            // nonzero, so the sum is that face's normal bit for bit.
+            let w = if across.abs() >= along.abs() {
+                1.0
             } else {
-                dir
-            }
+                0.0
+            };
+            let outward = if end == End::A { -1.0 } else { 1.0 };
+            n_left * (w * across.signum()) + dir * ((1.0 - w) * outward)
         }
         _ => normal,
     }
