@@ -317,3 +317,53 @@ fn circles_travelling_side_by_side_keep_their_relative_motion() {
         assert!(unit(&h) && !h.started_inside);
     }
 }
+
+// --- Touching at t = 0 and moving a hair inward -----------------------------------------
+
+/// Bug: a start exactly on a corner circle, an end cap or another circle, moving along the
+/// tangent tilted a few f32 steps inward, was a miss: `a·r² − cross²` cancelled to nothing
+/// (its true value is `along²`, tiny but positive), so the shallow entry at t = 0 was lost.
+/// (Found by the second adversarial hunt.) Tilted outward instead, it stays a miss.
+#[test]
+fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
+    let corner_box = Aabb::new(v(15.0, -25.0), v(29.0, -8.0));
+    let cap = Segment::new(v(-84.0, -24.0), v(12.0, 48.0));
+    // Starts 7-24-25 and 3-4-5 from the corner / end / other centre; ends nudged inward.
+    let cases = [
+        (
+            Sweep::new(v(8.0, 16.0), v(-40.0, 1.999_999_6), 25.0).vs_aabb(&corner_box),
+            Feature::Corner(sweepscope::Corner::TopLeft),
+            v(-0.28, 0.96),
+        ),
+        (
+            Sweep::new(v(-92.0, -30.0), v(4.000_001, -158.0), 10.0).vs_segment(&cap),
+            Feature::End(End::A),
+            v(-0.8, -0.6),
+        ),
+        (
+            Sweep::new(v(-32.0, -76.0), v(-54.0, 29.999_998), 32.0).vs_circle(&Sweep::new(
+                v(-80.0, -90.0),
+                v(-74.0, -80.0),
+                18.0,
+            )),
+            Feature::Circle,
+            v(0.96, 0.28),
+        ),
+    ];
+    for (i, (hit, feature, normal)) in cases.into_iter().enumerate() {
+        let h = hit.unwrap_or_else(|| panic!("case {i}: dips in at t = 0"));
+        assert_eq!(
+            (h.time, h.started_inside, h.feature),
+            (0.0, false, feature),
+            "case {i}"
+        );
+        assert!(
+            (h.normal - normal).length() < 1e-6,
+            "case {i}: {}",
+            h.normal
+        );
+    }
+    // The same corner, tilted outward: leaves at once.
+    let out = Sweep::new(v(8.0, 16.0), v(-40.0, 2.000_000_2), 25.0);
+    assert!(out.vs_aabb(&corner_box).is_none());
+}

@@ -194,7 +194,8 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     let along = v.dot(c);
     let a = v.length_squared();
     let cross = v.perp_dot(c);
-    let disc = a * (radius * radius) - cross * cross;
+    let rr = radius * radius;
+    let disc = a * rr - cross * cross;
     // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
     // end is within the radius. `v − c` is exact for f32 input (both are differences from
     // the same start), so a touch at exactly t = 1 is decided exactly, where
@@ -202,16 +203,19 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     let late = along - a;
     let end_gap2 = (v - c).length_squared();
     let tiny = f64::from_bits(1);
-    let verdict = min(
-        min(along - tiny, disc - tiny),
-        max(-late, radius * radius - end_gap2),
-    );
+    let verdict = min(min(along - tiny, disc - tiny), max(-late, rr - end_gap2));
     // Written so that NaN, too, is no contact.
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
     if !(verdict >= 0.0) {
+        // A start exactly on the circle, moving inward, enters at once: there `disc` is
+        // `along²` (Lagrange's identity), which the form above can cancel to nothing for
+        // a nearly tangent motion. Checked here, on the way out, so hits do not pay.
+        if c.length_squared() == rr && along > 0.0 {
+            return Some((0.0, -c / radius));
+        }
         return None;
     }
-    let gap = max(c.length_squared() - radius * radius, 0.0);
+    let gap = max(c.length_squared() - rr, 0.0);
     let root = disc.sqrt();
     // Stable form of (along − √disc) / a: no cancellation when along > 0.
     let t = min(gap / (along + root), 1.0);

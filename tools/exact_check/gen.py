@@ -819,3 +819,49 @@ def fam_parallel_movers(R):
 
 
 FAMILIES['parallel_movers'] = fam_parallel_movers
+
+
+def _f32_step(x, k):
+    """x moved by k steps of f32 (k may be negative)."""
+    import struct
+    for _ in range(abs(k)):
+        bits = struct.unpack('<i', struct.pack('<f', x))[0]
+        up = (k > 0) == (x >= 0)
+        if x == 0:
+            x = math.copysign(1.401298464324817e-45, k)
+            continue
+        bits += 1 if up else -1
+        x = struct.unpack('<f', struct.pack('<i', bits))[0]
+    return x
+
+
+def fam_touch0_near_tangent(R):
+    """start exactly on a corner circle, end cap or other circle (Pythagorean offsets),
+    moving along the tangent with the end nudged a few f32 steps inward or outward: the
+    circle dips in (a hit at t = 0) or leaves (no hit), by a hair."""
+    a, b, h = R.choice([(3, 4, 5), (5, 12, 13), (8, 15, 17), (7, 24, 25), (20, 21, 29)])
+    k = R.choice([1, 2, 4, 8])
+    sx, sy = R.choice([1, -1]), R.choice([1, -1])
+    off = (sx * a * k, sy * b * k) if R.random() < 0.5 else (sx * b * k, sy * a * k)
+    P = (R.randint(-40, 40), R.randint(-40, 40))
+    s = (P[0] + off[0], P[1] + off[1])
+    r = h * k
+    turn = R.choice([1, -1])
+    L = R.choice([1, 2, 3])
+    e = [s[0] - turn * off[1] * L, s[1] + turn * off[0] * L]
+    axis = R.randrange(2)
+    e[axis] = _f32_step(e[axis], R.choice([-3, -2, -1, 1, 2, 3]))
+    kind = R.choice(['aabb', 'segment', 'circle'])
+    if kind == 'aabb':
+        # The box on the far side of P from the start, so P is the corner the start faces.
+        w, ht = R.randint(1, 20), R.randint(1, 20)
+        lo = (P[0] - w if off[0] > 0 else P[0], P[1] - ht if off[1] > 0 else P[1])
+        return aabb(s, e, r, lo, (lo[0] + w, lo[1] + ht))
+    if kind == 'segment':
+        # Pointing away from the start, so the start faces end a's cap.
+        return seg(s, e, r, P, (P[0] - off[0], P[1] - off[1]))
+    r2 = R.choice([0.0, 1.0, float(h)])
+    return circ(s, e, r - r2 if r2 < r else r, P, P, r2 if r2 < r else 0.0)
+
+
+FAMILIES['touch0_near_tangent'] = fam_touch0_near_tangent
