@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use crate::atomic_file::write_atomically;
+
 /// Messages from finished screenshot callbacks (Ok = where it went, Err = what failed).
 pub type Results = Arc<Mutex<Vec<Result<String, String>>>>;
 
@@ -44,7 +46,8 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<String, String> {
             save_png(img, &dir.join("screenshot.png"))?;
             for (name, text) in [("scene.ron", scene_ron), ("report.md", report_md)] {
                 let p = dir.join(name);
-                std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+                write_atomically(&p, text.as_bytes())
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
             }
             Ok(format!(
                 "bug report written to {} (report copied to clipboard)",
@@ -54,7 +57,8 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<String, String> {
     }
 }
 
-/// Writes the image as PNG, creating the folder.
+/// Writes the image as PNG, creating the folder; atomically (see `atomic_file`), so a
+/// failed or interrupted save never leaves a truncated image in place of an earlier one.
 pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -66,8 +70,10 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
         .collect();
     let buf = image::RgbaImage::from_raw(img.size[0] as u32, img.size[1] as u32, bytes)
         .ok_or_else(|| "screenshot has an inconsistent size".to_owned())?;
-    buf.save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    let mut png = std::io::Cursor::new(Vec::new());
+    buf.write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    write_atomically(path, png.get_ref()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A file-name-safe version of a scene name.
