@@ -200,6 +200,14 @@ mod tests {
     use super::*;
     use crate::geom::{Aabb, Segment};
 
+    /// Walls at x ≤ −5 and x ≥ 5: a gap of 10.
+    fn two_walls() -> [Obstacle; 2] {
+        [
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(-5.0, 10.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(5.0, -10.0), Vec2::new(10.0, 10.0))),
+        ]
+    }
+
     fn floor() -> Obstacle {
         Obstacle::Segment(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)))
     }
@@ -245,10 +253,7 @@ mod tests {
 
     #[test]
     fn bouncing_between_two_walls_runs_out_of_budget_without_tunnelling() {
-        let walls = [
-            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(-5.0, 10.0))),
-            Obstacle::Aabb(Aabb::new(Vec2::new(5.0, -10.0), Vec2::new(10.0, 10.0))),
-        ];
+        let walls = two_walls();
         let s = Sweep::new(Vec2::ZERO, Vec2::new(100.0, 0.0), 1.0);
         let p = resolve(&s, &walls, Response::Reflect { restitution: 1.0 }, 3);
         assert_eq!(
@@ -264,10 +269,7 @@ mod tests {
     fn no_bounce_limit_means_no_limit() {
         // `usize::MAX` once overflowed the round bound: a panic in debug builds, and in
         // release a bound of 0 that stopped the ball after two contacts, truncated.
-        let walls = [
-            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(-5.0, 10.0))),
-            Obstacle::Aabb(Aabb::new(Vec2::new(5.0, -10.0), Vec2::new(10.0, 10.0))),
-        ];
+        let walls = two_walls();
         let s = Sweep::new(Vec2::ZERO, Vec2::new(98.0, 0.0), 1.0);
         for max in [usize::MAX, usize::MAX - 1] {
             let p = resolve(&s, &walls, Response::Reflect { restitution: 1.0 }, max);

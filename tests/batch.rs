@@ -50,6 +50,15 @@ fn run_stdin(input: &str, args: &[&str]) -> Output {
     out
 }
 
+/// The binary with its input and output piped, for tests that talk to it as it runs.
+fn spawn_piped() -> std::process::Child {
+    bin()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
+}
+
 fn lines(out: &Output) -> Vec<Value> {
     String::from_utf8(out.stdout.clone())
         .expect("UTF-8 output")
@@ -298,11 +307,7 @@ fn missing_input_and_unwritable_output_exit_2_with_a_message() {
 
 #[test]
 fn invalid_utf8_is_a_bad_line_not_a_crash() {
-    let mut child = bin()
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("starts");
+    let mut child = spawn_piped();
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(b"{\"id\":1,\xff}\n").expect("write");
     drop(stdin);
@@ -476,11 +481,7 @@ fn an_unreadable_input_is_named() {
 #[test]
 fn each_answer_is_sent_before_waiting_for_the_next_query() {
     use std::io::BufRead as _;
-    let mut child = bin()
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("starts");
+    let mut child = spawn_piped();
     let mut stdin = child.stdin.take().expect("piped");
     let stdout = child.stdout.take().expect("piped");
     let (tx, rx) = std::sync::mpsc::channel();
@@ -525,4 +526,14 @@ fn a_closed_reader_ends_the_run_quietly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn zeros_are_printed_without_a_sign() {
+    // Head-on circles along x: the normal's y component is −0.0 inside.
+    let q = r#"{"id":1,"kind":"circle","start":[0,0],"end":[10,0],"radius":1,"other_start":[20,0],"other_end":[10,0],"other_radius":1}"#;
+    let out = run_stdin(&format!("{q}\n"), &[]);
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(text.contains("\"normal\":[-1.0,0.0]"), "{text}");
+    assert!(!text.contains("-0.0"), "{text}");
 }

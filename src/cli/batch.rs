@@ -580,7 +580,8 @@ fn write_error(out: &mut String, id: Option<&str>, message: &str) {
 /// NaN or infinity; the queries never return them, but `null` keeps the line valid if so.
 fn push_f32(out: &mut String, x: f32) {
     if x.is_finite() {
-        let _ = write!(out, "{x:?}");
+        // `+ 0.0` turns −0.0 (a normal's zero component, say) into 0.0.
+        let _ = write!(out, "{:?}", x + 0.0);
     } else {
         out.push_str("null");
     }
