@@ -2,44 +2,95 @@
 //! target, synced, then renamed over it. A crash, a full disk or an error halfway leaves
 //! the old file (or no file) in place, never a truncated one; and a writer whose target is
 //! also its input (`batch --input f --output f`) reads the old file to the end.
+//!
+//! Only regular files are replaced this way. A symbolic link is followed, so the file it
+//! points to is replaced and the link stays; the new file gets the old one's permissions.
+//! Anything else that exists at the path (a FIFO, `/dev/null`, `/dev/stdout`) is written
+//! straight through, as `File::create` would, and a folder is refused at once. A hard
+//! link's other names keep the old content, as with most editors' saves.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A file being written in place of `target`. [`AtomicFile::commit`] puts it there;
 /// dropping it uncommitted removes the temporary.
 pub struct AtomicFile {
-    target: PathBuf,
-    temp: PathBuf,
     file: File,
+    /// `(temporary, target)`, or `None` when writing straight to a special file.
+    rename: Option<(PathBuf, PathBuf)>,
     committed: bool,
 }
 
 impl AtomicFile {
-    /// Creates the temporary beside `target` (so the rename stays on one file system).
+    /// Creates the temporary beside the (link-resolved) target, so the rename stays on
+    /// one file system; or opens a special file for writing.
     pub fn create(target: &Path) -> io::Result<Self> {
-        let temp = temp_path(target);
+        let target = resolve_links(target);
+        match fs::metadata(&target) {
+            Ok(m) if m.is_dir() => {
+                return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
+            }
+            Ok(m) if !m.is_file() => {
+                return Ok(Self {
+                    file: File::create(&target)?,
+                    rename: None,
+                    committed: false,
+                });
+            }
+            _ => {}
+        }
+        let temp = temp_path(&target);
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&temp)?;
+        if let Ok(m) = fs::metadata(&target) {
+            // Best effort: an owner or attributes cannot always be carried over.
+            let _ = fs::set_permissions(&temp, m.permissions());
+        }
         Ok(Self {
-            target: target.to_owned(),
-            temp,
             file,
+            rename: Some((temp, target)),
             committed: false,
         })
     }
 
     /// Syncs the data, renames it over the target, and syncs the folder.
     pub fn commit(mut self) -> io::Result<()> {
+        self.file.flush()?;
+        let Some((temp, target)) = &self.rename else {
+            return Ok(());
+        };
         self.file.sync_all()?;
-        fs::rename(&self.temp, &self.target)?;
+        fs::rename(temp, target)?;
         self.committed = true;
-        sync_parent(&self.target);
+        sync_parent(target);
         Ok(())
     }
+}
+
+/// `path` with symbolic links followed, as far as they lead (a dangling link gives the
+/// path it names, which the save then creates).
+fn resolve_links(path: &Path) -> PathBuf {
+    let mut path = path.to_owned();
+    // A bounded walk: a loop of links ends up at the last name tried.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => match fs::read_link(&path) {
+                Ok(next) => {
+                    path = match path.parent() {
+                        Some(dir) => dir.join(next),
+                        None => next,
+                    };
+                }
+                Err(_) => break,
+            },
+            _ => break,
+        }
+    }
+    path
 }
 
 impl Write for AtomicFile {
@@ -54,8 +105,8 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.temp);
+        if let (false, Some((temp, _))) = (self.committed, &self.rename) {
+            let _ = fs::remove_file(temp);
         }
     }
 }
@@ -67,15 +118,17 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.commit()
 }
 
-/// A fresh name next to `path`, hidden and unique to this process and moment.
+/// A fresh name next to `path`, hidden and unique to this process, moment and call.
 fn temp_path(path: &Path) -> PathBuf {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
         .map_or_else(|| "file".to_owned(), |n| n.to_string_lossy().into_owned());
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    path.with_file_name(format!(".{name}.{}.{nanos}.tmp", std::process::id()))
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    path.with_file_name(format!(".{name}.{}.{nanos}.{call}.tmp", std::process::id()))
 }
 
 /// Makes the rename itself durable where the platform allows syncing a folder.
@@ -124,6 +177,36 @@ mod tests {
         assert_eq!(leftovers(&d), 0, "an abandoned temporary is removed");
         write_atomically(&path, b"new").expect("write atomically");
         assert_eq!(fs::read_to_string(&path).expect("read"), "new");
+        assert_eq!(leftovers(&d), 0);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_permissions_and_special_files_survive() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let d = dir("special");
+        let real = d.join("real.txt");
+        let link = d.join("link.txt");
+        fs::write(&real, "old").expect("seed");
+        fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).expect("chmod");
+        let _ = fs::remove_file(&link);
+        symlink("real.txt", &link).expect("symlink");
+        write_atomically(&link, b"new").expect("save through the link");
+        assert!(
+            fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&real).expect("read"), "new");
+        let mode = fs::metadata(&real).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "private stays private");
+        // A device is written through, not replaced by a regular file.
+        write_atomically(Path::new("/dev/null"), b"x").expect("write to /dev/null");
+        assert!(!fs::metadata("/dev/null").expect("meta").is_file());
+        // A folder is refused before anything is written.
+        assert!(AtomicFile::create(&d).is_err());
         assert_eq!(leftovers(&d), 0);
         let _ = fs::remove_dir_all(&d);
     }

@@ -48,4 +48,4 @@ pub use glam::Vec2;
 pub use hit::{Corner, End, Feature, Hit, Side};
 pub use obstacle::Obstacle;
 pub use region::{Clip, Region, clip_segment, region_code};
-pub use response::{CONTACT_SKIN, Contact, Path, Response, first_hit, resolve};
+pub use response::{CONTACT_SKIN, Contact, MAX_BOUNCES, Path, Response, first_hit, resolve};

@@ -210,8 +210,10 @@ pub fn clip_segment(a: Vec2, b: Vec2, aabb: &Aabb) -> Clip {
     let axis = |d: f64, lo: f64, hi: f64| if d < 0.0 { (-d, -hi, -lo) } else { (d, lo, hi) };
     let (dx, lx, hx) = axis(d.x, lo.x, hi.x);
     let (dy, ly, hy) = axis(d.y, lo.y, hi.y);
-    // The verdict by products, not quotients, so a touch is decided exactly for f32 input
-    // (f64 products of f32 differences): each slab entered by t = 1 and not left before
+    // The verdict by products, not quotients: a touch is decided exactly whenever the
+    // products are exact in f64 (integer and short dyadic coordinates, where touches are
+    // built), and otherwise within one f64 rounding per product, not the quotients' double
+    // rounding. Each slab entered by t = 1 and not left before
     // t = 0 (an axis without motion needs the start inside its slab), and each entered
     // before the other is left (`lx / dx ≤ hy / dy`, cross-multiplied).
     let crosses = lx <= dx && hx >= 0.0 && ly <= dy && hy >= 0.0;

@@ -54,6 +54,10 @@ pub struct Path {
     pub truncated: bool,
 }
 
+/// The most responses one [`resolve`] makes: a ball bouncing between two walls for ever
+/// stops here (truncated) instead of filling memory, about 8 MB of contacts.
+pub const MAX_BOUNCES: usize = 100_000;
+
 /// Moves `sweep` through `obstacles`, responding to every contact in time order, and
 /// returns the path.
 ///
@@ -69,7 +73,8 @@ pub struct Path {
 ///   is moving further in) but is not moved; that obstacle is then ignored, since every later
 ///   query would report the same overlap at time 0.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
-///   the path never tunnels for lack of budget.
+///   the path never tunnels for lack of budget. `max_bounces` is capped at
+///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
 ///
 /// Non-finite input gives a path that stays at the start.
 pub fn resolve(
@@ -78,6 +83,7 @@ pub fn resolve(
     response: Response,
     max_bounces: usize,
 ) -> Path {
+    let max_bounces = max_bounces.min(MAX_BOUNCES);
     let mut path = Path {
         contacts: Vec::new(),
         points: vec![sweep.start],
@@ -94,7 +100,6 @@ pub fn resolve(
     // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
     // reached in practice; it is here so that no input can loop forever.
     let mut done = false;
-    // (Saturating: a caller may pass `usize::MAX` for "no limit".)
     for _ in 0..=max_bounces
         .saturating_add(obstacles.len())
         .saturating_add(1)
@@ -278,5 +283,17 @@ mod tests {
             assert_eq!(p.contacts.len(), 12, "{max}");
             assert!(!p.truncated);
         }
+        // Bouncing for ever (a motion of 1e9 between walls 8 apart) ends at the cap, in
+        // bounded memory, stopped rather than tunnelling.
+        let s = Sweep::new(Vec2::ZERO, Vec2::new(1e9, 0.0), 1.0);
+        let p = resolve(
+            &s,
+            &walls,
+            Response::Reflect { restitution: 1.0 },
+            usize::MAX,
+        );
+        assert_eq!(p.contacts.len(), MAX_BOUNCES + 1);
+        assert!(p.truncated);
+        assert!(p.end.x.abs() <= 4.0 + 1e-3, "{}", p.end);
     }
 }

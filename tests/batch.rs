@@ -466,6 +466,8 @@ fn flags_dash_for_stdin_and_repeats() {
     assert!(err.contains("given twice"), "{err}");
 }
 
+/// (A folder opens as a file on Unix and fails on the first read.)
+#[cfg(unix)]
 #[test]
 fn an_unreadable_input_is_named() {
     let dir = std::env::temp_dir();
@@ -536,4 +538,48 @@ fn zeros_are_printed_without_a_sign() {
     let text = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(text.contains("\"normal\":[-1.0,0.0]"), "{text}");
     assert!(!text.contains("-0.0"), "{text}");
+}
+
+#[test]
+fn odd_ids_broken_lines_and_long_values() {
+    let big = format!("1{}", "0".repeat(100));
+    let input = format!(
+        "{{\"id\":\"\\ud800\",{HIT}}}\n\
+         {{\"id\":1e400,{HIT}}}\n\
+         [1,2\n\
+         {{\"id\":4,\"kind\":\"aabb\",\"start\":[0,0],\"end\":[10,0],\"radius\":{big},\"min\":[4,-1],\"max\":[6,1]}}\n"
+    );
+    let (answers, code, _) = answers_of(&input, &[]);
+    assert_eq!((code, answers.len()), (Some(1), 4));
+    // Ids a JSON reader could not read back are refused, not echoed.
+    let (id, msg) = error_of(&answers, 1);
+    assert_eq!(
+        (id.clone(), msg.contains("not a valid JSON string")),
+        (Value::Null, true),
+        "{msg}"
+    );
+    let (id, msg) = error_of(&answers, 2);
+    assert_eq!(
+        (id.clone(), msg.contains("out of range")),
+        (Value::Null, true),
+        "{msg}"
+    );
+    // Broken JSON is malformed, whatever its first character.
+    assert!(error_of(&answers, 3).1.contains("malformed JSON"));
+    // A long value is cut short in the message.
+    let msg = error_of(&answers, 4).1;
+    assert!(
+        msg.contains("not a finite f32") && msg.contains('…') && msg.len() < 200,
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_crlf_line_of_exactly_the_limit_is_read() {
+    let body = format!("{{\"id\":1,{HIT},\"pad\":\"\"}}");
+    let pad = sweepscope::cli::batch::MAX_LINE - body.len();
+    let line = format!("{{\"id\":1,{HIT},\"pad\":\"{}\"}}\r\n", "x".repeat(pad));
+    let (answers, code, _) = answers_of(&line, &[]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answers[0]["hit"], true);
 }

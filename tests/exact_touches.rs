@@ -366,4 +366,23 @@ fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
     // The same corner, tilted outward: leaves at once.
     let out = Sweep::new(v(8.0, 16.0), v(-40.0, 2.000_000_2), 25.0);
     assert!(out.vs_aabb(&corner_box).is_none());
+    // A start off the circle by less than the rounding of |c|² (1 + 2^-60 against 1) is
+    // not a touch: these never come within r (found by review of the fix).
+    let tiny = 2.0f32.powi(-30);
+    let ours = Sweep::new(v(0.0, 0.0), v(-tiny / 2.0, 1.0), 0.5);
+    assert!(
+        ours.vs_circle(&Sweep::new(v(1.0, tiny), v(1.0, tiny), 0.5))
+            .is_none()
+    );
+    let ours = Sweep::new(v(0.0, 0.0), v(-tiny / 2.0, 1.0), 1.0);
+    assert!(
+        ours.vs_segment(&Segment::new(v(1.0, tiny), v(3.0, tiny)))
+            .is_none()
+    );
+    let corner_at = Aabb::new(v(1.0, tiny), v(3.0, 2.0));
+    assert!(
+        ours.vs_aabb(&corner_at).is_none(),
+        "{:?}",
+        ours.vs_aabb(&corner_at)
+    );
 }

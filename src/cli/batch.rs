@@ -200,8 +200,11 @@ pub fn process(input: impl BufRead, mut output: impl Write) -> Result<Summary, F
         };
         number += 1;
         let mut bytes = &lines.line[..];
-        if number == 1 {
-            bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        let mut skipped = 0;
+        if number == 1
+            && let Some(rest) = bytes.strip_prefix("\u{feff}".as_bytes())
+        {
+            (bytes, skipped) = (rest, 3);
         }
         answer.clear();
         let good = if !fits {
@@ -219,7 +222,7 @@ pub fn process(input: impl BufRead, mut output: impl Write) -> Result<Summary, F
                     answer_line(text, number, &mut answer)
                 }
                 Err(e) => {
-                    let at = e.valid_up_to() + 1;
+                    let at = skipped + e.valid_up_to() + 1;
                     let msg = format!("line {number}: not valid UTF-8 (byte {at})");
                     write_error(&mut answer, None, &msg);
                     false
@@ -270,7 +273,12 @@ impl<R: BufRead> Lines<R> {
             }
             any = true;
             let (chunk, used, ended) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], i + 1, true),
+                // A CRLF line's CR does not count against the limit.
+                Some(i) => (
+                    buf[..i].strip_suffix(b"\r").unwrap_or(&buf[..i]),
+                    i + 1,
+                    true,
+                ),
                 None => (buf, buf.len(), false),
             };
             if fits && self.line.len() + chunk.len() <= MAX_LINE {
@@ -292,12 +300,17 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
     let fields: Fields = match serde_json::from_str(text) {
         Ok(f) => f,
         Err(e) => {
-            // A well-formed line that is not an object (the only data error `Fields` has).
-            let msg = if e.classify() == serde_json::error::Category::Data {
-                let got = serde_json::from_str::<&RawValue>(text).map_or("?", json_type);
-                format!("line {number}: expected a JSON object, got {got}")
-            } else {
-                format!("line {number}: malformed JSON: {}", json_error(&e))
+            // Not an object: well-formed JSON of another type, or not JSON at all (a
+            // non-object is refused at its first character, before the rest is read).
+            let msg = match serde_json::from_str::<&RawValue>(text) {
+                Ok(v) if e.classify() == serde_json::error::Category::Data => {
+                    format!(
+                        "line {number}: expected a JSON object, got {}",
+                        json_type(v)
+                    )
+                }
+                Ok(_) => format!("line {number}: malformed JSON: {}", json_error(&e)),
+                Err(e) => format!("line {number}: malformed JSON: {}", json_error(&e)),
             };
             write_error(out, None, &msg);
             return false;
@@ -306,11 +319,16 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
     let duplicate = fields.duplicate();
     let id = match fields.get("id") {
         _ if duplicate == Some("id") => Err("field `id` appears more than once".to_owned()),
-        Some(raw) if matches!(json_type(raw), "a number" | "a string") => Ok(raw.get()),
-        Some(raw) => Err(format!(
-            "field `id` must be a number or a string, got {}",
-            json_type(raw)
-        )),
+        Some(raw) => match json_type(raw) {
+            // Echoed as written, once it is known that a JSON reader can read it back.
+            "a string" if serde_json::from_str::<Cow<str>>(raw.get()).is_ok() => Ok(raw.get()),
+            "a number" if raw.get().parse::<f64>().is_ok_and(f64::is_finite) => Ok(raw.get()),
+            "a string" => Err("field `id` is not a valid JSON string".to_owned()),
+            "a number" => Err(format!("field `id` = {} is out of range", shown(raw))),
+            other => Err(format!(
+                "field `id` must be a number or a string, got {other}"
+            )),
+        },
         None => Err("field `id` is missing".to_owned()),
     };
     let id = match id {
@@ -502,22 +520,29 @@ fn vec2(fields: &Fields, key: &str) -> Result<Vec2, String> {
 /// The JSON number as the nearest `f32`, parsed from its text; a value beyond the `f32`
 /// range is an error, not an infinity.
 fn to_f32(raw: &RawValue, name: &str) -> Result<f32, String> {
-    let text = raw.get();
     if json_type(raw) != "a number" {
-        let shown = if text.len() <= 40 {
-            format!(" {text}")
-        } else {
-            String::new()
-        };
         return Err(format!(
-            "field `{name}` must be a number, got {}{shown}",
-            json_type(raw)
+            "field `{name}` must be a number, got {} {}",
+            json_type(raw),
+            shown(raw)
         ));
     }
     // JSON's number syntax is a subset of what `f32::from_str` reads, with correct rounding.
-    match text.parse::<f32>() {
+    match raw.get().parse::<f32>() {
         Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(format!("field `{name}` = {text} is not a finite f32")),
+        _ => Err(format!(
+            "field `{name}` = {} is not a finite f32",
+            shown(raw)
+        )),
+    }
+}
+
+/// A value's text for a message, cut short if long.
+fn shown(raw: &RawValue) -> Cow<'_, str> {
+    let text = raw.get();
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
+        None => Cow::Borrowed(text),
     }
 }
 

@@ -129,7 +129,8 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     // stably gap / (along + √disc); a contact needs approach, a real crossing (disc > 0;
     // zero is a graze) and the root at most 1: the closest approach by t = 1 (late ≤ 0)
     // or the end within r. (`late² ≤ disc` says the same, but rounds: `v − corner` is
-    // exact for f32 input, so a touch at exactly t = 1 is decided exactly.)
+    // exact for f32 input of comparable sizes, so a touch at exactly t = 1 is decided
+    // exactly.)
     let prod = v * corner;
     let along_c = prod.x + prod.y;
     let vv = v * v;

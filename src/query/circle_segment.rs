@@ -101,7 +101,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         if min(along, len2 * toward - along) >= 0.0 {
             let t = min(gap / toward, 1.0);
             // A select of the sign, not of two vectors (which LLVM makes a jump).
-            let normal = n * (if left { 1.0 } else { -1.0 } / len);
+            let normal = (n / len) * if left { 1.0 } else { -1.0 };
             let point = a + e * ((u0 + vu * t) / len2);
             return Some(out(
                 t,
@@ -203,7 +203,8 @@ fn face_normal_for(normal: DVec2, dir: DVec2, n_left: DVec2, feature: Feature) -
             let along = normal.dot(dir);
             // By weight rather than by `if` (see `corner_face_normal` in the kernel): which
             // face an end contact is over is as random as the contact. Exactly one term is
-            // nonzero, so the sum is that face's normal bit for bit.
+            // nonzero, so the sum is that face's normal (a zero component may lose its
+            // sign).
             let w = if across.abs() >= along.abs() {
                 1.0
             } else {

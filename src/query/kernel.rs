@@ -1,8 +1,9 @@
 //! The shared f64 kernels behind every query.
 //!
 //! Inputs arrive as f32 (`glam::Vec2`) but are solved in f64, relative to the moving centre's
-//! start: subtracting two f32 values in f64 is exact, so coordinates near 1e6 lose nothing
-//! before the solve, and near-tangent roots keep their digits.
+//! start: subtracting two f32 values in f64 is exact while they are within about 2^29 of
+//! each other in size (so coordinates near 1e6 lose nothing before the solve, and
+//! near-tangent roots keep their digits), and otherwise rounds once, at f64 precision.
 //!
 //! Both kernels rely on one fact: the distance from a point moving on a line to a convex set
 //! is a convex function of t. So the first time it reaches `r` while decreasing is the only
@@ -197,8 +198,8 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     let rr = radius * radius;
     let disc = a * rr - cross * cross;
     // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
-    // end is within the radius. `v − c` is exact for f32 input (both are differences from
-    // the same start), so a touch at exactly t = 1 is decided exactly, where
+    // end is within the radius. `v − c` is exact for f32 input of comparable sizes (both
+    // are differences from the same start), so a touch at exactly t = 1 is decided exactly, where
     // `late² ≤ disc`, its algebraic twin, rounds.
     let late = along - a;
     let end_gap2 = (v - c).length_squared();
@@ -210,7 +211,7 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
         // A start exactly on the circle, moving inward, enters at once: there `disc` is
         // `along²` (Lagrange's identity), which the form above can cancel to nothing for
         // a nearly tangent motion. Checked here, on the way out, so hits do not pay.
-        if c.length_squared() == rr && along > 0.0 {
+        if along > 0.0 && c.length_squared() == rr && exactly_on_circle(c, radius) {
             return Some((0.0, -c / radius));
         }
         return None;
@@ -220,6 +221,24 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     // Stable form of (along − √disc) / a: no cancellation when along > 0.
     let t = min(gap / (along + root), 1.0);
     Some((t, contact_normal(v, root, cross, radius)))
+}
+
+/// Given that `|c|²` and `radius²` round to the same value, whether they are equal exactly:
+/// every step must have been exact (the squares' and the sum's rounding errors, found with
+/// fused multiply-adds and Knuth's two-sum, all zero). A start that misses the circle by
+/// less than the rounding is then not taken for a touch; one whose errors happen to cancel
+/// is taken for a near miss, which a tangency may be either way. (Rare, so the software
+/// fused multiply-add of a CPU without one costs nothing that matters.)
+#[cold]
+fn exactly_on_circle(c: DVec2, radius: f64) -> bool {
+    let (x2, y2) = (c.x * c.x, c.y * c.y);
+    let sum = x2 + y2;
+    let y_part = sum - x2;
+    let sum_err = (x2 - (sum - y_part)) + (y2 - y_part);
+    sum_err == 0.0
+        && c.x.mul_add(c.x, -x2) == 0.0
+        && c.y.mul_add(c.y, -y2) == 0.0
+        && radius.mul_add(radius, -(radius * radius)) == 0.0
 }
 
 /// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,
