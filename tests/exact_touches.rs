@@ -386,3 +386,42 @@ fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
         ours.vs_aabb(&corner_at)
     );
 }
+
+// --- A start on the edge of a segment's slab ----------------------------------------------
+
+/// Bug: whether a start within ~1e-16·r of a segment's slab edge was inside it was settled
+/// by the rounding of `r·√len2`, so such starts were misread both ways: an overlapping
+/// start was a miss, or with a near-parallel motion a hit at t = 0.38 instead of 0; a start
+/// just outside was reported as started inside. Integer inputs built from continued
+/// fractions by the second adversarial hunt; the answers are its exact reference's.
+#[test]
+fn starts_on_the_edge_of_a_segments_slab_are_read_exactly() {
+    let seg = |ax: f32, ay: f32, bx: f32, by: f32| Segment::new(v(ax, ay), v(bx, by));
+    let inside = [
+        (
+            v(-838.0, 546.0),
+            191_096.0,
+            seg(24138.0, -313_165.0, 283_889.0, 85799.0),
+        ),
+        (
+            v(0.001_272_730_5, 0.001_665_815_6),
+            192_783.0,
+            seg(90166.0, -199_528.0, 260_989.0, 24054.0),
+        ),
+        (
+            v(-981.023_8, -193.887_44),
+            27877.0,
+            seg(-27348.0, -5405.0, -19868.0, -43252.0),
+        ),
+    ];
+    for (i, (end, r, s)) in inside.into_iter().enumerate() {
+        let h = Sweep::new(v(0.0, 0.0), end, r).vs_segment(&s);
+        let h = h.unwrap_or_else(|| panic!("case {i}: overlaps at t = 0"));
+        assert!(h.started_inside && h.time == 0.0, "case {i}: {h:?}");
+    }
+    // Outside by a hair, moving in: a touch just after t = 0, not a start inside.
+    let h = Sweep::new(v(0.0, 0.0), v(-0.392_141_5, 0.919_904_9), 11289.0)
+        .vs_segment(&seg(117_044.0, 62166.0, -9531.0, 8209.0))
+        .expect("enters at once");
+    assert!(!h.started_inside && h.time < 1e-6, "{h:?}");
+}

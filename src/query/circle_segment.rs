@@ -60,7 +60,15 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let h0 = -a.dot(n);
     let u0 = -a.dot(e);
     let len = len2.sqrt();
-    let reach = r * len;
+    let mut reach = r * len;
+    // Within a few ulps, `|h0| < r·|e|` is settled by the rounding of the root and the
+    // product, and a start on the slab's edge could be read as inside or outside either
+    // way (then a near-parallel motion turns that into a large error in time). There it
+    // is decided exactly, and `reach` moved to a value that gives that answer in every
+    // comparison below. Rare, so off the main path.
+    if (h0.abs() - reach).abs() <= reach * (4.0 * f64::EPSILON) {
+        reach = exact_reach(h0.abs(), r, len2, reach);
+    }
     let rr = r * r;
     // In the slab |h| < r (strictly), and overlapping at t = 0: in the slab over the
     // segment, or an end within r. The same comparisons decide the slab entry below, so
@@ -121,6 +129,25 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let feature = Feature::End(end);
     let face = face_normal_for(normal, e / len, n / len, feature);
     Some(out(t, v * t, p, normal, face, feature, false))
+}
+
+/// `reach` (≈ `r·√len2`) moved so that comparing it with `h` gives the exact answer to
+/// `h² ⋚ r²·len2`: above `h` when inside the slab, `h` itself when on its edge, below when
+/// outside. The squares are split exactly with fused multiply-adds; their leading parts
+/// are within a factor of two here, so their difference is exact too. (Exact for the `h`
+/// and `len2` computed, which are themselves exact for integer and short dyadic input.)
+#[cold]
+fn exact_reach(h: f64, r: f64, len2: f64, reach: f64) -> f64 {
+    let rr = r * r; // exact: r is an f32
+    let (h2, rl) = (h * h, rr * len2);
+    let diff = (h2 - rl) + (h.mul_add(h, -h2) - rr.mul_add(len2, -rl));
+    if diff < 0.0 {
+        reach.max(h.next_up())
+    } else if diff == 0.0 {
+        h
+    } else {
+        reach.min(h.next_down())
+    }
 }
 
 /// The segment as the query sees it, relative to the start: the ends, `e = b − a`, its

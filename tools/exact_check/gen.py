@@ -865,3 +865,61 @@ def fam_touch0_near_tangent(R):
 
 
 FAMILIES['touch0_near_tangent'] = fam_touch0_near_tangent
+
+
+def _sqrt_convergents(D, limit):
+    """convergents h/k of the continued fraction of sqrt(D) (D not a square), k <= limit."""
+    a0 = math.isqrt(D)
+    m, d, a = 0, 1, a0
+    h_prev, h = 1, a0
+    k_prev, k = 0, 1
+    out = [(h, k)]
+    while True:
+        m = d * a - m
+        d = (D - m * m) // d
+        a = (a0 + m) // d
+        h_prev, h = h, a * h + h_prev
+        k_prev, k = k, a * k + k_prev
+        if k > limit:
+            return out
+        out.append((h, k))
+
+
+def fam_slab_edge(R):
+    """a start on the edge of a segment's slab to about 1e-16 of r: integer segments whose
+    line is at distance h/sqrt(D) from the start, with h/k a convergent of sqrt(D) and
+    r = k, so overlap and no overlap turn on the last bits of r*|e|."""
+    while True:
+        p, q = R.randint(1, 2000) * R.choice([1, -1]), R.randint(1, 2000) * R.choice([1, -1])
+        D = p * p + q * q
+        if math.gcd(p, q) == 1 and math.isqrt(D) ** 2 != D:
+            break
+    h, k = R.choice(_sqrt_convergents(D, 200000)[-4:])
+    m = h * R.choice([1, -1])
+    # An integer point (x, y) with x*q - y*p = m: on the line at distance |m| / sqrt(D).
+    g0, g1, s0, s1 = q, -p, 1, 0
+    while g1 != 0:          # extended Euclid on (q, -p) for x
+        t = g0 // g1
+        g0, g1, s0, s1 = g1, g0 - t * g1, s1, s0 - t * s1
+    # s0*q = g0 (mod p), with g0 = +-1; solve x*q - y*p = m.
+    x = s0 * g0 * m
+    y_num = x * q - m
+    if y_num % p != 0:
+        return fam_slab_edge(R)
+    y = y_num // p
+    # Slide along the line to the start's foot, then a little: over the segment or past it.
+    foot = round(-(x * p + y * q) / D) - R.randint(0, 2)
+    a = (x + foot * p, y + foot * q)
+    n = R.randint(1, 4)
+    b = (a[0] + p * n, a[1] + q * n)
+    if max(abs(c) for c in a + b) >= 2 ** 24:
+        return fam_slab_edge(R)
+    L = math.hypot(p, q)
+    toward = (q / L, -p / L) if m > 0 else (-q / L, p / L)
+    M = R.choice([1.0, 1e-3, 1e3])
+    v = R.choice([(toward[0] * M, toward[1] * M), (-toward[0] * M, -toward[1] * M),
+                  (p / L * M, q / L * M), (0.0, 0.0), (R.uniform(-M, M), R.uniform(-M, M))])
+    return seg((0.0, 0.0), v, float(k), a, b)
+
+
+FAMILIES['slab_edge'] = fam_slab_edge
