@@ -32,9 +32,14 @@ pub(crate) struct Entry {
     /// high end of the other axis.
     pub beyond: bool,
     pub corner: DVec2,
-    /// The contact time is `num / den` ([`Entry::time`]); only meaningful for a hit.
-    pub num: f64,
-    pub den: f64,
+    /// On a side the contact time is `offset / across`, on a corner `gap / (along +
+    /// root)` ([`Entry::time`]); only meaningful for a hit. Kept apart so that a single
+    /// query, which branches on `on_side` anyway, need not wait for the corner's square
+    /// root to time a side hit.
+    pub offset: f64,
+    pub across: f64,
+    pub gap: f64,
+    pub along: f64,
     /// For a corner: `√disc` and `v × corner`, from which the contact normal follows
     /// without cancellation (see `kernel::contact_normal`).
     pub root: f64,
@@ -43,10 +48,27 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// The contact time, kept in `[0, 1]` against the rounding of the division (the
-    /// verdict itself is exact).
+    /// verdict itself is exact). One division of selected operands, for vector lanes.
     #[inline(always)]
     pub fn time(&self) -> f64 {
-        (self.num / self.den).clamp(0.0, 1.0)
+        let (num, den) = if self.on_side {
+            (self.offset, self.across)
+        } else {
+            (self.gap, self.along + self.root)
+        };
+        (num / den).clamp(0.0, 1.0)
+    }
+
+    /// [`Entry::time`] for a side hit.
+    #[inline(always)]
+    pub fn side_time(&self) -> f64 {
+        (self.offset / self.across).clamp(0.0, 1.0)
+    }
+
+    /// [`Entry::time`] for a corner hit.
+    #[inline(always)]
+    pub fn corner_time(&self) -> f64 {
+        (self.gap / (self.along + self.root)).clamp(0.0, 1.0)
     }
 }
 
@@ -152,8 +174,10 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
         x_entry,
         beyond,
         corner,
-        num: if on_side { offset } else { gap },
-        den: if on_side { across } else { along_c + root },
+        offset,
+        across,
+        gap,
+        along: along_c,
         root,
         cross,
     }
@@ -240,16 +264,17 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         let cc = _mm_add_sd(_mm_mul_sd(cx, cx), _mm_mul_sd(cy, cy));
         let gap = _mm_max_sd(_mm_sub_sd(cc, rr), zero);
         let root = _mm_sqrt_sd(zero, _mm_andnot_pd(_mm_set_sd(-0.0), disc));
-        let num = blend(on_side, pick(e), gap);
-        let den = blend(on_side, pick(v), _mm_add_sd(along_c, root));
+
         Some(Entry {
             hit: true,
             on_side: bits(on_side),
             x_entry: bits(x_entry),
             beyond: bits(beyond),
             corner: DVec2::new(lo0(cx), lo0(cy)),
-            num: lo0(num),
-            den: lo0(den),
+            offset: lo0(pick(e)),
+            across: lo0(pick(v)),
+            gap: lo0(gap),
+            along: lo0(along_c),
             root: lo0(root),
             cross: lo0(cross),
         })

@@ -84,9 +84,9 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     let e = box_entry::entry_sse2(&m, radius)?;
     #[cfg(not(target_arch = "x86_64"))]
     let e = Some(box_entry::entry(&m, radius)).filter(|e| e.hit)?;
-    let t = e.time();
-    let center = v * t;
     if e.on_side {
+        let t = e.side_time();
+        let center = v * t;
         let (normal, side) = if e.x_entry {
             let right = m.sign.x < 0.0;
             (
@@ -111,6 +111,8 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
             started_inside: false,
         });
     }
+    let t = e.corner_time();
+    let center = v * t;
     let corner = e.corner * m.sign;
     // In the mirrored frame, from the entry's root and cross product, then mirrored back.
     // (A zero radius never reaches a corner root: its discriminant is never positive.)
