@@ -1,5 +1,6 @@
 //! The common case of a circle against a box — a start outside the expanded box — decided
-//! with products and comparisons only, in one branch.
+//! with products and comparisons only, in two early branches (a side hit, else a corner
+//! hit or a miss).
 //!
 //! On random hit/miss data every data-dependent jump is a coin toss for the branch
 //! predictor, and one that resolves late, after a division and a square root, throws away
@@ -183,13 +184,16 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     }
 }
 
-/// [`entry`] on SSE2 lanes, with the verdict a single mask and a short dependency chain.
+/// [`entry`] on SSE2 lanes, with each verdict a mask and a short dependency chain.
 ///
 /// [`entry`] picks the entry plane, then the corner on it, then tests that corner: three
 /// steps in series before the branch can resolve. Here both planes are evaluated at once,
 /// in the two lanes of one register (the x plane low), each with its own corner, and the
-/// plane is chosen by a mask at the end. Each candidate is computed by the same operations
-/// as in [`entry`], so the two agree bit for bit (tested).
+/// plane is chosen by a mask. A side hit is returned as soon as it is known, before the
+/// corner test's longer chain, so that jump resolves early (and a side hit is timed
+/// without the corner's root); the corner verdict is the second jump. Each candidate is
+/// computed by the same operations as in [`entry`], so the two agree bit for bit
+/// (tested).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
@@ -229,6 +233,26 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         let ext_lo = _mm_mul_pd(swap(lo), v); // (lo.y·v.x, lo.x·v.y)
         let ext_hi = _mm_mul_pd(swap(hi), v); // (hi.y·v.x, hi.x·v.y)
         let on_side = _mm_and_pd(_mm_cmple_pd(ext_lo, p), _mm_cmple_pd(p, ext_hi));
+        let bits = |a: __m128d| _mm_movemask_pd(a) & 1 != 0;
+        // The entry plane's lane.
+        let pick = |a: __m128d| blend(x_entry, a, swap(a));
+        // A side hit is settled here, before the corner's longer chain: a jump that
+        // resolves early costs little when it is mispredicted.
+        if bits(_mm_and_pd(crosses, pick(on_side))) {
+            return Some(Entry {
+                hit: true,
+                on_side: true,
+                x_entry: bits(x_entry),
+                beyond: false,
+                corner: DVec2::ZERO,
+                offset: lo0(pick(e)),
+                across: lo0(pick(v)),
+                gap: 0.0,
+                along: 0.0,
+                root: 0.0,
+                cross: 0.0,
+            });
+        }
         let beyond = _mm_cmplt_pd(ext_hi, p);
         // Each plane's corner, in structure-of-arrays form: (lo.x, lo.y) for both unless
         // the entry is beyond the side, then (lo.x, hi.y) for the x plane (low lane) and
@@ -249,25 +273,21 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             _mm_and_pd(_mm_cmplt_pd(zero, along_c), _mm_cmplt_pd(zero, disc)),
             _mm_or_pd(_mm_cmple_pd(late, zero), _mm_cmple_pd(end2, dup0(rr))),
         );
-        let plane_hit = _mm_or_pd(on_side, corner_hit);
-        let hit = _mm_and_pd(crosses, blend(x_entry, plane_hit, swap(plane_hit)));
-        let bits = |a: __m128d| _mm_movemask_pd(a) & 1 != 0;
-        // Returning here keeps the rest, which only a hit needs, out of a miss's way.
-        if !bits(hit) {
+        // Not a side hit: a hit only on the entry plane's corner circle. Returning here
+        // keeps the rest, which only a hit needs, out of a miss's way.
+        if !bits(_mm_and_pd(crosses, pick(corner_hit))) {
             return None;
         }
-        // The entry plane's lane.
-        let pick = |a: __m128d| blend(x_entry, a, swap(a));
         let (cx, cy, along_c, disc) = (pick(cx), pick(cy), pick(along_c), pick(disc));
         let cross = pick(cross);
-        let (on_side, beyond) = (pick(on_side), pick(beyond));
+        let beyond = pick(beyond);
         let cc = _mm_add_sd(_mm_mul_sd(cx, cx), _mm_mul_sd(cy, cy));
         let gap = _mm_max_sd(_mm_sub_sd(cc, rr), zero);
         let root = _mm_sqrt_sd(zero, _mm_andnot_pd(_mm_set_sd(-0.0), disc));
 
         Some(Entry {
             hit: true,
-            on_side: bits(on_side),
+            on_side: false,
             x_entry: bits(x_entry),
             beyond: bits(beyond),
             corner: DVec2::new(lo0(cx), lo0(cy)),

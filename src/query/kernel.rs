@@ -68,8 +68,9 @@ pub(crate) enum BoxFeature {
 /// relative to the start, in the box's frame).
 ///
 /// A box clear of the motion's bounding box is a miss at once ([`apart`]). The
-/// common path — start outside the expanded box — is [`box_entry`]: a verdict from
-/// products and comparisons in one branch, then the time and the details for a hit. Rarer
+/// common path — start outside the expanded box — is [`box_entry`]: verdicts from
+/// products and comparisons (a side hit first, then a corner hit), then the time and the
+/// details for a hit. Rarer
 /// starts inside the expanded box take [`start_in_expanded`].
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
