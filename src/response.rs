@@ -100,10 +100,7 @@ pub fn resolve(
     // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
     // reached in practice; it is here so that no input can loop forever.
     let mut done = false;
-    for _ in 0..=max_bounces
-        .saturating_add(obstacles.len())
-        .saturating_add(1)
-    {
+    for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Sweep::new(pos, pos + remaining, sweep.radius);
         let mut best: Option<(usize, Hit)> = None;
         for (i, o) in obstacles.iter().enumerate() {
@@ -271,7 +268,7 @@ mod tests {
     }
 
     #[test]
-    fn no_bounce_limit_means_no_limit() {
+    fn usize_max_bounces_is_capped_not_overflowed() {
         // `usize::MAX` once overflowed the round bound: a panic in debug builds, and in
         // release a bound of 0 that stopped the ball after two contacts, truncated.
         let walls = two_walls();

@@ -168,13 +168,6 @@ pub struct Failure {
     pub error: io::Error,
 }
 
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = if self.reading { "reading" } else { "writing" };
-        write!(f, "{what}: {}", self.error)
-    }
-}
-
 /// Answers every line of `input` on `output`. Only I/O failures are errors; bad lines are
 /// answered in place and counted.
 pub fn process(input: impl BufRead, mut output: impl Write) -> Result<Summary, Failure> {

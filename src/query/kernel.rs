@@ -202,8 +202,8 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     let disc = a * rr - cross * cross;
     // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
     // end is within the radius. `v − c` is exact for f32 input of comparable sizes (both
-    // are differences from the same start), so a touch at exactly t = 1 is decided exactly, where
-    // `late² ≤ disc`, its algebraic twin, rounds.
+    // are differences from the same start), so a touch at exactly t = 1 is decided
+    // exactly, where `late² ≤ disc`, its algebraic twin, rounds.
     let late = along - a;
     let end_gap2 = (v - c).length_squared();
     let tiny = f64::from_bits(1);

@@ -242,28 +242,32 @@ def reference(q):
       started_inside (True/False/None=either), gap (relative gap), why
     """
     kind = q['kind']
-    s = [D(f32(x)) for x in q['start']]
-    e = [D(f32(x)) for x in q['end']]
+
+    def point(key):
+        return [D(f32(x)) for x in q[key]]
+
+    def rel(key):
+        """the point at `key`, relative to the start"""
+        p = point(key)
+        return (p[0] - s[0], p[1] - s[1])
+
+    s = point('start')
+    e = point('end')
     r = D(f32(q['radius']))
     v = (e[0] - s[0], e[1] - s[1])
     if kind == 'aabb':
-        mn = [D(f32(x)) for x in q['min']]
-        mx = [D(f32(x)) for x in q['max']]
-        ob = Box((mn[0] - s[0], mn[1] - s[1]), (mx[0] - s[0], mx[1] - s[1]))
+        ob = Box(rel('min'), rel('max'))
         ob.flo, ob.fhi = tuple(map(float, ob.lo)), tuple(map(float, ob.hi))
         R = r
     elif kind == 'segment':
-        a = [D(f32(x)) for x in q['a']]
-        b = [D(f32(x)) for x in q['b']]
-        ob = Seg((a[0] - s[0], a[1] - s[1]), (b[0] - s[0], b[1] - s[1]))
+        ob = Seg(rel('a'), rel('b'))
         ob.fa, ob.fb = tuple(map(float, ob.a)), tuple(map(float, ob.b))
         R = r
     elif kind == 'circle':
-        os_ = [D(f32(x)) for x in q['other_start']]
-        oe = [D(f32(x)) for x in q['other_end']]
+        os_, oe = point('other_start'), point('other_end')
         r2 = D(f32(q['other_radius']))
         ov = (oe[0] - os_[0], oe[1] - os_[1])
-        c = (os_[0] - s[0], os_[1] - s[1])
+        c = rel('other_start')
         ob = Seg(c, c)
         ob.fa = ob.fb = tuple(map(float, c))
         R = r + r2
