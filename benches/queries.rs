@@ -12,7 +12,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::bench_sets::{Engine, KINDS, SET, balanced, field};
+use common::bench_sets::{Engine, KINDS, SET, balanced, field, keep};
 use common::parry;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
@@ -38,7 +38,7 @@ fn batched(c: &mut Criterion) {
     g.bench_function("one_sweep_vs_4096_boxes/core", |b| {
         b.iter(|| {
             for bx in &boxes {
-                black_box(black_box(&one_sweep).vs_aabb(black_box(bx)));
+                keep(black_box(&one_sweep).vs_aabb(black_box(bx)));
             }
         })
     });
@@ -56,14 +56,14 @@ fn batched(c: &mut Criterion) {
     g.bench_function("one_sweep_vs_4096_boxes/parry", |b| {
         b.iter(|| {
             for bx in &boxes {
-                black_box(parry::cast(black_box(&one_sweep), &Obstacle::Aabb(*bx)));
+                keep(parry::cast(black_box(&one_sweep), &Obstacle::Aabb(*bx)));
             }
         })
     });
     g.bench_function("4096_sweeps_vs_one_box/core", |b| {
         b.iter(|| {
             for s in &sweeps {
-                black_box(black_box(s).vs_aabb(black_box(&one_box)));
+                keep(black_box(s).vs_aabb(black_box(&one_box)));
             }
         })
     });
@@ -80,7 +80,7 @@ fn batched(c: &mut Criterion) {
     g.bench_function("4096_sweeps_vs_one_box/parry", |b| {
         b.iter(|| {
             for s in &sweeps {
-                black_box(parry::cast(black_box(s), &Obstacle::Aabb(one_box)));
+                keep(parry::cast(black_box(s), &Obstacle::Aabb(one_box)));
             }
         })
     });

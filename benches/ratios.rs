@@ -14,7 +14,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::bench_sets::{Engine, KINDS, SET, balanced, field};
+use common::bench_sets::{Engine, KINDS, SET, balanced, field, keep};
 use common::parry;
 use sweepscope::query::batch;
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
@@ -90,12 +90,12 @@ fn batched_row(label: &str, pairs: &[(Sweep, Aabb)], mut batched: impl FnMut()) 
         Box::new(&mut batched),
         Box::new(|| {
             for (s, b) in pairs {
-                black_box(black_box(s).vs_aabb(black_box(b)));
+                keep(black_box(s).vs_aabb(black_box(b)));
             }
         }),
         Box::new(|| {
             for (s, b) in pairs {
-                black_box(parry::cast(black_box(s), &Obstacle::Aabb(*b)));
+                keep(parry::cast(black_box(s), &Obstacle::Aabb(*b)));
             }
         }),
     ]);
