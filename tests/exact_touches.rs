@@ -425,3 +425,47 @@ fn starts_on_the_edge_of_a_segments_slab_are_read_exactly() {
         .expect("enters at once");
     assert!(!h.started_inside && h.time < 1e-6, "{h:?}");
 }
+
+/// Bug: a start just outside a segment's slab edge (1e-12 of r), moving nearly parallel to
+/// the segment, was timed from `|h| − r·|e|`, a difference of two nearly equal numbers
+/// that carries the rounding of the root: the face hit came up to 3e-5 early or late in t,
+/// 0.03 units of centre at |v| = 1000. Found by the adversarial check with its skip margin
+/// for near grazes tightened from 1e-6 to 1e-13; the times are its exact reference's.
+#[test]
+fn near_parallel_entries_just_outside_a_slab_edge_are_timed_exactly() {
+    let cases = [
+        (
+            v(-998.6441, 52.05698),
+            145_728.0,
+            Segment::new(v(8323.0, 145_492.0), v(5503.0, 145_639.0)),
+            0.004_220_310_838_360_487,
+        ),
+        (
+            v(459.45978, 888.19855),
+            29497.0,
+            Segment::new(v(25899.0, -14133.0), v(29967.0, -6269.0)),
+            0.042_102_034_770_982_27,
+        ),
+        (
+            v(534.5787, -845.1187),
+            22666.0,
+            Segment::new(v(-19915.0, -10916.0), v(-18061.0, -13847.0)),
+            0.306_695_371_220_925_4,
+        ),
+    ];
+    for (i, (end, r, s, time)) in cases.into_iter().enumerate() {
+        let h = Sweep::new(v(0.0, 0.0), end, r)
+            .vs_segment(&s)
+            .unwrap_or_else(|| panic!("case {i}: a face hit"));
+        assert!(matches!(h.feature, Feature::Face { .. }), "case {i}: {h:?}");
+        assert!(!h.started_inside, "case {i}: {h:?}");
+        // f32 rounding of the time is ~1e-9 here; the old error was 1.5e-5 and more.
+        assert!((f64::from(h.time) - time).abs() < 1e-7, "case {i}: {h:?}");
+        let centre = end.as_dvec2() * time;
+        assert!(
+            (h.center.as_dvec2() - centre).length() < 1e-4,
+            "case {i}: {h:?} vs {centre}"
+        );
+        assert!(unit(&h), "case {i}: {h:?}");
+    }
+}

@@ -9,6 +9,7 @@ given as a union of convex components (axis rectangles, oriented rectangles, dis
 of t with dist(p(t), obstacle) <= R is an interval; its lower end is the first contact.
 """
 import math
+import os
 import struct
 from decimal import Decimal as D, getcontext
 
@@ -232,7 +233,10 @@ def collinear_1d(ob, v):
 
 
 # ---------------------------------------------------------------- the reference
-SKIP_REL = 1e-6
+# Near grazes closer than this (relative to max(r, |v|)) may go either way. The issue's
+# checker allows that for exact tangencies only; a smaller margin probes how close to a
+# graze the answers stay right (EXACT_CHECK_SKIP_REL=1e-13 passed on 250,000 cases).
+SKIP_REL = float(os.environ.get('EXACT_CHECK_SKIP_REL', '1e-6'))
 
 
 def reference(q):
