@@ -235,7 +235,8 @@ def collinear_1d(ob, v):
 # ---------------------------------------------------------------- the reference
 # Near grazes closer than this (relative to max(r, |v|)) may go either way. The issue's
 # checker allows that for exact tangencies only; a smaller margin probes how close to a
-# graze the answers stay right (EXACT_CHECK_SKIP_REL=1e-13 passed on 250,000 cases).
+# graze the answers stay right (EXACT_CHECK_SKIP_REL=1e-13: seeds 29, 31 and 37, 3,000 per
+# family, 252,000 cases, no failure).
 SKIP_REL = float(os.environ.get('EXACT_CHECK_SKIP_REL', '1e-6'))
 
 
