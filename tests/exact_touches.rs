@@ -426,11 +426,12 @@ fn starts_on_the_edge_of_a_segments_slab_are_read_exactly() {
     assert!(!h.started_inside && h.time < 1e-6, "{h:?}");
 }
 
-/// Bug: a start just outside a segment's slab edge (1e-12 of r), moving nearly parallel to
-/// the segment, was timed from `|h| − r·|e|`, a difference of two nearly equal numbers
-/// that carries the rounding of the root: the face hit came up to 3e-5 early or late in t,
-/// 0.03 units of centre at |v| = 1000. Found by the adversarial check with its skip margin
-/// for near grazes tightened from 1e-6 to 1e-13; the times are its exact reference's.
+/// Bug: a start just outside a segment's slab edge, moving nearly parallel to the segment
+/// and dipping 2e-12 to 8e-12 of r into the slab, was timed from `|h| − r·|e|`, a
+/// difference of two nearly equal numbers that carries the rounding of the root: the face
+/// hit came up to 3e-5 early or late in t, 0.03 units of centre at |v| = 1000. Found by
+/// the adversarial check with its skip margin for near grazes tightened from 1e-6 to
+/// 1e-13; the times are its exact reference's.
 #[test]
 fn near_parallel_entries_just_outside_a_slab_edge_are_timed_exactly() {
     let cases = [

@@ -66,7 +66,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // root, so it carries that rounding, about 1e-16 of `reach` whatever its own size: the
     // verdict inside or outside can go either way, and for a motion nearly parallel to the
     // segment the entry time `gap / toward` is that error over a tiny speed (a face hit
-    // from 1e-12·r outside the edge came 1e-5 early in t, 0.03 units at |v| = 1000). So
+    // dipping 2e-12·r into the slab came 3e-5 early in t, 0.03 units at |v| = 1000). So
     // within 2⁻²⁰ of the edge both are worked out exactly, and `reach` moved to a value
     // that gives the exact verdict in every comparison below. Rare, so off the main path.
     let mut gap = h0.abs() - reach;
