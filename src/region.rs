@@ -213,9 +213,9 @@ pub fn clip_segment(a: Vec2, b: Vec2, aabb: &Aabb) -> Clip {
     // The verdict by products, not quotients: a touch is decided exactly whenever the
     // products are exact in f64 (integer and short dyadic coordinates, where touches are
     // built), and otherwise within one f64 rounding per product, not the quotients' double
-    // rounding. Each slab entered by t = 1 and not left before
-    // t = 0 (an axis without motion needs the start inside its slab), and each entered
-    // before the other is left (`lx / dx ≤ hy / dy`, cross-multiplied).
+    // rounding. Each slab entered by t = 1 and not left before t = 0 (an axis without
+    // motion needs the start inside its slab), and each entered before the other is left
+    // (`lx / dx ≤ hy / dy`, cross-multiplied).
     let crosses = lx <= dx && hx >= 0.0 && ly <= dy && hy >= 0.0;
     if !(crosses && lx * dy <= hy * dx && ly * dx <= hx * dy) {
         return result;
