@@ -647,6 +647,26 @@ fn hit_from_the_back_side_of_a_segment() {
 }
 
 #[test]
+fn end_cap_face_normal_is_the_face_the_centre_is_mostly_over() {
+    // a → b points +x (left is +y). Head-on into an end, the face is that end's outward
+    // direction along the segment; dropping onto an end from above, it is the left face.
+    let seg = Segment::new(v(-2.0, 0.0), v(2.0, 0.0));
+    for (s, e, end, face) in [
+        (v(6.0, 0.1), v(0.0, 0.1), End::B, v(1.0, 0.0)),
+        (v(-6.0, -0.1), v(0.0, -0.1), End::A, v(-1.0, 0.0)),
+        (v(2.3, 3.0), v(2.3, -3.0), End::B, v(0.0, 1.0)),
+        (v(-2.3, -3.0), v(-2.3, 3.0), End::A, v(0.0, -1.0)),
+    ] {
+        let h = Sweep::new(s, e, 0.5)
+            .vs_segment(&seg)
+            .expect("hits the end cap");
+        assert_eq!(h.feature, Feature::End(end), "{s} → {e}");
+        assert_eq!(h.face_normal, face, "{s} → {e}");
+        assert!(h.normal.dot(face) > 0.5, "{s} → {e}: normal {}", h.normal);
+    }
+}
+
+#[test]
 fn obb_at_45_degrees_corner_hit() {
     // The unit box turned 45°: its local top-right corner (1, 1) is the world vertex (0, √2).
     // Falling straight down on it: contact at y = √2 + r, t = (5 − √2 − 0.5) / 10.

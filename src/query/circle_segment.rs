@@ -111,8 +111,10 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         let along = u0 * toward + vu * gap;
         if min(along, len2 * toward - along) >= 0.0 {
             let t = min(gap / toward, 1.0);
-            // A select of the sign, not of two vectors (which LLVM makes a jump).
-            let normal = (n / len) * if left { 1.0 } else { -1.0 };
+            // The side's sign from `vn`, which is nonzero with the sign of `h0` here
+            // (`toward > 0`): a select of ±1 on `left` becomes a jump, which the side of a
+            // hit makes a coin toss.
+            let normal = (n / len) * 1.0f64.copysign(-vn);
             let point = a + e * ((u0 + vu * t) / len2);
             return Some(out(
                 t,
@@ -129,9 +131,11 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
     let (t, normal) = point_contact(p, v, r)?;
-    let feature = Feature::End(end);
-    let face = face_normal_for(normal, e / len, n / len, feature);
-    Some(out(t, v * t, p, normal, face, feature, false))
+    // −1 at end A, as `u < 0` says, by sign bits (`+ 0.0` turns −0 into +0) rather than a
+    // select, which becomes a jump.
+    let outward = 1.0f64.copysign(u + 0.0);
+    let face = end_face_normal(normal, e / len, n / len, outward);
+    Some(out(t, v * t, p, normal, face, Feature::End(end), false))
 }
 
 /// Relative distance from the slab's edge within which [`near_edge`] settles the start.
@@ -216,7 +220,13 @@ fn overlapping(
         });
         (p, normal, Feature::End(end))
     };
-    let face = face_normal_for(normal, dir, n_left, feature);
+    let face = match feature {
+        Feature::End(end) => {
+            let outward = if end == End::A { -1.0 } else { 1.0 };
+            end_face_normal(normal, dir, n_left, outward)
+        }
+        _ => normal,
+    };
     out(0.0, DVec2::ZERO, point, normal, face, feature, true)
 }
 
@@ -234,24 +244,18 @@ fn point_hit(p: DVec2, v: DVec2, r: f64) -> Option<(f64, DVec2, DVec2, bool)> {
 }
 
 /// At an end cap, the face the centre is mostly over: the segment's side normal when the
-/// contact normal leans that way, otherwise the end's outward direction along the segment.
-fn face_normal_for(normal: DVec2, dir: DVec2, n_left: DVec2, feature: Feature) -> DVec2 {
-    match feature {
-        Feature::End(end) => {
-            let across = normal.dot(n_left);
-            let along = normal.dot(dir);
-            // By weight rather than by `if` (see `corner_face_normal` in the kernel): which
-            // face an end contact is over is as random as the contact. Exactly one term is
-            // nonzero, so the sum is that face's normal (a zero component may lose its
-            // sign).
-            let w = if across.abs() >= along.abs() {
-                1.0
-            } else {
-                0.0
-            };
-            let outward = if end == End::A { -1.0 } else { 1.0 };
-            n_left * (w * across.signum()) + dir * ((1.0 - w) * outward)
-        }
-        _ => normal,
-    }
+/// contact normal leans that way, otherwise the end's outward direction along the segment
+/// (`outward` is −1 at end A, +1 at end B).
+fn end_face_normal(normal: DVec2, dir: DVec2, n_left: DVec2, outward: f64) -> DVec2 {
+    let across = normal.dot(n_left);
+    let along = normal.dot(dir);
+    // By weight rather than by `if` (see `corner_face_normal` in the kernel): which face an
+    // end contact is over is as random as the contact. Exactly one term is nonzero, so the
+    // sum is that face's normal (a zero component may lose its sign).
+    let w = if across.abs() >= along.abs() {
+        1.0
+    } else {
+        0.0
+    };
+    n_left * (w * across.signum()) + dir * ((1.0 - w) * outward)
 }
