@@ -19,6 +19,7 @@
 use glam::DVec2;
 
 use super::kernel::{max, min};
+use crate::hit::Side;
 
 /// What [`entry`] found, in the mirrored frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,6 +46,23 @@ pub(crate) struct Entry {
     /// without cancellation (see `kernel::contact_normal`).
     pub root: f64,
     pub cross: f64,
+    /// For a side hit, in the box's own (unmirrored) frame: the side's outward normal and
+    /// its index in [`SIDES`].
+    pub side_normal: DVec2,
+    pub side: usize,
+}
+
+/// The sides in the order of [`Entry::side`]: the axis (x 0, y 2), plus 1 for the high one.
+pub(crate) const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
+
+/// The side a hit from outside enters across the x plane (`x_entry`) or the y plane,
+/// given the mirror's `sign`: its index in [`SIDES`] (a negative sign means the box's
+/// high side faces the start). Integer arithmetic, no jump.
+#[inline(always)]
+fn side_index(x_entry: bool, sign: DVec2) -> usize {
+    let negative = usize::from(sign.x < 0.0) | (usize::from(sign.y < 0.0) << 1);
+    let y = usize::from(!x_entry);
+    ((y << 1) | ((negative >> y) & 1)) & 3
 }
 
 impl Entry {
@@ -181,6 +199,12 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
         along: along_c,
         root,
         cross,
+        side_normal: if x_entry {
+            DVec2::new(-m.sign.x, 0.0)
+        } else {
+            DVec2::new(0.0, -m.sign.y)
+        },
+        side: side_index(x_entry, m.sign),
     }
 }
 
@@ -239,6 +263,11 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         // A side hit is settled here, before the corner's longer chain: a jump that
         // resolves early costs little when it is mispredicted.
         if bits(_mm_and_pd(crosses, pick(on_side))) {
+            // The side's normal by masks: −sign on the entered axis, +0 on the other (a
+            // select on `x_entry` would be a jump, as random as the hit).
+            let low = _mm_castsi128_pd(_mm_set_epi64x(0, -1));
+            let axis = blend(x_entry, low, swap(low));
+            let normal = _mm_and_pd(axis, _mm_xor_pd(set(m.sign), _mm_set1_pd(-0.0)));
             return Some(Entry {
                 hit: true,
                 on_side: true,
@@ -251,6 +280,8 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
                 along: 0.0,
                 root: 0.0,
                 cross: 0.0,
+                side_normal: DVec2::new(lo0(normal), lo0(swap(normal))),
+                side: side_index(bits(x_entry), m.sign),
             });
         }
         let beyond = _mm_cmplt_pd(ext_hi, p);
@@ -297,6 +328,8 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             along: lo0(along_c),
             root: lo0(root),
             cross: lo0(cross),
+            side_normal: DVec2::ZERO,
+            side: 0,
         })
     }
 }
@@ -340,7 +373,13 @@ mod tests {
                     b.time().to_bits(),
                     "{v} {lo} {hi} {radius}"
                 );
-                if !a.on_side {
+                if a.on_side {
+                    assert_eq!((a.side_normal, a.side), (b.side_normal, b.side));
+                    assert_eq!(
+                        a.side_normal.to_array().map(f64::to_bits),
+                        b.side_normal.to_array().map(f64::to_bits)
+                    );
+                } else {
                     assert_eq!((a.beyond, a.corner), (b.beyond, b.corner));
                 }
             }

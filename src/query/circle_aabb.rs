@@ -7,7 +7,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::kernel::{BoxFeature, avx_dispatch, box_contact, min, valid};
+use super::kernel::{BoxFeature, avx_dispatch, box_contact_with, min, valid};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::Region;
@@ -30,8 +30,7 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     if !valid((v + lo + hi).element_sum() + r, min(r, min(size.x, size.y))) {
         return None;
     }
-    let c = box_contact(v, r, lo, hi)?;
-    Some(Hit {
+    box_contact_with(v, r, lo, hi, |c| Hit {
         time: c.t as f32,
         center: to_f32(s + c.center),
         point: to_f32(s + c.point),
