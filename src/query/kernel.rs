@@ -455,14 +455,7 @@ fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxConta
     // is heading to (so a ball moving right out of a box exits right), then l, r, b, t.
     // Index arithmetic and table lookups rather than jumps: which side is nearest is as
     // random as the start.
-    let dist = [-lo.x, hi.x, -lo.y, hi.y];
-    let heading = [-v.x, v.x, -v.y, v.y];
-    let mut best = 0;
-    for i in 1..4 {
-        let better =
-            (dist[i] < dist[best]) | ((dist[i] == dist[best]) & (heading[i] > heading[best]));
-        best = if better { i } else { best };
-    }
+    let best = nearest_side(lo, hi, v);
     const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
     let side = SIDES[best];
     let n = side_normal(side);
@@ -480,5 +473,96 @@ fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxConta
         face_normal: n,
         feature: BoxFeature::Side(side),
         started_inside: true,
+    }
+}
+
+/// For a centre inside the box: the index in (left, right, bottom, top) of the nearest
+/// side, ties going to the side the motion `v` heads to most, then to the first.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn nearest_side_scalar(lo: DVec2, hi: DVec2, v: DVec2) -> usize {
+    let dist = [-lo.x, hi.x, -lo.y, hi.y];
+    let heading = [-v.x, v.x, -v.y, v.y];
+    let mut best = 0;
+    for i in 1..4 {
+        let better =
+            (dist[i] < dist[best]) | ((dist[i] == dist[best]) & (heading[i] > heading[best]));
+        best = if better { i } else { best };
+    }
+    best
+}
+
+/// [`nearest_side_scalar`] as a knock-out on SSE2 lanes: left against right and bottom
+/// against top side by side, then the two winners, each later candidate replacing the
+/// earlier only when strictly better, so the first of equals wins as in the scan. LLVM
+/// makes the scan's selects jumps, and which side is nearest is as random as the start.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn nearest_side(lo: DVec2, hi: DVec2, v: DVec2) -> usize {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 register arithmetic only, no memory access; SSE2 is part of the x86_64
+    // baseline.
+    unsafe {
+        let blend = |mask: __m128d, a: __m128d, b: __m128d| {
+            _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b))
+        };
+        // Lane 0: the left and bottom candidates; lane 1: right and top.
+        let first_d = _mm_xor_pd(_mm_set_pd(lo.y, lo.x), _mm_set1_pd(-0.0));
+        let second_d = _mm_set_pd(hi.y, hi.x);
+        let vv = _mm_set_pd(v.y, v.x);
+        let first_h = _mm_xor_pd(vv, _mm_set1_pd(-0.0));
+        let second_h = vv;
+        let better = |d1: __m128d, h1: __m128d, d0: __m128d, h0: __m128d| {
+            _mm_or_pd(
+                _mm_cmplt_pd(d1, d0),
+                _mm_and_pd(_mm_cmpeq_pd(d1, d0), _mm_cmpgt_pd(h1, h0)),
+            )
+        };
+        // Round one, per axis: (left vs right, bottom vs top).
+        let b1 = better(second_d, second_h, first_d, first_h);
+        let d = blend(b1, second_d, first_d);
+        let h = blend(b1, second_h, first_h);
+        // Round two: the y axis's winner (high lane) against the x axis's.
+        let b2 = better(_mm_unpackhi_pd(d, d), _mm_unpackhi_pd(h, h), d, h);
+        // Bit 0: right beat left, bit 1: top beat bottom; then whether the y axis won.
+        let axis = (_mm_movemask_pd(b1) & 3) as usize;
+        let y = (_mm_movemask_pd(b2) & 1) as usize;
+        (y << 1) | ((axis >> y) & 1)
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn nearest_side(lo: DVec2, hi: DVec2, v: DVec2) -> usize {
+    nearest_side_scalar(lo, hi, v)
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_side_knock_out_agrees_with_the_scan() {
+        // Small integers, halves and signed zeros make every kind of tie common.
+        let vals: [f64; 8] = [-2.0, -1.0, -0.5, -0.0, 0.0, 0.5, 1.0, 2.0];
+        let mut seen = [0usize; 4];
+        let mut k = 0u64;
+        for _ in 0..200_000 {
+            let mut pick = || {
+                k = k
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                vals[(k >> 61) as usize]
+            };
+            let (lo, hi) = (
+                DVec2::new(-pick().abs(), -pick().abs()),
+                DVec2::new(pick().abs(), pick().abs()),
+            );
+            let v = DVec2::new(pick(), pick());
+            let (a, b) = (nearest_side_scalar(lo, hi, v), nearest_side(lo, hi, v));
+            assert_eq!(a, b, "lo {lo} hi {hi} v {v}");
+            seen[a] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
     }
 }
