@@ -100,13 +100,13 @@ pub fn balanced(kind: Kind, seed: u64) -> Vec<Case> {
         }
     }
     hits.extend(misses);
-    // Interleave so branch predictors see a mix, as a real broad phase would feed them.
-    let mut shuffled = Vec::with_capacity(SET);
-    for i in 0..SET / 2 {
-        shuffled.push(hits[i]);
-        shuffled.push(hits[SET / 2 + i]);
+    // In random order (Fisher–Yates). An earlier version alternated hit, miss, hit, …:
+    // a pattern the branch predictor learns, which made the same queries 1.2–1.5× faster
+    // than in random order and flattered every branchy engine.
+    for i in (1..hits.len()).rev() {
+        hits.swap(i, rng.below(i + 1));
     }
-    shuffled
+    hits
 }
 
 /// Boxes scattered over a 100 × 100 field, and sweeps crossing it, for the batched forms.
