@@ -470,3 +470,40 @@ fn near_parallel_entries_just_outside_a_slab_edge_are_timed_exactly() {
         assert!(unit(&h), "case {i}: {h:?}");
     }
 }
+
+/// Bug: the start's distance from a segment reaching far away (on the scale of the radius
+/// and the motion) came from products of its far offsets, which cancel: about 1e-16 of
+/// |a − start|·|e|, so at 1e7 it was wrong by 1e-9, several times a radius of 1e-7. Times
+/// were off, hits missed, misses reported as overlaps, push-outs flipped. The answers here
+/// are the exact reference's (`tools/exact_check/ref.py`); each case is far from a graze.
+#[test]
+fn far_reaching_segments_measure_the_start_distance_exactly() {
+    let diag = Segment::new(v(-1e7, -1e7), v(1e7, 1e7));
+    let below = v(
+        std::f32::consts::FRAC_1_SQRT_2,
+        -std::f32::consts::FRAC_1_SQRT_2,
+    );
+    // Moving across y = x: the time and centre of a face hit.
+    let h = Sweep::new(v(7.5e-6, 6.87e-6), v(7.498e-6, 6.872e-6), 4.45e-7)
+        .vs_segment(&diag)
+        .expect("crosses into the capsule");
+    assert!((h.time - 0.168_665).abs() < 1e-4, "time {}", h.time);
+    assert!((h.normal - below).length() < 1e-4, "normal {}", h.normal);
+    assert!(!h.started_inside);
+    // A hit late in the motion, once a miss.
+    let h = Sweep::new(v(8.3e-6, 8.04e-6), v(8.297e-6, 8.043e-6), 1.8e-7)
+        .vs_segment(&diag)
+        .expect("reaches the capsule at t ≈ 0.907");
+    assert!((h.time - 0.906_946).abs() < 1e-4, "time {}", h.time);
+    // A start 5% of r outside, moving closer by 0.014% of r at most: a miss, once reported
+    // as started inside. Unit scale, tiny radius.
+    let unit_diag = Segment::new(v(-10.0, -10.0), v(10.0, 10.0));
+    let s = Sweep::new(v(5.3e-15, 4.97e-15), v(5.292e-15, 4.978e-15), 2.22e-16);
+    assert_eq!(s.vs_segment(&unit_diag), None);
+    // Overlapping 1.3e-9 below the line: pushed out downward, once upward.
+    let h = Sweep::new(v(0.0103, 0.010_299_998), v(0.0103, 0.010_299_998), 1e-5)
+        .vs_segment(&diag)
+        .expect("overlaps");
+    assert!(h.started_inside);
+    assert!((h.normal - below).length() < 1e-4, "normal {}", h.normal);
+}

@@ -32,7 +32,9 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     if apart(v, r, min_v(a, b), max_v(a, b)) {
         return None;
     }
-    let e = b - a;
+    // From the inputs, not as `b − a`: that difference of two rounded offsets turned the
+    // direction of a segment reaching 1e7 by about 1e-16, 1e-9 at its far end.
+    let e = segment.b.as_dvec2() - segment.a.as_dvec2();
     let len2 = e.length_squared();
     let out =
         |t: f64, center: DVec2, point: DVec2, normal: DVec2, face: DVec2, feature, inside| Hit {
@@ -57,7 +59,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // either way. `h0`: the start's signed distance from the line (left positive); `u0`:
     // where it projects along the segment.
     let n = e.perp();
-    let h0 = -a.dot(n);
+    let mut h0 = -a.dot(n);
     let u0 = -a.dot(e);
     let len = len2.sqrt();
     let mut reach = r * len;
@@ -69,9 +71,17 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // dipping 2e-12·r into the slab came 3e-5 early in t, 0.03 units at |v| = 1000). So
     // within 2⁻²⁰ of the edge both are worked out exactly, and `reach` moved to a value
     // that gives the exact verdict in every comparison below. Rare, so off the main path.
+    //
+    // `h0` itself is a difference of two products, and `a` a rounded difference when the
+    // start is far from `a` on the scale of its coordinates. Both errors scale with
+    // |a|·|e|: a start 1e-6 from a segment reaching 1e7 away got its distance wrong by
+    // 1e-9 and hits and misses flipped, and at unit scale a radius of 2e-16 did the same.
+    // So when those products exceed `reach` 2¹⁰-fold, `h0` is worked out exactly from the
+    // inputs as well (rare at the scales of a game, where the start is near the segment).
     let mut gap = h0.abs() - reach;
-    if gap.abs() <= reach * NEAR_EDGE {
-        (reach, gap) = near_edge(h0.abs(), r, len2, reach);
+    let spread = (a.x * e.y).abs() + (a.y * e.x).abs();
+    if min(gap.abs() - reach * NEAR_EDGE, reach * CANCEL - spread) <= 0.0 {
+        (h0, reach, gap) = precise(segment.a.as_dvec2(), s, e, r, len2, reach);
     }
     let rr = r * r;
     // In the slab |h| < r (strictly), and overlapping at t = 0: in the slab over the
@@ -140,6 +150,31 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
 
 /// Relative distance from the slab's edge within which [`near_edge`] settles the start.
 const NEAR_EDGE: f64 = 1.0 / (1u64 << 20) as f64;
+
+/// How many times `reach` the products behind `h0` may be before [`precise`] recomputes
+/// it: its rounding is then at most about 2⁻⁴² of `reach`.
+const CANCEL: f64 = 1024.0;
+
+/// `h0`, `reach` and the gap to the slab's edge for a start near that edge or far from
+/// the segment's end `a` (`seg_a`, as given; `s` the start): `h0 = (a − s) × e`, with
+/// `a − s` split exactly into a rounded part and its error (Knuth's two-sum), the rounded
+/// part's cross product by Kahan's fused determinant, so that `h0` is as accurate as one
+/// rounding of its own size; then [`near_edge`] when the start is near the edge.
+#[cold]
+fn precise(seg_a: DVec2, s: DVec2, e: DVec2, r: f64, len2: f64, reach: f64) -> (f64, f64, f64) {
+    let hi = seg_a - s;
+    let z = hi - seg_a;
+    let lo = (seg_a - (hi - z)) + (-s - z);
+    let w = hi.y * e.x;
+    let err = hi.y.mul_add(e.x, -w);
+    let h0 = (hi.x.mul_add(e.y, -w) - err) + (lo.x * e.y - lo.y * e.x);
+    let gap = h0.abs() - reach;
+    if gap.abs() <= reach * NEAR_EDGE {
+        let (reach, gap) = near_edge(h0.abs(), r, len2, reach);
+        return (h0, reach, gap);
+    }
+    (h0, reach, gap)
+}
 
 /// For a start near the slab's edge (`h` within [`NEAR_EDGE`] of `reach ≈ r·√len2`):
 /// `reach` moved so that comparing it with `h` gives the exact answer to `h² ⋚ r²·len2`
