@@ -507,3 +507,64 @@ fn far_reaching_segments_measure_the_start_distance_exactly() {
     assert!(h.started_inside);
     assert!((h.normal - below).length() < 1e-4, "normal {}", h.normal);
 }
+
+/// Bug: circles of very different sizes touching exactly were judged on `|c|²` and
+/// `(r1 + r2)²`, each rounded on its own: a touch at t = 0 was taken for an overlap (and
+/// so a hit even when moving away), a touch at t = 1 for a miss, and a nearly tangent
+/// entry from an exact touch came 1e-8 late, 1.5 units along a motion of 1e8. Every
+/// offset here is an exact 3-4-5 multiple of the reach.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact dyadic values, as the reference read them
+fn circles_of_very_different_sizes_touching_exactly() {
+    let big = |start: Vec2, end: Vec2| Sweep::new(start, end, 15720.0);
+    let dot = Sweep::new(
+        v(9432.0, 12576.0),
+        v(9432.0, 12576.0),
+        0.005_111_694_335_937_5,
+    );
+    let start = v(-0.003_067_016_601_562_5, -0.004_089_355_468_75);
+    let inward = big(start, v(2.996_932_983_398_437_5, 39.995_910_644_531_25))
+        .vs_circle(&dot)
+        .expect("touching and moving in");
+    assert_eq!(inward.time, 0.0);
+    assert!(!inward.started_inside, "a touch is not an overlap");
+    assert!((inward.normal - v(-0.6, -0.8)).length() < 1e-6);
+    assert_eq!(
+        big(start, start).vs_circle(&dot),
+        None,
+        "touching, not moving"
+    );
+    assert_eq!(
+        big(start, v(-3.0, -4.0)).vs_circle(&dot),
+        None,
+        "moving away"
+    );
+
+    // A touch exactly at t = 1.
+    let huge = Sweep::new(v(267_264.0, 356_352.0), v(267_264.0, 356_352.0), 445_440.0);
+    let h = Sweep::new(
+        v(99.973_632_812_5, -300.035_156_25),
+        v(-0.026_367_187_5, -0.035_156_25),
+        0.043_945_312_5,
+    )
+    .vs_circle(&huge)
+    .expect("ends exactly touching");
+    assert_eq!(h.time, 1.0);
+    assert!((h.normal - v(-0.6, -0.8)).length() < 1e-6);
+
+    // Touching at t = 0 and moving nearly along the tangent, slightly inward.
+    let other = Sweep::new(
+        v(63_347_712.0, -118_776_960.0),
+        v(63_347_712.0, -118_776_960.0),
+        0.434_457_540_512_084_96,
+    );
+    let h = Sweep::new(
+        v(-0.204_450_607_299_804_7, 0.383_344_888_687_133_8),
+        v(-118_776_960.0, -63_347_712.0),
+        134_613_888.0,
+    )
+    .vs_circle(&other)
+    .expect("enters at once");
+    assert_eq!(h.time, 0.0);
+    assert!(!h.started_inside);
+}

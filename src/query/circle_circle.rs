@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{avx_dispatch, point_contact, valid};
+use super::kernel::{ROUNDING, avx_dispatch, point_contact_exact, sq_minus_sq, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -38,12 +38,16 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     }
     let gap2 = c.length_squared();
     let reach2 = reach * reach;
-    if gap2 < reach2 {
+    // Overlapping at t = 0. When the two squares are within rounding of each other they
+    // are compared exactly: circles of very different radii touching exactly (a radius of
+    // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
+    if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, c, reach) {
         return Some(overlapping(sweep, other, c, v));
     }
-    // The verdict before any root or division, in one branch (see `point_contact`).
-    // A zero reach never has a root: its discriminant is never positive.
-    let (t, normal) = point_contact(c, v, reach)?;
+    // The verdict before any root or division, in one branch (see `point_contact_exact`).
+    // A zero reach never has a root: its discriminant is never positive. The offset at
+    // t = 1 is the negated `c_end`, exact where `v − c` may not be.
+    let (t, normal) = point_contact_exact(c, v, -c_end, reach)?;
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,
@@ -55,6 +59,16 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
         region: None,
         started_inside: false,
     })
+}
+
+/// For `gap2` below `reach2` or within rounding above it: whether the circles overlap at
+/// t = 0, decided exactly when the two are within rounding of each other.
+#[inline(always)]
+fn overlaps(gap2: f64, reach2: f64, c: DVec2, reach: f64) -> bool {
+    if gap2 < reach2 * (1.0 - ROUNDING) {
+        return true;
+    }
+    sq_minus_sq(c, reach, 0.0) < 0.0
 }
 
 /// Already overlapping at t = 0: time 0, pushed apart along the centre line (or against the

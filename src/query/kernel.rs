@@ -216,7 +216,7 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
         // A start exactly on the circle, moving inward, enters at once: there `disc` is
         // `along²` (Lagrange's identity), which the form above can cancel to nothing for
         // a nearly tangent motion. Checked here, on the way out, so hits do not pay.
-        if along > 0.0 && c.length_squared() == rr && exactly_on_circle(c, radius) {
+        if along > 0.0 && c.length_squared() == rr && sq_minus_sq(c, radius, 0.0) == 0.0 {
             return Some((0.0, -c / radius));
         }
         return None;
@@ -228,22 +228,139 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
     Some((t, contact_normal(v, root, cross, radius)))
 }
 
-/// Given that `|c|²` and `radius²` round to the same value, whether they are equal exactly:
-/// every step must have been exact (the squares' and the sum's rounding errors, found with
-/// fused multiply-adds and Knuth's two-sum, all zero). A start that misses the circle by
-/// less than the rounding is then not taken for a touch; one whose errors happen to cancel
-/// is taken for a near miss, which a tangency may be either way. (Rare, so the software
-/// fused multiply-add of a CPU without one costs nothing that matters.)
+/// [`point_contact`] for circles, whose offsets and radii can differ hugely in size:
+/// exact touches at t = 0 and t = 1 are decided exactly even where the squares compared
+/// round apart (a radius of 0.04 against offsets of 4e5), and a start exactly on the
+/// circle is timed at exactly 0. `end` is the centre's offset from the point at t = 1,
+/// which the caller takes from the inputs. (The box and segment queries keep the
+/// leaner form: these checks cost circles about a sixth more instructions.)
+#[inline(always)]
+pub(crate) fn point_contact_exact(
+    c: DVec2,
+    v: DVec2,
+    end: DVec2,
+    radius: f64,
+) -> Option<(f64, DVec2)> {
+    let along = v.dot(c);
+    let a = v.length_squared();
+    let cross = v.perp_dot(c);
+    let rr = radius * radius;
+    let disc = a * rr - cross * cross;
+    let late = along - a;
+    let end_gap2 = end.length_squared();
+    let c2 = c.length_squared();
+    let tiny = f64::from_bits(1);
+    // `point_contact`'s verdict, with the end test given rounding's slack: an end within
+    // rounding of the circle is settled exactly below, on the rare hits that need it.
+    let slack = rr * ROUNDING;
+    let verdict = min(
+        min(along - tiny, disc - tiny),
+        max(-late, (rr + slack) - end_gap2),
+    );
+    // Written so that NaN, too, is no contact.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    if !(verdict >= 0.0) {
+        // A start within rounding of the circle may be exactly on it, moving inward.
+        if (c2 - rr).abs() > slack {
+            return None;
+        }
+        return start_on_circle(c, radius, along);
+    }
+    // Passed on the slack alone (closest approach after t = 1, end outside as rounded),
+    // or a start within rounding of the circle, whose `gap` should perhaps be 0: one
+    // comparison for both, then exact arithmetic.
+    if max(min(late, end_gap2 - rr), slack - (c2 - rr)) > 0.0 {
+        return settle(c, v, end, radius, [along, disc, late, cross]);
+    }
+    let gap = c2 - rr;
+    let root = disc.sqrt();
+    // Stable form of (along − √disc) / a: no cancellation when along > 0.
+    let t = min(gap / (along + root), 1.0);
+    Some((t, contact_normal(v, root, cross, radius)))
+}
+
+/// A start within rounding of the circle, where [`point_contact_exact`]'s verdict found
+/// no contact: exactly on the circle and moving inward, it enters at once. There `disc`
+/// is `along²` (Lagrange's identity), which the verdict's form can cancel to nothing for
+/// a nearly tangent motion.
 #[cold]
-fn exactly_on_circle(c: DVec2, radius: f64) -> bool {
-    let (x2, y2) = (c.x * c.x, c.y * c.y);
-    let sum = x2 + y2;
-    let y_part = sum - x2;
-    let sum_err = (x2 - (sum - y_part)) + (y2 - y_part);
-    sum_err == 0.0
-        && c.x.mul_add(c.x, -x2) == 0.0
-        && c.y.mul_add(c.y, -y2) == 0.0
-        && radius.mul_add(radius, -(radius * radius)) == 0.0
+fn start_on_circle(c: DVec2, radius: f64, along: f64) -> Option<(f64, DVec2)> {
+    (along > 0.0 && sq_minus_sq(c, radius, 0.0) == 0.0).then(|| (0.0, -c / radius))
+}
+
+/// The rare contacts of [`point_contact_exact`] that need exact arithmetic
+/// (`[along, disc, late, cross]` as there; the whole answer is worked out here, so that
+/// nothing of the common path lives across the call):
+/// - an end within rounding outside the circle is a touch at t = 1 only if exactly on
+///   it (offsets and radii of very different sizes, 0.04 against 4e5, round the two
+///   squares apart);
+/// - a start exactly on the circle has a gap of 0, not the squares' rounding, which a
+///   motion nearly tangent to the circle (small `along`) would turn into a visible time:
+///   1e-8 for |v| = 1e8, the centre 1.5 units off.
+#[cold]
+fn settle(
+    c: DVec2,
+    v: DVec2,
+    end: DVec2,
+    radius: f64,
+    [along, disc, late, cross]: [f64; 4],
+) -> Option<(f64, DVec2)> {
+    let rr = radius * radius;
+    if late > 0.0 && end.length_squared() > rr && sq_minus_sq(end, radius, 0.0) > 0.0 {
+        return None;
+    }
+    let mut gap = max(c.length_squared() - rr, 0.0);
+    if gap <= rr * ROUNDING && sq_minus_sq(c, radius, 0.0) <= 0.0 {
+        gap = 0.0;
+    }
+    let root = disc.sqrt();
+    let t = min(gap / (along + root), 1.0);
+    Some((t, contact_normal(v, root, cross, radius)))
+}
+
+/// How far apart, relative to their size, two squared lengths that are equal can round.
+pub(crate) const ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
+
+/// The sign of `|p|² − (r_hi + r_lo)²`, exactly (0 when equal), for exact doubles: every
+/// square and product split into its rounded value and its error by fused multiply-adds,
+/// and the terms summed as a nonoverlapping expansion (Shewchuk's Grow-Expansion), whose
+/// largest part has the sign of the whole. (Rare; a CPU without a fused multiply-add
+/// runs it in software.)
+#[cold]
+pub(crate) fn sq_minus_sq(p: DVec2, r_hi: f64, r_lo: f64) -> f64 {
+    let split = |x: f64, y: f64| {
+        let xy = x * y;
+        [xy, x.mul_add(y, -xy)]
+    };
+    let [xx, xx_e] = split(p.x, p.x);
+    let [yy, yy_e] = split(p.y, p.y);
+    let [hh, hh_e] = split(r_hi, r_hi);
+    let [hl, hl_e] = split(r_hi, 2.0 * r_lo);
+    let [ll, ll_e] = split(r_lo, r_lo);
+    let terms = [xx, xx_e, yy, yy_e, -hh, -hh_e, -hl, -hl_e, -ll, -ll_e];
+    let mut parts = [0.0f64; 10];
+    let mut n = 0;
+    for term in terms {
+        let mut q = term;
+        let mut m = 0;
+        for i in 0..n {
+            // Knuth's two-sum: q + parts[i] = sum + err, exactly.
+            let sum = q + parts[i];
+            let z = sum - q;
+            let err = (q - (sum - z)) + (parts[i] - z);
+            if err != 0.0 {
+                parts[m] = err;
+                m += 1;
+            }
+            q = sum;
+        }
+        if q != 0.0 {
+            parts[m] = q;
+            m += 1;
+        }
+        n = m;
+    }
+    if n == 0 { 0.0 } else { parts[n - 1] }
 }
 
 /// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,
