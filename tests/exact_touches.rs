@@ -568,3 +568,35 @@ fn circles_of_very_different_sizes_touching_exactly() {
     assert_eq!(h.time, 0.0);
     assert!(!h.started_inside);
 }
+
+/// Bug: a point (zero radius) whose motion ends exactly on a segment, crossing into it
+/// rather than sliding along it, was a miss: the face test's rounded products put the
+/// landing just past the segment's end or just short of its line, and a zero-radius end
+/// cap has no inside to catch it.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values of the failing case
+fn a_point_landing_exactly_on_a_segment_at_t1_hits() {
+    // On end b, arriving steeply from above the segment.
+    let seg = Segment::new(v(0.0, 0.01), v(1.0, 0.0));
+    let h = Sweep::new(v(0.5, 1.0), v(1.0, 0.0), 0.0)
+        .vs_segment(&seg)
+        .expect("lands on end b");
+    assert_eq!(h.time, 1.0);
+    assert_eq!(h.center, v(1.0, 0.0));
+    assert!(h.normal.y > 0.99, "from above: {}", h.normal);
+    // On the interior: the end is the exact f32 midpoint of a and b.
+    let seg = Segment::new(v(5.2, 5.7), v(-2.97, -4.82));
+    let end = v(1.114_999_9, 0.439_999_82);
+    assert_eq!((seg.a + seg.b) * 0.5, end);
+    let h = Sweep::new(v(2.0, -0.1), end, 0.0)
+        .vs_segment(&seg)
+        .expect("lands on the face");
+    assert_eq!(h.time, 1.0);
+    assert!(unit(&h));
+    // Stopping just short of it is still a miss.
+    let short = Sweep::new(v(0.5, 1.0), v(0.999_9, 0.000_2), 0.0);
+    assert_eq!(
+        short.vs_segment(&Segment::new(v(0.0, 0.01), v(1.0, 0.0))),
+        None
+    );
+}

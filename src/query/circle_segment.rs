@@ -8,6 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
+use super::exact;
 use super::kernel::{apart, avx_dispatch, max, max_v, min, min_v, point_contact, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
@@ -115,7 +116,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         let reaches = min(toward - f64::from_bits(1), toward - gap);
         #[allow(clippy::neg_cmp_op_on_partial_ord)]
         if !(reaches >= 0.0) {
-            return None;
+            return point_miss(sweep, segment);
         }
         // Where along the segment, tested against its extent without dividing.
         let along = u0 * toward + vu * gap;
@@ -140,12 +141,70 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     };
     // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
-    let (t, normal) = point_contact(p, v, r)?;
+    let Some((t, normal)) = point_contact(p, v, r) else {
+        return point_miss(sweep, segment);
+    };
     // −1 at end A, as `u < 0` says, by sign bits (`+ 0.0` turns −0 into +0) rather than a
     // select, which becomes a jump.
     let outward = 1.0f64.copysign(u + 0.0);
     let face = end_face_normal(normal, e / len, n / len, outward);
     Some(out(t, v * t, p, normal, face, Feature::End(end), false))
+}
+
+/// `None`, unless the circle is a point (zero radius): then its crossings exactly
+/// through an end, or landing on the segment exactly at t = 1, sit on the boundaries of
+/// the tests above, where rounding decided them, and a zero-radius end cap has no inside
+/// to catch them, so they are checked again, exactly ([`point_crossing`]). The radius
+/// test is a jump the predictor gets right.
+#[inline(always)]
+fn point_miss(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
+    if sweep.radius == 0.0 {
+        return point_crossing(sweep, segment);
+    }
+    None
+}
+
+/// The first contact of a point (zero radius) moving from `start` to `end` with the
+/// segment, by exact orientations, for a motion the main path calls a miss: a start off
+/// the segment's line whose path meets the segment, ends included, by t = 1. (A start on
+/// the line is the main path's.)
+#[cold]
+fn point_crossing(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
+    let (s, e, a, b) = (sweep.start, sweep.end, segment.a, segment.b);
+    let (from, to) = (exact::orient(a, b, s), exact::orient(a, b, e));
+    // Crossing the line, or landing on it: the end on it or on the other side.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    if from == 0.0 || !(from * to <= 0.0) {
+        return None;
+    }
+    // Where: the segment's ends on either side of the path's line, or one on it.
+    let (at_a, at_b) = (exact::orient(s, e, a), exact::orient(s, e, b));
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    if !(at_a * at_b <= 0.0) {
+        return None;
+    }
+    let t = (from / (from - to)).clamp(0.0, 1.0);
+    let left = from > 0.0;
+    let dir = (b - a).as_dvec2();
+    let normal = dir.perp().normalize() * if left { 1.0 } else { -1.0 };
+    let feature = if at_a == 0.0 {
+        Feature::End(End::A)
+    } else if at_b == 0.0 {
+        Feature::End(End::B)
+    } else {
+        Feature::Face { left }
+    };
+    let center = s.as_dvec2() + (e.as_dvec2() - s.as_dvec2()) * t;
+    Some(Hit {
+        time: t as f32,
+        center: to_f32(center),
+        point: to_f32(center),
+        normal: to_f32(normal),
+        face_normal: to_f32(normal),
+        feature,
+        region: None,
+        started_inside: false,
+    })
 }
 
 /// Relative distance from the slab's edge within which [`near_edge`] settles the start.

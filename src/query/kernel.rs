@@ -12,6 +12,7 @@
 use glam::DVec2;
 
 use super::box_entry::{self, Mirrored, in_expanded};
+use super::exact;
 use crate::hit::{Corner, Side};
 
 /// `pub fn $name(args) -> Option<Hit>` running `$imp` (which must be `#[inline(always)]`)
@@ -321,46 +322,17 @@ fn settle(
 /// How far apart, relative to their size, two squared lengths that are equal can round.
 pub(crate) const ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
-/// The sign of `|p|² − (r_hi + r_lo)²`, exactly (0 when equal), for exact doubles: every
-/// square and product split into its rounded value and its error by fused multiply-adds,
-/// and the terms summed as a nonoverlapping expansion (Shewchuk's Grow-Expansion), whose
-/// largest part has the sign of the whole. (Rare; a CPU without a fused multiply-add
-/// runs it in software.)
+/// The sign of `|p|² − (r_hi + r_lo)²`, exactly (0 when equal), for exact doubles: each
+/// square and product split into its rounded value and its error, summed exactly
+/// ([`exact::sum`]).
 #[cold]
 pub(crate) fn sq_minus_sq(p: DVec2, r_hi: f64, r_lo: f64) -> f64 {
-    let split = |x: f64, y: f64| {
-        let xy = x * y;
-        [xy, x.mul_add(y, -xy)]
-    };
-    let [xx, xx_e] = split(p.x, p.x);
-    let [yy, yy_e] = split(p.y, p.y);
-    let [hh, hh_e] = split(r_hi, r_hi);
-    let [hl, hl_e] = split(r_hi, 2.0 * r_lo);
-    let [ll, ll_e] = split(r_lo, r_lo);
-    let terms = [xx, xx_e, yy, yy_e, -hh, -hh_e, -hl, -hl_e, -ll, -ll_e];
-    let mut parts = [0.0f64; 10];
-    let mut n = 0;
-    for term in terms {
-        let mut q = term;
-        let mut m = 0;
-        for i in 0..n {
-            // Knuth's two-sum: q + parts[i] = sum + err, exactly.
-            let sum = q + parts[i];
-            let z = sum - q;
-            let err = (q - (sum - z)) + (parts[i] - z);
-            if err != 0.0 {
-                parts[m] = err;
-                m += 1;
-            }
-            q = sum;
-        }
-        if q != 0.0 {
-            parts[m] = q;
-            m += 1;
-        }
-        n = m;
-    }
-    if n == 0 { 0.0 } else { parts[n - 1] }
+    let [xx, xx_e] = exact::product(p.x, p.x);
+    let [yy, yy_e] = exact::product(p.y, p.y);
+    let [hh, hh_e] = exact::product(r_hi, r_hi);
+    let [hl, hl_e] = exact::product(r_hi, 2.0 * r_lo);
+    let [ll, ll_e] = exact::product(r_lo, r_lo);
+    exact::sum(&[xx, xx_e, yy, yy_e, -hh, -hh_e, -hl, -hl_e, -ll, -ll_e])
 }
 
 /// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,

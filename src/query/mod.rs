@@ -18,6 +18,7 @@ mod circle_aabb;
 mod circle_circle;
 mod circle_obb;
 mod circle_segment;
+mod exact;
 mod kernel;
 
 pub use circle_aabb::cast_aabb;
