@@ -923,3 +923,99 @@ def fam_slab_edge(R):
 
 
 FAMILIES['slab_edge'] = fam_slab_edge
+
+
+# --- Found by a fourth, independent hunt -------------------------------------------------
+
+
+def fam_far_segment(R):
+    """a long segment (half a length of 3e6..2e7) passing a start 3e-8..3e-6 away, with
+    r and |v| on that small scale: the start's distance is a difference of products of
+    its far offsets, which cancels. The distance is measured exactly on the rounded
+    inputs, and the motion dips a known fraction of it into the capsule."""
+    from fractions import Fraction as Q
+    L = 10 ** R.uniform(6.5, 7.3)
+    th = R.uniform(0, 2 * math.pi)
+    d = (math.cos(th), math.sin(th))
+    n = (-d[1], d[0])
+    s = P(R.uniform(-1, 1) * 10 ** R.uniform(-3, 0), R.uniform(-1, 1) * 10 ** R.uniform(-3, 0))
+    gap = 10 ** R.uniform(-7.5, -5.5)
+    foot = (s[0] - gap * n[0], s[1] - gap * n[1])
+    u1, u2 = R.uniform(0.2, 1) * L, R.uniform(0.2, 1) * L
+    a = P(foot[0] - u1 * d[0], foot[1] - u1 * d[1])
+    b = P(foot[0] + u2 * d[0], foot[1] + u2 * d[1])
+    ex, ey = Q(b[0]) - Q(a[0]), Q(b[1]) - Q(a[1])
+    cross = (Q(s[0]) - Q(a[0])) * (-ey) + (Q(s[1]) - Q(a[1])) * ex
+    length = math.sqrt(float(ex * ex + ey * ey))
+    h = float(cross) / length  # signed, left of a -> b positive
+    unit = (float(ex) / length, float(ey) / length)
+    side = 1.0 if h > 0 else -1.0
+    speed = abs(h) * 10 ** R.uniform(-1, 1)
+    into = speed * 10 ** R.uniform(-4, -1)
+    r = abs(h) - R.uniform(0.05, 0.9) * into
+    along = math.sqrt(max(speed * speed - into * into, 0.0)) * R.choice([1, -1])
+    left = (-unit[1], unit[0])
+    v = (along * unit[0] - side * into * left[0], along * unit[1] - side * into * left[1])
+    return seg(s, (s[0] + v[0], s[1] + v[1]), r, a, b)
+
+
+FAMILIES['far_segment'] = fam_far_segment
+
+
+def fam_wide_exact_circles(R):
+    """circles touching exactly at t = 0 (moving in, away, along, or still) or at t = 1,
+    with radii and offsets 2^10..2^30 apart in size: |c|^2 and (r1 + r2)^2 each round."""
+    x, y, h = R.choice(TRIPLES[:5])
+    p = R.randint(-10, 10)
+    big = R.randint(1 << 15, 1 << 18) * 2.0 ** p
+    small = R.randint(1 << 15, 1 << 18) * 2.0 ** (p - R.randint(10, 30))
+    sx, sy = R.choice([1, -1]), R.choice([1, -1])
+    if R.random() < 0.5:
+        x, y = y, x
+    far = (sx * x * big, sy * y * big)
+    near = (sx * x * small, sy * y * small)
+    if any(F(c) != c for c in far + near + (h * big, h * small)):
+        return fam_wide_exact_circles(R)
+    r1, r2 = (h * big, h * small) if R.random() < 0.5 else (h * small, h * big)
+    # The centres at contact are -near and far: offset (far + near), of length h·(big + small).
+    touch = (-near[0], -near[1])
+    d = (touch[0] - far[0], touch[1] - far[1])
+    if R.random() < 0.5:
+        mode = R.choice(['in', 'away', 'along', 'still'])
+        m = R.choice([0.5, 1.0, 2.0])
+        e = {'in': (touch[0] - m * d[0], touch[1] - m * d[1]),
+             'away': (touch[0] + m * d[0], touch[1] + m * d[1]),
+             'along': (touch[0] - d[1], touch[1] + d[0]),
+             'still': touch}[mode]
+        return circ(touch, e, r1, far, far, r2)
+    # Arriving at the touch exactly at t = 1 from a start outside, steeply.
+    k = R.choice([1, 2, 4, 100])
+    s = (touch[0] + k * d[0] + R.randint(-3, 3) * small, touch[1] + k * d[1] + R.randint(-3, 3) * small)
+    return circ(s, touch, r1, far, far, r2)
+
+
+FAMILIES['wide_exact_circles'] = fam_wide_exact_circles
+
+
+def fam_point_landing(R):
+    """a point (zero radius) whose motion ends exactly on a segment, at an end or at an
+    exact interior fraction, from a start anywhere: a touch at t = 1 on the boundary of
+    every rounded test."""
+    sc = R.choice([1.0, 10.0, 1000.0, 1e5])
+    a = P(R.uniform(-sc, sc), R.uniform(-sc, sc))
+    b = P(R.uniform(-sc, sc), R.uniform(-sc, sc))
+    if R.random() < 0.3:
+        a, b = P(round(a[0]), round(a[1])), P(round(b[0]), round(b[1]))
+    s = (R.uniform(-sc, sc), R.uniform(-sc, sc))
+    pick = R.randrange(3)
+    if pick < 2:
+        e = (a, b)[pick]
+    else:
+        k = R.randint(1, 15) / 16
+        e = (a[0] + k * (b[0] - a[0]), a[1] + k * (b[1] - a[1]))
+        if any(F(c) != c for c in e):
+            return fam_point_landing(R)
+    return seg(s, e, 0.0, a, b)
+
+
+FAMILIES['point_landing'] = fam_point_landing
