@@ -4,7 +4,8 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::kernel::{ROUNDING, avx_dispatch, point_contact_exact, sq_minus_sq, valid};
+use super::exact;
+use super::kernel::{Fine, ROUNDING, avx_dispatch, point_contact_exact, sq_minus_sq, valid};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -41,13 +42,26 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     // Overlapping at t = 0. When the two squares are within rounding of each other they
     // are compared exactly: circles of very different radii touching exactly (a radius of
     // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
-    if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, c, reach) {
+    // The offsets and the reach exactly, for the cold paths only.
+    let fine = || {
+        let pair = |a: DVec2, b: DVec2| {
+            let ([x, x_lo], [y, y_lo]) = (exact::diff(a.x, b.x), exact::diff(a.y, b.y));
+            [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
+        };
+        let [reach, reach_lo] = exact::diff(r1, -r2);
+        Fine {
+            c: pair(s2, s1),
+            end: pair(sweep.end.as_dvec2(), other.end.as_dvec2()),
+            radius: [reach, reach_lo],
+        }
+    };
+    if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, fine) {
         return Some(overlapping(sweep, other, c, v));
     }
     // The verdict before any root or division, in one branch (see `point_contact_exact`).
     // A zero reach never has a root: its discriminant is never positive. The offset at
     // t = 1 is the negated `c_end`, exact where `v − c` may not be.
-    let (t, normal) = point_contact_exact(c, v, -c_end, reach)?;
+    let (t, normal) = point_contact_exact(c, v, -c_end, reach, fine)?;
     let other_center = s2 + v2 * t;
     Some(Hit {
         time: t as f32,
@@ -64,11 +78,12 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
 /// For `gap2` below `reach2` or within rounding above it: whether the circles overlap at
 /// t = 0, decided exactly when the two are within rounding of each other.
 #[inline(always)]
-fn overlaps(gap2: f64, reach2: f64, c: DVec2, reach: f64) -> bool {
+fn overlaps(gap2: f64, reach2: f64, fine: impl Fn() -> Fine) -> bool {
     if gap2 < reach2 * (1.0 - ROUNDING) {
         return true;
     }
-    sq_minus_sq(c, reach, 0.0) < 0.0
+    let fine = fine();
+    sq_minus_sq(fine.c, fine.radius) < 0.0
 }
 
 /// Already overlapping at t = 0: time 0, pushed apart along the centre line (or against the

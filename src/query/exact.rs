@@ -13,7 +13,7 @@ use glam::Vec2;
 /// zero exactly when the sum is, and of its sign otherwise (the largest part outweighs
 /// the others), with a relative error of about one rounding.
 pub(crate) fn sum(terms: &[f64]) -> f64 {
-    let mut parts = [0.0f64; 16];
+    let mut parts = [0.0f64; 32];
     let mut n = 0;
     for &term in terms {
         let mut q = term;
@@ -36,6 +36,13 @@ pub(crate) fn sum(terms: &[f64]) -> f64 {
         n = m;
     }
     parts[..n].iter().sum()
+}
+
+/// `a − b` as its rounded value and its error, exactly (Knuth's two-sum).
+pub(crate) fn diff(a: f64, b: f64) -> [f64; 2] {
+    let s = a - b;
+    let z = s - a;
+    [s, (a - (s - z)) + (-b - z)]
 }
 
 /// `x·y` as its rounded value and its error, exactly (a fused multiply-add; a CPU without

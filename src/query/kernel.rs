@@ -217,7 +217,10 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
         // A start exactly on the circle, moving inward, enters at once: there `disc` is
         // `along²` (Lagrange's identity), which the form above can cancel to nothing for
         // a nearly tangent motion. Checked here, on the way out, so hits do not pay.
-        if along > 0.0 && c.length_squared() == rr && sq_minus_sq(c, radius, 0.0) == 0.0 {
+        if along > 0.0
+            && c.length_squared() == rr
+            && sq_minus_sq([c, DVec2::ZERO], [radius, 0.0]) == 0.0
+        {
             return Some((0.0, -c / radius));
         }
         return None;
@@ -241,6 +244,7 @@ pub(crate) fn point_contact_exact(
     v: DVec2,
     end: DVec2,
     radius: f64,
+    fine: impl Fn() -> Fine,
 ) -> Option<(f64, DVec2)> {
     let along = v.dot(c);
     let a = v.length_squared();
@@ -265,13 +269,15 @@ pub(crate) fn point_contact_exact(
         if (c2 - rr).abs() > slack {
             return None;
         }
-        return start_on_circle(c, radius, along);
+        return start_on_circle(c, radius, along, fine());
     }
     // Passed on the slack alone (closest approach after t = 1, end outside as rounded),
-    // or a start within rounding of the circle, whose `gap` should perhaps be 0: one
-    // comparison for both, then exact arithmetic.
-    if max(min(late, end_gap2 - rr), slack - (c2 - rr)) > 0.0 {
-        return settle(c, v, end, radius, [along, disc, late, cross]);
+    // or a start so near the circle that `gap`, a difference of two squares each
+    // rounded at their own size, is mostly rounding: one comparison for both, then exact
+    // arithmetic. (A circle of radius 4e8 passed by a motion of 1e-6 was timed 0.06
+    // early: the gap's rounding, 32, over an approach of 400.)
+    if max(min(late, end_gap2 - rr), rr * NEAR_CIRCLE - (c2 - rr)) > 0.0 {
+        return settle(v, radius, [along, disc, late, cross], fine());
     }
     let gap = c2 - rr;
     let root = disc.sqrt();
@@ -285,8 +291,8 @@ pub(crate) fn point_contact_exact(
 /// is `along²` (Lagrange's identity), which the verdict's form can cancel to nothing for
 /// a nearly tangent motion.
 #[cold]
-fn start_on_circle(c: DVec2, radius: f64, along: f64) -> Option<(f64, DVec2)> {
-    (along > 0.0 && sq_minus_sq(c, radius, 0.0) == 0.0).then(|| (0.0, -c / radius))
+fn start_on_circle(c: DVec2, radius: f64, along: f64, fine: Fine) -> Option<(f64, DVec2)> {
+    (along > 0.0 && sq_minus_sq(fine.c, fine.radius) == 0.0).then(|| (0.0, -c / radius))
 }
 
 /// The rare contacts of [`point_contact_exact`] that need exact arithmetic
@@ -295,44 +301,61 @@ fn start_on_circle(c: DVec2, radius: f64, along: f64) -> Option<(f64, DVec2)> {
 /// - an end within rounding outside the circle is a touch at t = 1 only if exactly on
 ///   it (offsets and radii of very different sizes, 0.04 against 4e5, round the two
 ///   squares apart);
-/// - a start exactly on the circle has a gap of 0, not the squares' rounding, which a
-///   motion nearly tangent to the circle (small `along`) would turn into a visible time:
-///   1e-8 for |v| = 1e8, the centre 1.5 units off.
+/// - a start near the circle has its gap `|c|² − radius²` worked out exactly, not as the
+///   difference of two rounded squares, whose rounding a slow approach (small `along`)
+///   turns into a visible time: 1e-8 for a start exactly on the circle and |v| = 1e8,
+///   the centre 1.5 units off; 0.06 for a circle of radius 4e8 and a motion of 1e-6.
 #[cold]
 fn settle(
-    c: DVec2,
     v: DVec2,
-    end: DVec2,
     radius: f64,
     [along, disc, late, cross]: [f64; 4],
+    fine: Fine,
 ) -> Option<(f64, DVec2)> {
-    let rr = radius * radius;
-    if late > 0.0 && end.length_squared() > rr && sq_minus_sq(end, radius, 0.0) > 0.0 {
+    if late > 0.0 && sq_minus_sq(fine.end, fine.radius) > 0.0 {
         return None;
     }
-    let mut gap = max(c.length_squared() - rr, 0.0);
-    if gap <= rr * ROUNDING && sq_minus_sq(c, radius, 0.0) <= 0.0 {
-        gap = 0.0;
-    }
+    let gap = max(sq_minus_sq(fine.c, fine.radius), 0.0);
     let root = disc.sqrt();
     let t = min(gap / (along + root), 1.0);
     Some((t, contact_normal(v, root, cross, radius)))
 }
 
+/// Within this fraction of `radius²` of it, a start's `|c|² − radius²` is worked out
+/// exactly rather than as the difference of two rounded squares.
+const NEAR_CIRCLE: f64 = 1.0 / (1u64 << 20) as f64;
+
 /// How far apart, relative to their size, two squared lengths that are equal can round.
 pub(crate) const ROUNDING: f64 = 1.0 / (1u64 << 48) as f64;
 
-/// The sign of `|p|² − (r_hi + r_lo)²`, exactly (0 when equal), for exact doubles: each
-/// square and product split into its rounded value and its error, summed exactly
-/// ([`exact::sum`]).
+/// `|p|² − r²` for a vector and a length each given exactly as a rounded value and its
+/// error (`[hi, lo]`): exactly zero when they are equal, of the right sign otherwise, and
+/// otherwise accurate to about one rounding ([`exact::sum`] of every square and product
+/// split by fused multiply-adds).
 #[cold]
-pub(crate) fn sq_minus_sq(p: DVec2, r_hi: f64, r_lo: f64) -> f64 {
-    let [xx, xx_e] = exact::product(p.x, p.x);
-    let [yy, yy_e] = exact::product(p.y, p.y);
-    let [hh, hh_e] = exact::product(r_hi, r_hi);
-    let [hl, hl_e] = exact::product(r_hi, 2.0 * r_lo);
-    let [ll, ll_e] = exact::product(r_lo, r_lo);
-    exact::sum(&[xx, xx_e, yy, yy_e, -hh, -hh_e, -hl, -hl_e, -ll, -ll_e])
+pub(crate) fn sq_minus_sq([p, p_lo]: [DVec2; 2], [r, r_lo]: [f64; 2]) -> f64 {
+    let mut terms = [0.0; 18];
+    let squares = [(p.x, p_lo.x, 1.0), (p.y, p_lo.y, 1.0), (r, r_lo, -1.0)];
+    for (k, (hi, lo, sign)) in squares.into_iter().enumerate() {
+        let [a, b] = exact::product(hi, hi);
+        let [c, d] = exact::product(hi, 2.0 * lo);
+        let [e, f] = exact::product(lo, lo);
+        for (slot, t) in terms[6 * k..6 * k + 6].iter_mut().zip([a, b, c, d, e, f]) {
+            *slot = sign * t;
+        }
+    }
+    exact::sum(&terms)
+}
+
+/// A start's offset from the point, the offset at t = 1 and the radius, each exactly as a
+/// rounded value and its error, for [`point_contact_exact`]'s cold paths: offsets taken
+/// in f64 from f32 inputs more than 2^29 apart in size lose bits (a start 1e-5 from the
+/// origin against a circle 4e8 away).
+#[derive(Clone, Copy)]
+pub(crate) struct Fine {
+    pub c: [DVec2; 2],
+    pub end: [DVec2; 2],
+    pub radius: [f64; 2],
 }
 
 /// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,
