@@ -187,6 +187,16 @@ pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
     box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
 }
 
+/// A motion by `v` from the origin against the circle of `radius` around `c`, the
+/// quantities both point contacts decide from: `v · c` (positive when approaching),
+/// `|v|²`, `v × c`, `radius²`, and the discriminant `|v|²·r² − (v × c)²`, in the form
+/// that does not cancel near a tangency.
+#[inline(always)]
+fn approach(c: DVec2, v: DVec2, radius: f64) -> (f64, f64, f64, f64, f64) {
+    let (a, cross, rr) = (v.length_squared(), v.perp_dot(c), radius * radius);
+    (v.dot(c), a, cross, rr, a * rr - cross * cross)
+}
+
 /// First time in `[0, 1]` at which a point moving from the origin by `v` comes within
 /// `radius` of the point `c`, approaching, and the contact normal there; the start must not
 /// be inside (`|c| >= radius`).
@@ -198,11 +208,7 @@ pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
 /// exit would be a coin toss for the branch predictor.
 #[inline(always)]
 pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
-    let along = v.dot(c);
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    let rr = radius * radius;
-    let disc = a * rr - cross * cross;
+    let (along, a, cross, rr, disc) = approach(c, v, radius);
     // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
     // end is within the radius. `v − c` is exact for f32 input of comparable sizes (both
     // are differences from the same start), so a touch at exactly t = 1 is decided
@@ -246,11 +252,7 @@ pub(crate) fn point_contact_exact(
     radius: f64,
     fine: impl Fn() -> Fine,
 ) -> Option<(f64, DVec2)> {
-    let along = v.dot(c);
-    let a = v.length_squared();
-    let cross = v.perp_dot(c);
-    let rr = radius * radius;
-    let disc = a * rr - cross * cross;
+    let (along, a, cross, rr, disc) = approach(c, v, radius);
     let late = along - a;
     let end_gap2 = end.length_squared();
     let c2 = c.length_squared();
