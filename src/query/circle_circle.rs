@@ -39,10 +39,8 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     }
     let gap2 = c.length_squared();
     let reach2 = reach * reach;
-    // Overlapping at t = 0. When the two squares are within rounding of each other they
-    // are compared exactly: circles of very different radii touching exactly (a radius of
-    // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
-    // The offsets and the reach exactly, for the cold paths only.
+    // The offsets and the reach exactly, as value and error (`r1 − (−r2)` is the sum),
+    // worked out only on the cold paths that call for them.
     let fine = || {
         let pair = |a: DVec2, b: DVec2| {
             let ([x, x_lo], [y, y_lo]) = (exact::diff(a.x, b.x), exact::diff(a.y, b.y));
@@ -55,6 +53,9 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
             radius: [reach, reach_lo],
         }
     };
+    // Overlapping at t = 0. When the two squares are within rounding of each other they
+    // are compared exactly: circles of very different radii touching exactly (a radius of
+    // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
     if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, fine) {
         return Some(overlapping(sweep, other, c, v));
     }
