@@ -221,17 +221,15 @@ const CANCEL: f64 = 1024.0;
 /// rounding of its own size; then [`near_edge`] when the start is near the edge.
 #[cold]
 fn precise(seg_a: DVec2, s: DVec2, e: DVec2, r: f64, len2: f64, reach: f64) -> (f64, f64, f64) {
-    let hi = seg_a - s;
-    let z = hi - seg_a;
-    let lo = (seg_a - (hi - z)) + (-s - z);
-    let w = hi.y * e.x;
-    let err = hi.y.mul_add(e.x, -w);
-    let h0 = (hi.x.mul_add(e.y, -w) - err) + (lo.x * e.y - lo.y * e.x);
+    let ([x, x_lo], [y, y_lo]) = (exact::diff(seg_a.x, s.x), exact::diff(seg_a.y, s.y));
+    let [w, err] = exact::product(y, e.x);
+    let h0 = (x.mul_add(e.y, -w) - err) + (x_lo * e.y - y_lo * e.x);
     let gap = h0.abs() - reach;
-    if gap.abs() <= reach * NEAR_EDGE {
-        let (reach, gap) = near_edge(h0.abs(), r, len2, reach);
-        return (h0, reach, gap);
-    }
+    let (reach, gap) = if gap.abs() <= reach * NEAR_EDGE {
+        near_edge(h0.abs(), r, len2, reach)
+    } else {
+        (reach, gap)
+    };
     (h0, reach, gap)
 }
 
@@ -248,8 +246,8 @@ fn precise(seg_a: DVec2, s: DVec2, e: DVec2, r: f64, len2: f64, reach: f64) -> (
 #[cold]
 fn near_edge(h: f64, r: f64, len2: f64, reach: f64) -> (f64, f64) {
     let rr = r * r; // exact: r is an f32
-    let (h2, rl) = (h * h, rr * len2);
-    let diff = (h2 - rl) + (h.mul_add(h, -h2) - rr.mul_add(len2, -rl));
+    let ([h2, h2_err], [rl, rl_err]) = (exact::product(h, h), exact::product(rr, len2));
+    let diff = (h2 - rl) + (h2_err - rl_err);
     if diff < 0.0 {
         (reach.max(h.next_up()), diff / (h + reach))
     } else if diff == 0.0 {

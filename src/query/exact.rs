@@ -11,8 +11,10 @@ use glam::Vec2;
 
 /// The exact sum of `terms`, as the sum of its expansion's parts from the smallest up:
 /// zero exactly when the sum is, and of its sign otherwise (the largest part outweighs
-/// the others), with a relative error of about one rounding.
+/// the others), with a relative error of about one rounding. An expansion has at most as
+/// many parts as terms, so up to 32 terms fit (callers pass 6 and 18).
 pub(crate) fn sum(terms: &[f64]) -> f64 {
+    debug_assert!(terms.len() <= 32, "exact::sum holds at most 32 terms");
     let mut parts = [0.0f64; 32];
     let mut n = 0;
     for &term in terms {
