@@ -570,8 +570,7 @@ fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxConta
     // Index arithmetic and table lookups rather than jumps: which side is nearest is as
     // random as the start.
     let best = nearest_side(lo, hi, v);
-    const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
-    let side = SIDES[best];
+    let side = box_entry::SIDES[best];
     let n = side_normal(side);
     let point = [
         DVec2::new(lo.x, 0.0),
