@@ -133,11 +133,21 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 }
 
 /// Lanes marked NaN by [`lane_time`] get the full single query.
+///
+/// They are rare (a start inside the expanded box), so the scan looks at sixteen lanes at
+/// a time with one vector comparison, and only a block that holds one is walked lane by
+/// lane: walking every lane cost about a tenth of the batched time.
 #[inline(always)]
 fn finish_cold(out: &mut [f32], single: impl Fn(usize) -> f32) {
-    for (i, t) in out.iter_mut().enumerate() {
-        if t.is_nan() {
-            *t = single(i);
+    const BLOCK: usize = 16;
+    for (k, block) in out.chunks_mut(BLOCK).enumerate() {
+        // `fold` rather than `any`, which stops early and so does not vectorise.
+        if block.iter().fold(false, |cold, t| cold | t.is_nan()) {
+            for (j, t) in block.iter_mut().enumerate() {
+                if t.is_nan() {
+                    *t = single(k * BLOCK + j);
+                }
+            }
         }
     }
 }
