@@ -39,25 +39,15 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     }
     let gap2 = c.length_squared();
     let reach2 = reach * reach;
-    // The offsets and the reach exactly, as value and error (`r1 − (−r2)` is the sum),
-    // worked out only on the cold paths that call for them.
-    let fine = || {
-        let pair = |a: DVec2, b: DVec2| {
-            let ([x, x_lo], [y, y_lo]) = (exact::diff(a.x, b.x), exact::diff(a.y, b.y));
-            [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
-        };
-        let [reach, reach_lo] = exact::diff(r1, -r2);
-        Fine {
-            c: pair(s2, s1),
-            end: pair(sweep.end.as_dvec2(), other.end.as_dvec2()),
-            radius: [reach, reach_lo],
-        }
-    };
+    // The offsets and the reach exactly, worked out only on the cold paths that call for
+    // them. The closure holds the two references alone, which stay in registers; one
+    // that captured the intermediate values was built in memory on every query.
+    let fine = || fine(sweep, other);
     // Overlapping at t = 0. When the two squares are within rounding of each other they
     // are compared exactly: circles of very different radii touching exactly (a radius of
     // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
     if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, fine) {
-        return Some(overlapping(sweep, other, c, v));
+        return Some(overlapping(sweep, other, c, v, gap2));
     }
     // The verdict before any root or division, in one branch (see `point_contact_exact`).
     // A zero reach never has a root: its discriminant is never positive. The offset at
@@ -76,6 +66,26 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     })
 }
 
+/// The start's and end's offsets and the reach exactly, as value and error
+/// (`r1 − (−r2)` is the sum), for the cold paths of [`point_contact_exact`].
+#[cold]
+#[inline(never)]
+fn fine(sweep: &Sweep, other: &Sweep) -> Fine {
+    let pair = |a: glam::Vec2, b: glam::Vec2| {
+        let ([x, x_lo], [y, y_lo]) = (
+            exact::diff(a.x.into(), b.x.into()),
+            exact::diff(a.y.into(), b.y.into()),
+        );
+        [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
+    };
+    let [reach, reach_lo] = exact::diff(sweep.radius.into(), -f64::from(other.radius));
+    Fine {
+        c: pair(other.start, sweep.start),
+        end: pair(sweep.end, other.end),
+        radius: [reach, reach_lo],
+    }
+}
+
 /// For `gap2` below `reach2` or within rounding above it: whether the circles overlap at
 /// t = 0, decided exactly when the two are within rounding of each other.
 #[inline(always)]
@@ -89,11 +99,14 @@ fn overlaps(gap2: f64, reach2: f64, fine: impl Fn() -> Fine) -> bool {
 
 /// Already overlapping at t = 0: time 0, pushed apart along the centre line (or against the
 /// motion when the centres coincide).
-fn overlapping(sweep: &Sweep, other: &Sweep, c: DVec2, v: DVec2) -> Hit {
-    let normal = (-c)
-        .try_normalize()
-        .or_else(|| (-v).try_normalize())
-        .unwrap_or(DVec2::Y);
+fn overlapping(sweep: &Sweep, other: &Sweep, c: DVec2, v: DVec2, gap2: f64) -> Hit {
+    // `try_normalize`'s test for a usable length, on `|c|²` already at hand.
+    let rcp = 1.0 / gap2.sqrt();
+    let normal = if rcp < f64::INFINITY {
+        -c * rcp
+    } else {
+        coincident(v)
+    };
     Hit {
         time: 0.0,
         center: sweep.start,
@@ -104,4 +117,11 @@ fn overlapping(sweep: &Sweep, other: &Sweep, c: DVec2, v: DVec2) -> Hit {
         region: None,
         started_inside: true,
     }
+}
+
+/// The push-out for centres too close for their offset to have a direction: against the
+/// relative motion, else up.
+#[cold]
+fn coincident(v: DVec2) -> DVec2 {
+    (-v).try_normalize().unwrap_or(DVec2::Y)
 }
