@@ -1,8 +1,9 @@
 //! Query throughput: the exact core beside parry2d's shape cast and naive sub-stepping,
 //! on the same seeded cases in the same run.
 //!
-//! Each kind gets a fixed set of 4096 cases (half hits, half misses by the core's answer)
-//! from the shared test generator; a measurement runs the whole set, so criterion's
+//! Each kind gets two fixed sets of 4096 cases (half hits, half misses by the core's
+//! answer, in random order), the tests' stress mix and a plain uniform one
+//! (`bench_sets::MIXES`); a measurement runs the whole set, so criterion's
 //! throughput is per query. The batched forms time one sweep against 4096 boxes and 4096
 //! sweeps against one box. Run:
 //! `cargo bench --bench queries -- --warm-up-time 1 --measurement-time 3`
@@ -12,20 +13,23 @@ mod common;
 
 use std::hint::black_box;
 
-use common::bench_sets::{Engine, KINDS, SET, balanced, field, keep};
+use common::bench_sets::{Engine, KINDS, MIXES, SET, field, keep};
 use common::parry;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 
 fn per_kind(c: &mut Criterion) {
-    for (kind, name, _, seed) in KINDS {
-        let set = balanced(kind, seed);
-        let mut g = c.benchmark_group(name);
-        g.throughput(Throughput::Elements(set.len() as u64));
-        for engine in Engine::ALL {
-            g.bench_function(engine.name(), |b| b.iter(|| engine.pass(&set)));
+    // Groups `stress_<kind>` and `uniform_<kind>` (see `bench_sets::MIXES`).
+    for (mix, sets) in MIXES {
+        for (kind, name, _, seed) in KINDS {
+            let set = sets(kind, seed);
+            let mut g = c.benchmark_group(format!("{mix}_{name}"));
+            g.throughput(Throughput::Elements(set.len() as u64));
+            for engine in Engine::ALL {
+                g.bench_function(engine.name(), |b| b.iter(|| engine.pass(&set)));
+            }
+            g.finish();
         }
-        g.finish();
     }
 }
 

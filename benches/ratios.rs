@@ -5,7 +5,8 @@
 //! one engine after the other, so a ratio between two of its figures carries that drift.
 //! Here each round runs every engine once over the same 4,096 cases, back to back, for
 //! many rounds; each engine keeps its fastest round. Both figures of a ratio then come
-//! from the same stretch of time. The sets are the criterion bench's (`bench_sets`).
+//! from the same stretch of time. The sets are the criterion bench's (`bench_sets`): the
+//! tests' stress mix, then a plain uniform one.
 //! Run: `cargo bench --no-default-features --bench ratios` (prints a Markdown table).
 
 #[path = "../tests/common/mod.rs"]
@@ -14,7 +15,7 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::bench_sets::{Engine, KINDS, SET, balanced, field, keep};
+use common::bench_sets::{Engine, KINDS, MIXES, SET, field, keep};
 use common::parry;
 use sweepscope::query::batch;
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
@@ -44,22 +45,25 @@ fn main() {
     // `cargo bench` passes `--bench`; a filter argument is not supported here.
     println!("| query | core ns | parry2d ns | naive ns | parry ÷ core | naive ÷ core |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (kind, _, name, seed) in KINDS {
-        let set = balanced(kind, seed);
-        let set = &set;
-        let t = interleaved(
-            Engine::ALL
-                .map(|engine| -> Box<dyn FnMut() + '_> { Box::new(move || engine.pass(set)) })
-                .into(),
-        );
-        println!(
-            "| {name} | {:.1} | {:.0} | {:.0} | {:.1}× | {:.1}× |",
-            t[0],
-            t[1],
-            t[2],
-            t[1] / t[0],
-            t[2] / t[0]
-        );
+    // The stress mix first, then the plain one.
+    for (mix, sets) in MIXES {
+        for (kind, _, name, seed) in KINDS {
+            let set = sets(kind, seed);
+            let set = &set;
+            let t = interleaved(
+                Engine::ALL
+                    .map(|engine| -> Box<dyn FnMut() + '_> { Box::new(move || engine.pass(set)) })
+                    .into(),
+            );
+            println!(
+                "| {name} ({mix}) | {:.1} | {:.0} | {:.0} | {:.1}× | {:.1}× |",
+                t[0],
+                t[1],
+                t[2],
+                t[1] / t[0],
+                t[2] / t[0]
+            );
+        }
     }
 
     let (boxes, sweeps) = field(5);

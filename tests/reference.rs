@@ -211,3 +211,14 @@ fn comparison_rejects_wrong_answers() {
     assert!(checked > 100, "too few clear hits: {checked}");
     assert_eq!(caught, checked, "some wrong answers passed the comparison");
 }
+
+/// The benchmarks' plain mix (`bench_sets::uniform`) is answered right too, so its
+/// figures time correct answers.
+#[test]
+fn uniform_bench_sets_match_reference() {
+    for (kind, _, _, seed) in common::bench_sets::KINDS {
+        let set = &common::bench_sets::uniform(kind, seed)[..1000];
+        let (hits, misses) = run_all(&format!("{kind:?}/uniform"), set, Scale::Varied, core);
+        assert!(hits >= 300 && misses >= 300, "{kind:?}: {hits}/{misses}");
+    }
+}

@@ -1,11 +1,13 @@
 //! The benchmarks' case sets, shared by `benches/queries.rs` (criterion) and
 //! `benches/ratios.rs` (interleaved ratios), so both time the same queries.
 
+use std::f64::consts::PI;
 use std::hint::black_box;
 
 use super::{Case, Kind, Rng, Scale, core, parry};
 use sweepscope::variants::{self, Params, Variant};
-use sweepscope::{Aabb, Sweep, Vec2};
+
+use sweepscope::{Aabb, Obb, Obstacle, Segment, Sweep, Vec2};
 
 /// Keeps a query's whole answer from the optimiser without copying it.
 ///
@@ -29,6 +31,13 @@ pub const KINDS: [(Kind, &str, &str, u64); 4] = [
     (Kind::Segment, "segment", "circle vs segment", 3),
     (Kind::Circle, "circle", "circle vs circle", 4),
 ];
+
+/// The two case mixes each kind is timed on, by name: the tests' stress mix
+/// ([`balanced`]) and a plain one ([`uniform`]).
+pub const MIXES: [(&str, SetOf); 2] = [("stress", balanced), ("uniform", uniform)];
+
+/// A mix's set of cases for a kind and a seed.
+pub type SetOf = fn(Kind, u64) -> Vec<Case>;
 
 /// The naive baseline: a 16-step sub-stepped distance test.
 pub const NAIVE: Params = Params { substeps: 16 };
@@ -84,12 +93,52 @@ impl Engine {
     }
 }
 
-/// 4096 cases of `kind`: the generator's output filtered to an even hit/miss split.
+/// 4096 cases of `kind`: the tests' generator's output filtered to an even hit/miss
+/// split. A stress mix: it leans toward corners, ends, tangents and starts inside.
 pub fn balanced(kind: Kind, seed: u64) -> Vec<Case> {
+    balanced_from(seed, |rng| super::random::case(rng, kind, Scale::Varied))
+}
+
+/// 4096 cases of `kind` drawn plainly, as a broad phase might hand them over: a start
+/// anywhere in a 12 × 12 square around the obstacle, a motion of any direction and a
+/// length up to 8, a radius from 0.05 to 1; filtered to an even hit/miss split.
+pub fn uniform(kind: Kind, seed: u64) -> Vec<Case> {
+    balanced_from(seed, |rng| uniform_case(rng, kind))
+}
+
+fn uniform_case(rng: &mut Rng, kind: Kind) -> Case {
+    let mut p = |lo: f64, hi: f64| rng.range(lo, hi) as f32;
+    let start = Vec2::new(p(-6.0, 6.0), p(-6.0, 6.0));
+    let end = start + Vec2::from_angle(p(-PI, PI)) * p(0.0, 8.0);
+    let sweep = Sweep::new(start, end, p(0.05, 1.0));
+    let center = Vec2::new(p(-2.0, 2.0), p(-2.0, 2.0));
+    let obstacle = match kind {
+        Kind::Aabb => {
+            let half = Vec2::new(p(0.1, 2.0), p(0.1, 2.0));
+            Obstacle::Aabb(Aabb::new(center - half, center + half))
+        }
+        Kind::Obb => {
+            let half = Vec2::new(p(0.1, 2.0), p(0.1, 2.0));
+            Obstacle::Obb(Obb::new(center, half, p(-PI, PI)))
+        }
+        Kind::Segment => {
+            let reach = Vec2::from_angle(p(-PI, PI)) * p(0.1, 2.5);
+            Obstacle::Segment(Segment::new(center - reach, center + reach))
+        }
+        Kind::Circle => {
+            let motion = Vec2::from_angle(p(-PI, PI)) * p(0.0, 4.0);
+            Obstacle::Circle(Sweep::new(center, center + motion, p(0.05, 1.5)))
+        }
+    };
+    Case { sweep, obstacle }
+}
+
+/// 4096 cases from `draw`, half that the core calls hits and half misses, shuffled.
+fn balanced_from(seed: u64, mut draw: impl FnMut(&mut Rng) -> Case) -> Vec<Case> {
     let mut rng = Rng::new(seed);
     let (mut hits, mut misses) = (Vec::new(), Vec::new());
     while hits.len() < SET / 2 || misses.len() < SET / 2 {
-        let case = super::random::case(&mut rng, kind, Scale::Varied);
+        let case = draw(&mut rng);
         let bucket = if core(&case.sweep, &case.obstacle).is_some() {
             &mut hits
         } else {
