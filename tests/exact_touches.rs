@@ -600,3 +600,111 @@ fn a_point_landing_exactly_on_a_segment_at_t1_hits() {
         None
     );
 }
+
+// --- Found by a third hunt (exact rational reference) --------------------------------
+
+/// A segment from x = 1/3 (as f32) to 10 at y = 1: its squared length rounds in f64.
+fn third_segment() -> Segment {
+    Segment::new(v(0.333_333_34, 1.0), v(10.0, 1.0))
+}
+
+/// Bug: a start exactly r from a segment whose squared length rounds was read as inside
+/// the slab, so it "started inside" whichever way it moved. The exact comparison on the
+/// slab's edge used the rounded squared length.
+#[test]
+fn a_start_exactly_r_from_a_segment_with_a_rounded_length_is_on_its_edge() {
+    let seg = third_segment();
+    // Moving away, or along it: touching, not a hit.
+    for end in [v(5.0, -1.0), v(8.0, 0.0), v(5.0, 0.0)] {
+        assert_eq!(
+            Sweep::new(v(5.0, 0.0), end, 1.0).vs_segment(&seg),
+            None,
+            "end {end}"
+        );
+    }
+    // Moving in: a hit at once, on the face, not a start inside.
+    let h = Sweep::new(v(5.0, 0.0), v(8.0, 0.5), 1.0)
+        .vs_segment(&seg)
+        .expect("enters at once");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+    assert_eq!(h.normal, v(0.0, -1.0));
+    assert_eq!(h.feature, Feature::Face { left: false });
+}
+
+/// Bug: a start exactly r below end `a` (where the face meets the end cap), moving in
+/// toward the cap, was a miss: read as just inside the slab, it was sent to the far end's
+/// cap. It passes 0.27 deep into the capsule.
+#[test]
+fn a_start_on_the_rim_where_face_meets_cap_moving_in_is_a_hit() {
+    let seg = Segment::new(v(0.333_333_34, 1.0), v(-10.0, 1.0));
+    let h = Sweep::new(v(0.333_333_34, 0.0), v(5.0, 5.0), 1.0)
+        .vs_segment(&seg)
+        .expect("enters at once");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+    assert!((h.normal - v(0.0, -1.0)).length() < 1e-6, "{}", h.normal);
+    // The same at a larger scale.
+    let seg = Segment::new(v(-24.977_379, -2_374.822_8), v(-3_061.489, -2_374.822_8));
+    let h = Sweep::new(
+        v(-24.977_379, -4_715.153_8),
+        v(21_377.602, 16_290.141),
+        2_340.331,
+    )
+    .vs_segment(&seg)
+    .expect("enters at once");
+    assert_eq!((h.time, h.started_inside), (0.0, false));
+}
+
+/// Bug: a point (zero radius) on a segment, moving off it to its left, was a hit at time
+/// 0: on the line `h0 = 0` read as the right side, so moving left looked like an approach.
+#[test]
+fn a_point_on_a_segment_moving_off_it_is_no_hit() {
+    let seg = Segment::new(v(0.0, 0.0), v(10.0, 0.0));
+    for (start, end) in [
+        (v(5.0, 0.0), v(5.0, 1.0)),
+        (v(5.0, 0.0), v(5.0, -1.0)),
+        (v(0.0, 0.0), v(-1.0, 1.0)),
+        (v(10.0, 0.0), v(11.0, -1.0)),
+        (v(5.0, 0.0), v(7.0, 0.0)),
+    ] {
+        assert_eq!(
+            Sweep::new(start, end, 0.0).vs_segment(&seg),
+            None,
+            "{start} -> {end}"
+        );
+    }
+    // Swapping the ends changes nothing.
+    let seg = Segment::new(v(10.0, 0.0), v(0.0, 0.0));
+    assert_eq!(
+        Sweep::new(v(5.0, 0.0), v(5.0, 1.0), 0.0).vs_segment(&seg),
+        None
+    );
+}
+
+/// Bug: a motion ending exactly r from a segment's face, approaching head-on, was a miss:
+/// `r·|e|` rounds, and the rounded gap came out a hair longer than the motion.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values of the failing case
+fn a_touch_at_one_on_a_face_whose_reach_rounds_is_a_hit() {
+    let seg = Segment::new(
+        v(-1.0, 1.466_646_075_248_718_3),
+        v(1.1, 1.466_646_075_248_718_3),
+    );
+    let sweep = Sweep::new(
+        v(0.0, -0.003_377_477_638_423_443),
+        v(0.0, 0.355_132_579_803_466_8),
+        1.111_513_495_445_251_5,
+    );
+    // Exactly r short of the segment's line at the end.
+    assert_eq!(seg.a.y - sweep.end.y, sweep.radius);
+    let h = sweep.vs_segment(&seg).expect("touches at t = 1");
+    assert_eq!(h.time, 1.0);
+    assert_eq!(h.center, sweep.end);
+    assert_eq!(h.normal, v(0.0, -1.0));
+    // Stopping one f32 step short is a miss.
+    let short = Sweep::new(
+        sweep.start,
+        v(0.0, f32::from_bits(sweep.end.y.to_bits() - 1)),
+        sweep.radius,
+    );
+    assert_eq!(short.vs_segment(&seg), None);
+}

@@ -82,7 +82,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let mut gap = h0.abs() - reach;
     let spread = (a.x * e.y).abs() + (a.y * e.x).abs();
     if min(gap.abs() - reach * NEAR_EDGE, reach * CANCEL - spread) <= 0.0 {
-        (h0, reach, gap) = precise(segment.a.as_dvec2(), s, e, r, len2, reach);
+        (h0, reach, gap) = precise(segment.a.as_dvec2(), s, e, r, reach);
     }
     let rr = r * r;
     // In the slab |h| < r (strictly), and overlapping at t = 0: in the slab over the
@@ -110,13 +110,33 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     // Outside the slab: entered at `gap / toward` (both scaled by |e|) when approaching
     // (not sliding along it) and reaching it by t = 1.
     let u = if in_slab {
-        u0
+        // In the slab but not overlapping: the start projects beyond an end, `u0 ≤ 0` or
+        // `u0 ≥ len2`, and the sign below picks that end (`u0` alone read exactly 0 as
+        // beyond the far end).
+        u0 - 0.5 * len2
     } else {
-        let toward = if left { -vn } else { vn };
-        let reaches = min(toward - f64::from_bits(1), toward - gap);
+        // −vn on the left, vn on the right, by the sign bit (a select on `left` becomes
+        // a jump, as random as the side). A start on the segment's line (a zero radius)
+        // leaves it whichever way it moves: read as on one side, moving to the other was
+        // taken for an approach. Rare, so that jump is predicted.
+        let mut toward = -vn * 1.0f64.copysign(h0);
+        if h0 == 0.0 {
+            toward = -vn.abs();
+        }
+        let tiny = f64::from_bits(1);
+        let reaches = min(toward - tiny, toward - gap);
         #[allow(clippy::neg_cmp_op_on_partial_ord)]
         if !(reaches >= 0.0) {
-            return point_miss(sweep, segment);
+            // Approaching but short of the edge at t = 1 by no more than rounding: the
+            // end may lie exactly on it (a touch at t = 1), which is settled exactly.
+            // One comparison, nearly always false, so predicted.
+            let short = max(
+                (gap - toward) - (h0.abs() + toward) * NEAR_EDGE,
+                tiny - toward,
+            );
+            if !(short <= 0.0 && end_on_slab(segment.a.as_dvec2(), sweep.end.as_dvec2(), e, r)) {
+                return point_miss(sweep, segment);
+            }
         }
         // Where along the segment, tested against its extent without dividing.
         let along = u0 * toward + vu * gap;
@@ -215,45 +235,86 @@ const NEAR_EDGE: f64 = 1.0 / (1u64 << 20) as f64;
 const CANCEL: f64 = 1024.0;
 
 /// `h0`, `reach` and the gap to the slab's edge for a start near that edge or far from
-/// the segment's end `a` (`seg_a`, as given; `s` the start): `h0 = (a − s) × e`, with
-/// `a − s` split exactly into a rounded part and its error (Knuth's two-sum), the rounded
-/// part's cross product by Kahan's fused determinant, so that `h0` is as accurate as one
-/// rounding of its own size; then [`near_edge`] when the start is near the edge.
+/// the segment's end `a` (`seg_a`, as given; `s` the start): `h0 = (a − s) × e` from
+/// [`offset_cross`], as accurate as one rounding of its own size; then [`near_edge`] when
+/// the start is near the edge.
 #[cold]
-fn precise(seg_a: DVec2, s: DVec2, e: DVec2, r: f64, len2: f64, reach: f64) -> (f64, f64, f64) {
-    let ([x, x_lo], [y, y_lo]) = (exact::diff(seg_a.x, s.x), exact::diff(seg_a.y, s.y));
-    let [w, err] = exact::product(y, e.x);
-    let h0 = (x.mul_add(e.y, -w) - err) + (x_lo * e.y - y_lo * e.x);
+fn precise(seg_a: DVec2, s: DVec2, e: DVec2, r: f64, reach: f64) -> (f64, f64, f64) {
+    let h = offset_cross(seg_a, s, e);
+    let h0 = h[0];
     let gap = h0.abs() - reach;
     let (reach, gap) = if gap.abs() <= reach * NEAR_EDGE {
-        near_edge(h0.abs(), r, len2, reach)
+        near_edge(h, r, e, reach)
     } else {
         (reach, gap)
     };
     (h0, reach, gap)
 }
 
-/// For a start near the slab's edge (`h` within [`NEAR_EDGE`] of `reach ≈ r·√len2`):
-/// `reach` moved so that comparing it with `h` gives the exact answer to `h² ⋚ r²·len2`
-/// (above `h` when inside the slab, `h` itself when on its edge, below when outside), and
-/// the gap `h − r·√len2` to the edge, computed as `(h² − r²·len2) / (h + reach)`.
-///
-/// The squares are split exactly with fused multiply-adds, and their leading parts are
-/// within a factor of two here, so their difference is exact too: the numerator rounds
-/// once or twice, at its own size, and the gap is as accurate as its inputs. (Exact for
-/// the `h` and `len2` computed, which are themselves exact for integer and short dyadic
-/// input.)
+/// `(a − p) × e` for the segment's end `a` and a point `p`, both as given, as a rounded
+/// value and the rounded remainder: `a − p` split exactly into a rounded part and its
+/// error (Knuth's two-sum), each product split by a fused multiply-add, and the eight
+/// exact terms summed exactly. The pair is exact whenever the product fits in 106 bits.
 #[cold]
-fn near_edge(h: f64, r: f64, len2: f64, reach: f64) -> (f64, f64) {
+fn offset_cross(seg_a: DVec2, p: DVec2, e: DVec2) -> [f64; 2] {
+    let ([x, x_lo], [y, y_lo]) = (exact::diff(seg_a.x, p.x), exact::diff(seg_a.y, p.y));
+    let mut terms = [0.0; 9];
+    for (k, (f, g)) in [(x, e.y), (-y, e.x), (x_lo, e.y), (-y_lo, e.x)]
+        .into_iter()
+        .enumerate()
+    {
+        [terms[2 * k], terms[2 * k + 1]] = exact::product(f, g);
+    }
+    let h = exact::sum(&terms[..8]);
+    terms[8] = -h;
+    [h, exact::sum(&terms)]
+}
+
+/// `h² − r²·|e|²` for `h` given as value and remainder ([`offset_cross`]): of the exact
+/// sign, zero exactly on the slab's edge, and otherwise accurate to about one rounding.
+/// `|e|²` is taken from `e`, not as the rounded `len2`: a segment from x = 1/3 (as f32)
+/// to 10 rounded it, and a start exactly at r from the segment read as inside.
+#[cold]
+fn edge_excess([h, h_lo]: [f64; 2], r: f64, e: DVec2) -> f64 {
     let rr = r * r; // exact: r is an f32
-    let ([h2, h2_err], [rl, rl_err]) = (exact::product(h, h), exact::product(rr, len2));
-    let diff = (h2 - rl) + (h2_err - rl_err);
+    let mut terms = [0.0; 14];
+    let squares = [(h, h), (2.0 * h, h_lo), (h_lo, h_lo)];
+    for (k, (f, g)) in squares.into_iter().enumerate() {
+        [terms[2 * k], terms[2 * k + 1]] = exact::product(f, g);
+    }
+    let [x2, x2_err] = exact::product(e.x, e.x);
+    let [y2, y2_err] = exact::product(e.y, e.y);
+    for (k, part) in [x2, x2_err, y2, y2_err].into_iter().enumerate() {
+        let [p, p_err] = exact::product(rr, part);
+        [terms[6 + 2 * k], terms[7 + 2 * k]] = [-p, -p_err];
+    }
+    exact::sum(&terms)
+}
+
+/// Whether the end position `end` lies in the slab or exactly on its edge, decided
+/// exactly: for a motion whose rounded arithmetic came short of the edge at t = 1 by no
+/// more than rounding (a touch exactly at t = 1 was a miss).
+#[cold]
+fn end_on_slab(seg_a: DVec2, end: DVec2, e: DVec2, r: f64) -> bool {
+    edge_excess(offset_cross(seg_a, end, e), r, e) <= 0.0
+}
+
+/// For a start near the slab's edge (`h = [h0, remainder]` with `|h0|` within
+/// [`NEAR_EDGE`] of `reach ≈ r·|e|`): `reach` moved so that comparing it with `|h0|` gives
+/// the exact answer to `h² ⋚ r²·|e|²` ([`edge_excess`]; above `|h0|` when inside the
+/// slab, `|h0|` itself when on its edge, below when outside), and the gap `|h| − r·|e|`
+/// to the edge, computed as `(h² − r²·|e|²) / (|h| + reach)`, as accurate as its inputs.
+#[cold]
+fn near_edge(h: [f64; 2], r: f64, e: DVec2, reach: f64) -> (f64, f64) {
+    let h = if h[0] < 0.0 { [-h[0], -h[1]] } else { h };
+    let diff = edge_excess(h, r, e);
+    let h = h[0];
     if diff < 0.0 {
         (reach.max(h.next_up()), diff / (h + reach))
     } else if diff == 0.0 {
         (h, 0.0)
     } else {
-        // (h + reach > 0: h² > r²·len2 ≥ 0.)
+        // (h + reach > 0: h² > r²·|e|² ≥ 0.)
         (reach.min(h.next_down()), diff / (h + reach))
     }
 }
