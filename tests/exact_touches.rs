@@ -709,3 +709,51 @@ fn a_touch_at_one_on_a_face_whose_reach_rounds_is_a_hit() {
     );
     assert_eq!(short.vs_segment(&seg), None);
 }
+
+/// Bug: two moving circles whose relative path cuts the circle of contact a chord only
+/// about 1e-17 of the radius deep were a miss: the discriminant rounded to zero or below.
+/// Entering at t ≈ 1 − 7e-9 (first case) or exactly at t = 1 while still approaching
+/// (second), both are hits; an exactly tangent path stays a graze.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values of the failing cases
+fn grazing_circle_paths_a_hair_inside_are_hits() {
+    let chord = Sweep::new(
+        v(0.874_751_567_840_576_2, 0.084_847_286_343_574_52),
+        v(0.124_639_607_965_946_2, -0.293_049_216_270_446_8),
+        0.343_352_228_403_091_43,
+    );
+    let other = Sweep::new(
+        v(-0.804_621_100_425_720_2, 0.771_551_728_248_596_2),
+        v(0.124_639_607_965_946_2, 0.393_655_240_535_736_1),
+        0.343_352_228_403_091_43,
+    );
+    let h = chord.vs_circle(&other).expect("a chord 1e-17 deep");
+    assert!(h.time > 0.999, "{}", h.time);
+    assert!((h.normal - v(0.0, -1.0)).length() < 1e-6, "{}", h.normal);
+    assert!(!h.started_inside);
+
+    let late = Sweep::new(
+        v(-0.019_598_228_856_921_196, 0.223_076_686_263_084_4),
+        v(-0.061_082_586_646_080_02, 0.059_488_561_004_400_25),
+        0.010_899_860_411_882_4,
+    );
+    let other = Sweep::new(
+        v(0.002_201_492_199_674_248_7, -0.011_271_311_901_509_762),
+        v(-0.039_282_865_822_315_216, 0.059_488_561_004_400_25),
+        0.010_899_860_411_882_4,
+    );
+    let h = late
+        .vs_circle(&other)
+        .expect("touches at t = 1, approaching");
+    assert_eq!(h.time, 1.0);
+    assert_eq!(h.normal, v(-1.0, 0.0));
+
+    // Exactly tangent: the relative path runs along y = 1 past a reach of 1.
+    let pass = Sweep::new(v(-5.0, 1.0), v(5.0, 1.0), 0.5);
+    let still = Sweep::new(v(0.0, 0.0), v(0.0, 0.0), 0.5);
+    assert_eq!(pass.vs_circle(&still), None);
+    // One f32 step lower it cuts a chord.
+    let lower = f32::from_bits(1.0f32.to_bits() - 1);
+    let cut = Sweep::new(v(-5.0, lower), v(5.0, lower), 0.5);
+    assert!(cut.vs_circle(&still).is_some());
+}

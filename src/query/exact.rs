@@ -54,6 +54,44 @@ pub(crate) fn product(x: f64, y: f64) -> [f64; 2] {
     [xy, x.mul_add(y, -xy)]
 }
 
+/// A number as an unevaluated sum `hi + lo` with `lo` below half an ulp of `hi`: about
+/// 106 bits ("double-double"). Sums and products lose about 2⁻¹⁰⁴ of their size, so a
+/// short chain of them gives the sign of a quantity that f64 rounds to nothing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Double {
+    hi: f64,
+    lo: f64,
+}
+
+impl Double {
+    /// `hi + lo` for any two values (renormalised).
+    pub(crate) fn from_parts(hi: f64, lo: f64) -> Self {
+        let [s, e] = diff(hi, -lo);
+        Self { hi: s, lo: e }
+    }
+
+    pub(crate) fn value(self) -> f64 {
+        self.hi + self.lo
+    }
+
+    pub(crate) fn add(self, o: Self) -> Self {
+        let [s, e] = diff(self.hi, -o.hi);
+        Self::from_parts(s, e + (self.lo + o.lo))
+    }
+
+    pub(crate) fn sub(self, o: Self) -> Self {
+        self.add(Self {
+            hi: -o.hi,
+            lo: -o.lo,
+        })
+    }
+
+    pub(crate) fn mul(self, o: Self) -> Self {
+        let [p, e] = product(self.hi, o.hi);
+        Self::from_parts(p, e + (self.hi * o.lo + self.lo * o.hi))
+    }
+}
+
 /// `(q − p) × (r − p)`, twice the signed area of the triangle `p, q, r` (positive when
 /// counter-clockwise), exactly up to one final rounding, for f32 points: it is
 /// `q × r + p × q + r × p`, six products of two f32 values, each exact in f64.
@@ -84,6 +122,18 @@ mod tests {
             sum(&[xy, err, -1.0, -2.0 * f64::EPSILON]),
             f64::EPSILON * f64::EPSILON
         );
+    }
+
+    #[test]
+    fn double_double_keeps_what_f64_rounds_away() {
+        // (1 + ε)² − 1 − 2ε = ε², which f64 rounds to 0.
+        let x = Double::from_parts(1.0 + f64::EPSILON, 0.0);
+        let one_two = Double::from_parts(1.0, 2.0 * f64::EPSILON);
+        assert_eq!(x.mul(x).sub(one_two).value(), f64::EPSILON * f64::EPSILON);
+        // 1e16 + 1 − 1e16.
+        let big = Double::from_parts(1e16, 0.0);
+        let sum = big.add(Double::from_parts(1.0, 0.0)).sub(big);
+        assert_eq!(sum.value(), 1.0);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use glam::DVec2;
 
 use super::box_entry::{self, Mirrored, in_expanded};
-use super::exact;
+use super::exact::{self, Double};
 use crate::hit::{Corner, Side};
 
 /// `pub fn $name(args) -> Option<Hit>` running `$imp` (which must be `#[inline(always)]`)
@@ -257,11 +257,16 @@ pub(crate) fn point_contact_exact(
     let end_gap2 = end.length_squared();
     let c2 = c.length_squared();
     let tiny = f64::from_bits(1);
-    // `point_contact`'s verdict, with the end test given rounding's slack: an end within
-    // rounding of the circle is settled exactly below, on the rare hits that need it.
+    // `point_contact`'s verdict, with rounding's slack: an end within rounding of the
+    // circle, or a `disc` within rounding of zero (a grazing path), passes here and is
+    // settled exactly below, on the rare hits that need it. `disc_err` bounds `disc`'s
+    // rounding: `a·r²` and `cross²` round at their own size, and `cross` carries `v`'s
+    // rounding times |c|. (Two circles whose paths cut a chord 1e-17 of the radius deep,
+    // entering just before t = 1, were a miss.)
     let slack = rr * ROUNDING;
+    let disc_err = a * (rr + c2) * GRAZE;
     let verdict = min(
-        min(along - tiny, disc - tiny),
+        min(along - tiny, (disc + disc_err) - tiny),
         max(-late, (rr + slack) - end_gap2),
     );
     // Written so that NaN, too, is no contact.
@@ -275,10 +280,15 @@ pub(crate) fn point_contact_exact(
     }
     // Passed on the slack alone (closest approach after t = 1, end outside as rounded),
     // or a start so near the circle that `gap`, a difference of two squares each
-    // rounded at their own size, is mostly rounding: one comparison for both, then exact
-    // arithmetic. (A circle of radius 4e8 passed by a motion of 1e-6 was timed 0.06
-    // early: the gap's rounding, 32, over an approach of 400.)
-    if max(min(late, end_gap2 - rr), rr * NEAR_CIRCLE - (c2 - rr)) > 0.0 {
+    // rounded at their own size, is mostly rounding, or a grazing path whose `disc` is
+    // mostly rounding: one comparison for all three, then exact arithmetic. (A circle of
+    // radius 4e8 passed by a motion of 1e-6 was timed 0.06 early: the gap's rounding,
+    // 32, over an approach of 400.)
+    if max(
+        max(min(late, end_gap2 - rr), rr * NEAR_CIRCLE - (c2 - rr)),
+        disc_err - disc,
+    ) > 0.0
+    {
         return settle(v, radius, [along, disc, late, cross], fine());
     }
     let gap = c2 - rr;
@@ -307,6 +317,9 @@ fn start_on_circle(c: DVec2, radius: f64, along: f64, fine: Fine) -> Option<(f64
 ///   difference of two rounded squares, whose rounding a slow approach (small `along`)
 ///   turns into a visible time: 1e-8 for a start exactly on the circle and |v| = 1e8,
 ///   the centre 1.5 units off; 0.06 for a circle of radius 4e8 and a motion of 1e-6.
+/// - a grazing path, `disc` within rounding of zero, has it worked out in about 106-bit
+///   arithmetic from the exact offsets ([`precise_disc`]): a chord 1e-17 of the radius
+///   deep is a contact, a path that clears the circle by as little is not.
 #[cold]
 fn settle(
     v: DVec2,
@@ -317,11 +330,45 @@ fn settle(
     if late > 0.0 && sq_minus_sq(fine.end, fine.radius) > 0.0 {
         return None;
     }
+    let a = v.length_squared();
+    let disc = if disc.abs() <= a * (radius * radius + fine.c[0].length_squared()) * GRAZE {
+        precise_disc(&fine)
+    } else {
+        disc
+    };
+    // No real crossing (a tangency is a graze), or not approaching.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+    if !(disc > 0.0 && along > 0.0) {
+        return None;
+    }
     let gap = max(sq_minus_sq(fine.c, fine.radius), 0.0);
     let root = disc.sqrt();
     let t = min(gap / (along + root), 1.0);
     Some((t, contact_normal(v, root, cross, radius)))
 }
+
+/// `|v|²·r² − (v × c)²` from the exact offsets of [`Fine`] (the motion is `c + end`),
+/// in double-double arithmetic: about 106 bits, enough to give the sign of a
+/// discriminant that f64 rounds to nothing.
+#[cold]
+fn precise_disc(fine: &Fine) -> f64 {
+    let pair = |p: [DVec2; 2]| {
+        (
+            Double::from_parts(p[0].x, p[1].x),
+            Double::from_parts(p[0].y, p[1].y),
+        )
+    };
+    let ((cx, cy), (ex, ey)) = (pair(fine.c), pair(fine.end));
+    let (vx, vy) = (cx.add(ex), cy.add(ey));
+    let r = Double::from_parts(fine.radius[0], fine.radius[1]);
+    let a = vx.mul(vx).add(vy.mul(vy));
+    let cross = vx.mul(cy).sub(vy.mul(cx));
+    a.mul(r.mul(r)).sub(cross.mul(cross)).value()
+}
+
+/// How far, relative to `|v|²·(r² + |c|²)`, the point contacts' discriminant can be from
+/// its true value; within that of zero it is worked out precisely.
+const GRAZE: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// Within this fraction of `radius²` of it, a start's `|c|² − radius²` is worked out
 /// exactly rather than as the difference of two rounded squares.
