@@ -1019,3 +1019,50 @@ def fam_point_landing(R):
 
 
 FAMILIES['point_landing'] = fam_point_landing
+
+
+def _f32_sum(x, y):
+    """x + y when it is exact in f32, else None."""
+    s = x + y
+    return s if F(s) == s else None
+
+
+def fam_axis_touch_nondyadic(R):
+    """touches exactly at r from axis-aligned segments and moving circles whose values are
+    not short dyadics, so lengths and reaches round in f64: a start exactly r from a face
+    (moving in, away or along), a start on the rim where face meets cap, a point on the
+    line moving off it, and a motion ending exactly r away at t = 1 (third hunt)."""
+    sc = R.choice([1.0, 100.0, 1e4])
+    r = F(R.uniform(0.1, 2.0) * sc) if R.random() < 0.85 else 0.0
+    y0 = F(R.uniform(-sc, sc))
+    line = _f32_sum(y0, r)
+    if line is None:
+        return fam_axis_touch_nondyadic(R)
+    x_lo, x_hi = sorted(F(R.uniform(-3 * sc, 3 * sc)) for _ in range(2))
+    if x_hi - x_lo < 1e-3 * sc:
+        return fam_axis_touch_nondyadic(R)
+    kind = R.choice(['segment', 'segment', 'circle'])
+    x0 = R.choice([x_lo, x_hi, F(R.uniform(x_lo, x_hi)), F(x_lo - R.uniform(0, sc))])
+    # The motion from the touching point: in, away, along, or still; or arriving there.
+    d = R.choice([(0, 1), (0, -1), (1, 0), (0.6, 0.8), (1, -1), (0, 0)])
+    m = F(R.uniform(0.01, 3.0) * sc)
+    far = (F(x0 - d[0] * m), F(y0 - d[1] * m))
+    touch = (x0, y0)
+    s, e = (touch, far) if R.random() < 0.5 else (far, touch)
+    if kind == 'segment':
+        a, b = ((x_lo, line), (x_hi, line)) if R.random() < 0.5 else ((x_hi, line), (x_lo, line))
+        return seg(s, e, r, a, b)
+    # Circles: the other one ends (or starts) exactly `r1 + r2` above the touching point,
+    # having moved nearly in step with ours.
+    r1 = F(r * R.choice([0.5, 0.25, 1.0]))
+    r2 = F(r - r1)
+    if F(r1 + r2) != r1 + r2 or r1 + r2 != r:
+        return fam_axis_touch_nondyadic(R)
+    lag = (F(R.uniform(-1e-6, 1e-6) * sc), 0.0)
+    o_touch = (x0, line)
+    o_far = (F(far[0] + lag[0]), F(far[1] + (line - y0)))
+    os_, oe = (o_touch, o_far) if s == touch else (o_far, o_touch)
+    return circ(s, e, r1, os_, oe, r2)
+
+
+FAMILIES['axis_touch_nondyadic'] = fam_axis_touch_nondyadic
