@@ -289,7 +289,7 @@ pub(crate) fn point_contact_exact(
         disc_err - disc,
     ) > 0.0
     {
-        return settle(v, radius, [along, disc, late, cross], fine());
+        return settle(v, radius, [along, disc, disc_err, late, cross], fine());
     }
     let gap = c2 - rr;
     let root = disc.sqrt();
@@ -308,8 +308,8 @@ fn start_on_circle(c: DVec2, radius: f64, along: f64, fine: Fine) -> Option<(f64
 }
 
 /// The rare contacts of [`point_contact_exact`] that need exact arithmetic
-/// (`[along, disc, late, cross]` as there; the whole answer is worked out here, so that
-/// nothing of the common path lives across the call):
+/// (`[along, disc, disc_err, late, cross]` as there; the whole answer is worked out here,
+/// so that nothing of the common path lives across the call):
 /// - an end within rounding outside the circle is a touch at t = 1 only if exactly on
 ///   it (offsets and radii of very different sizes, 0.04 against 4e5, round the two
 ///   squares apart);
@@ -324,14 +324,13 @@ fn start_on_circle(c: DVec2, radius: f64, along: f64, fine: Fine) -> Option<(f64
 fn settle(
     v: DVec2,
     radius: f64,
-    [along, disc, late, cross]: [f64; 4],
+    [along, disc, disc_err, late, cross]: [f64; 5],
     fine: Fine,
 ) -> Option<(f64, DVec2)> {
     if late > 0.0 && sq_minus_sq(fine.end, fine.radius) > 0.0 {
         return None;
     }
-    let a = v.length_squared();
-    let disc = if disc.abs() <= a * (radius * radius + fine.c[0].length_squared()) * GRAZE {
+    let disc = if disc.abs() <= disc_err {
         precise_disc(&fine)
     } else {
         disc
