@@ -278,10 +278,7 @@ fn offset_cross(seg_a: DVec2, p: DVec2, e: DVec2) -> [f64; 2] {
 fn edge_excess([h, h_lo]: [f64; 2], r: f64, e: DVec2) -> f64 {
     let rr = r * r; // exact: r is an f32
     let mut terms = [0.0; 14];
-    let squares = [(h, h), (2.0 * h, h_lo), (h_lo, h_lo)];
-    for (k, (f, g)) in squares.into_iter().enumerate() {
-        [terms[2 * k], terms[2 * k + 1]] = exact::product(f, g);
-    }
+    terms[..6].copy_from_slice(&exact::square(h, h_lo));
     let [x2, x2_err] = exact::product(e.x, e.x);
     let [y2, y2_err] = exact::product(e.y, e.y);
     for (k, part) in [x2, x2_err, y2, y2_err].into_iter().enumerate() {

@@ -1,6 +1,8 @@
 //! Exact signs for the rare decisions that rounding cannot settle: a touch exactly at
-//! t = 0 or t = 1 between squares of very different sizes, a point landing exactly on a
-//! segment. Slow and branchy; the queries reach it only from cold paths.
+//! t = 0 or t = 1 between squares of very different sizes, a start or an end exactly on a
+//! segment's slab edge, a point landing exactly on a segment; and double-double numbers
+//! for a grazing discriminant. Slow and branchy; the queries reach it only from cold
+//! paths.
 //!
 //! Each quantity is written as a sum of terms that are exact in f64 (products of two
 //! f32 values, or a product's rounded value and its error from a fused multiply-add),
@@ -12,7 +14,7 @@ use glam::Vec2;
 /// The exact sum of `terms`, as the sum of its expansion's parts from the smallest up:
 /// zero exactly when the sum is, and of its sign otherwise (the largest part outweighs
 /// the others), with a relative error of about one rounding. An expansion has at most as
-/// many parts as terms, so up to 32 terms fit (callers pass 6 and 18).
+/// many parts as terms, so up to 32 terms fit (callers pass 6 to 18).
 pub(crate) fn sum(terms: &[f64]) -> f64 {
     debug_assert!(terms.len() <= 32, "exact::sum holds at most 32 terms");
     let mut parts = [0.0f64; 32];
@@ -52,6 +54,13 @@ pub(crate) fn diff(a: f64, b: f64) -> [f64; 2] {
 pub(crate) fn product(x: f64, y: f64) -> [f64; 2] {
     let xy = x * y;
     [xy, x.mul_add(y, -xy)]
+}
+
+/// `(hi + lo)²` as six exact terms: the square, twice the cross product and the square of
+/// the error, each split by [`product`].
+pub(crate) fn square(hi: f64, lo: f64) -> [f64; 6] {
+    let ([a, b], [c, d], [e, f]) = (product(hi, hi), product(hi, 2.0 * lo), product(lo, lo));
+    [a, b, c, d, e, f]
 }
 
 /// A number as an unevaluated sum `hi + lo` with `lo` below half an ulp of `hi`: about

@@ -385,10 +385,10 @@ pub(crate) fn sq_minus_sq([p, p_lo]: [DVec2; 2], [r, r_lo]: [f64; 2]) -> f64 {
     let mut terms = [0.0; 18];
     let squares = [(p.x, p_lo.x, 1.0), (p.y, p_lo.y, 1.0), (r, r_lo, -1.0)];
     for (k, (hi, lo, sign)) in squares.into_iter().enumerate() {
-        let [a, b] = exact::product(hi, hi);
-        let [c, d] = exact::product(hi, 2.0 * lo);
-        let [e, f] = exact::product(lo, lo);
-        for (slot, t) in terms[6 * k..6 * k + 6].iter_mut().zip([a, b, c, d, e, f]) {
+        for (slot, t) in terms[6 * k..6 * k + 6]
+            .iter_mut()
+            .zip(exact::square(hi, lo))
+        {
             *slot = sign * t;
         }
     }
