@@ -20,7 +20,7 @@
 //! and it may be the input file itself.
 
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
@@ -376,9 +376,11 @@ impl<'a> Fields<'a> {
     /// A field name that appears more than once: JSON leaves the meaning open, so such a
     /// line is refused rather than read one way or the other.
     fn duplicate(&self) -> Option<&str> {
-        let mut keys: Vec<&str> = self.0.iter().map(|(k, _)| k.as_ref()).collect();
-        keys.sort_unstable();
-        keys.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+        // A query has about ten fields: comparing pairs beats sorting a copy.
+        let keys = &self.0;
+        (1..keys.len())
+            .find_map(|i| keys[..i].iter().find(|(k, _)| *k == keys[i].0))
+            .map(|(k, _)| k.as_ref())
     }
 }
 
@@ -391,7 +393,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
                 f.write_str("a JSON object")
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
-                let mut fields = Vec::new();
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(12));
                 while let Some(Key(k)) = map.next_key()? {
                     fields.push((k, map.next_value()?));
                 }
@@ -469,7 +471,7 @@ fn parse_query(fields: &Fields) -> Result<(Sweep, Obstacle), String> {
                     half.x, half.y
                 ));
             }
-            let angle = to_f32(fields.require("angle")?, "angle")?;
+            let angle = to_f32(fields.require("angle")?, Item("angle", None))?;
             Obstacle::Obb(Obb::new(center, half, angle))
         }
         "segment" => Obstacle::Segment(Segment::new(vec2(fields, "a")?, vec2(fields, "b")?)),
@@ -484,7 +486,7 @@ fn parse_query(fields: &Fields) -> Result<(Sweep, Obstacle), String> {
 
 /// A finite, non-negative number.
 fn radius(fields: &Fields, key: &str) -> Result<f32, String> {
-    let r = to_f32(fields.require(key)?, key)?;
+    let r = to_f32(fields.require(key)?, Item(key, None))?;
     if r < 0.0 {
         return Err(format!("field `{key}` = {r} is negative"));
     }
@@ -494,25 +496,74 @@ fn radius(fields: &Fields, key: &str) -> Result<f32, String> {
 /// A `[x, y]` pair of finite numbers.
 fn vec2(fields: &Fields, key: &str) -> Result<Vec2, String> {
     let raw = fields.require(key)?;
-    let items: Vec<&RawValue> = match serde_json::from_str(raw.get()) {
+    let items: Items = match serde_json::from_str(raw.get()) {
         Ok(items) if json_type(raw) == "an array" => items,
         _ => return Err(format!("field `{key}` must be an array [x, y]")),
     };
-    match items[..] {
-        [x, y] => Ok(Vec2::new(
-            to_f32(x, &format!("{key}[0]"))?,
-            to_f32(y, &format!("{key}[1]"))?,
+    match items {
+        Items {
+            first: [Some(x), Some(y)],
+            count: 2,
+        } => Ok(Vec2::new(
+            to_f32(x, Item(key, Some(0)))?,
+            to_f32(y, Item(key, Some(1)))?,
         )),
-        _ => Err(format!(
-            "field `{key}` must have 2 numbers [x, y], got {}",
-            items.len()
+        Items { count, .. } => Err(format!(
+            "field `{key}` must have 2 numbers [x, y], got {count}"
         )),
+    }
+}
+
+/// A JSON array's first two items as their text, and how many items it has: read
+/// without building a vector for each of a query's pairs.
+struct Items<'a> {
+    first: [Option<&'a RawValue>; 2],
+    count: usize,
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Items<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Array;
+        impl<'de> Visitor<'de> for Array {
+            type Value = Items<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an array")
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Items<'de>, S::Error> {
+                let mut items = Items {
+                    first: [None; 2],
+                    count: 0,
+                };
+                while let Some(item) = seq.next_element::<&RawValue>()? {
+                    if let Some(slot) = items.first.get_mut(items.count) {
+                        *slot = Some(item);
+                    }
+                    items.count += 1;
+                }
+                Ok(items)
+            }
+        }
+        d.deserialize_seq(Array)
+    }
+}
+
+/// A number's name in messages: a field, or an item of one (`start[1]`). Written out
+/// only when a message needs it.
+#[derive(Clone, Copy)]
+struct Item<'a>(&'a str, Option<usize>);
+
+impl fmt::Display for Item<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Some(i) => write!(f, "{}[{i}]", self.0),
+            None => f.write_str(self.0),
+        }
     }
 }
 
 /// The JSON number as the nearest `f32`, parsed from its text; a value beyond the `f32`
 /// range is an error, not an infinity.
-fn to_f32(raw: &RawValue, name: &str) -> Result<f32, String> {
+fn to_f32(raw: &RawValue, name: Item) -> Result<f32, String> {
     if json_type(raw) != "a number" {
         return Err(format!(
             "field `{name}` must be a number, got {} {}",
@@ -565,22 +616,22 @@ fn write_answer(out: &mut String, id: &str, hit: Option<&Hit>) {
     out.push_str(",\"hit\":true,\"time\":");
     push_f32(out, h.time);
     for (name, v) in [
-        ("center", h.center),
-        ("normal", h.normal),
-        ("point", h.point),
+        (",\"center\":[", h.center),
+        ("],\"normal\":[", h.normal),
+        ("],\"point\":[", h.point),
     ] {
-        let _ = write!(out, ",\"{name}\":[");
+        out.push_str(name);
         push_f32(out, v.x);
         out.push(',');
         push_f32(out, v.y);
-        out.push(']');
     }
-    let _ = write!(
-        out,
-        ",\"feature\":\"{}\",\"started_inside\":{}}}",
-        h.feature.name(),
-        h.started_inside
-    );
+    out.push_str("],\"feature\":\"");
+    out.push_str(h.feature.name());
+    out.push_str(if h.started_inside {
+        "\",\"started_inside\":true}"
+    } else {
+        "\",\"started_inside\":false}"
+    });
 }
 
 /// `{"id":..,"error":".."}`; `id` is the JSON text of the query's id, if it could be read.
@@ -593,13 +644,13 @@ fn write_error(out: &mut String, id: Option<&str>, message: &str) {
     out.push('}');
 }
 
-/// Rust's `{:?}` for `f32` is the shortest text that reads back to the same `f32`, with an
-/// exponent for very large or small values (`{}` would spell out every zero). JSON has no
-/// NaN or infinity; the queries never return them, but `null` keeps the line valid if so.
+/// The shortest text that reads back to the same `f32`, with an exponent for very large or
+/// small values (as Rust's `{:?}` writes it, at a fraction of the cost). JSON has no NaN or
+/// infinity; the queries never return them, but `null` keeps the line valid if so.
 fn push_f32(out: &mut String, x: f32) {
     if x.is_finite() {
         // `+ 0.0` turns −0.0 (a normal's zero component, say) into 0.0.
-        let _ = write!(out, "{:?}", x + 0.0);
+        out.push_str(zmij::Buffer::new().format_finite(x + 0.0));
     } else {
         out.push_str("null");
     }
