@@ -757,3 +757,74 @@ fn grazing_circle_paths_a_hair_inside_are_hits() {
     let cut = Sweep::new(v(-5.0, lower), v(5.0, lower), 0.5);
     assert!(cut.vs_circle(&still).is_some());
 }
+
+// --- Found by a fifth hunt (exact rational reference, 3.3 million cases) ---------------
+
+/// Bug: a box corner, a point box, a segment's end cap or a zero-length segment touched
+/// exactly at t = 1 by a path that still approaches, but only about 2e-9 rad off the
+/// tangent, was a miss. With the end on the circle the discriminant is exactly `late²`
+/// (late: minus the approach rate at t = 1), which rounds to zero there; the verdict
+/// required it positive. The end within r now decides on its own: strictly inside, or
+/// on the circle and not tangent. The same geometry as a circle pair was always a hit.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values of the failing cases
+fn shallow_touches_at_t1_on_corners_and_end_caps_are_hits() {
+    // −158.5 − 2⁻¹⁶ and 191 + 2⁻¹⁶; the end is 29 from the origin (20² + 21² = 29²).
+    let start = v(-158.500_015_258_789_062_5, 191.000_015_258_789_062_5);
+    let sweep = Sweep::new(start, v(20.0, 21.0), 29.0);
+    let normal = v(20.0 / 29.0, 21.0 / 29.0);
+    let check = |h: Option<Hit>, what: &str| {
+        let h = h.unwrap_or_else(|| panic!("{what}: touches at t = 1, approaching"));
+        assert_eq!(h.time, 1.0, "{what}");
+        assert_eq!(h.center, sweep.end, "{what}");
+        assert!((h.normal - normal).length() < 1e-6, "{what}: {}", h.normal);
+        assert!(!h.started_inside, "{what}");
+    };
+    let corner = Aabb::new(v(-10.0, -10.0), v(0.0, 0.0));
+    check(sweep.vs_aabb(&corner), "box corner");
+    check(
+        sweep.vs_aabb(&Aabb::new(v(0.0, 0.0), v(0.0, 0.0))),
+        "point box",
+    );
+    check(
+        sweep.vs_segment(&Segment::new(v(0.0, 0.0), v(-10.0, -3.0))),
+        "segment end",
+    );
+    check(
+        sweep.vs_segment(&Segment::new(v(0.0, 0.0), v(0.0, 0.0))),
+        "zero-length segment",
+    );
+    // The batched form times it the same.
+    let mut out = [0.0f32; 1];
+    sweepscope::query::batch::sweep_vs_aabbs(&sweep, &[corner], &mut out);
+    assert_eq!(out[0], 1.0);
+
+    // Found at ordinary scale: 5.4e-9 rad off the tangent, a 20-21-29 touch at t = 1.
+    let h = Sweep::new(
+        v(-908.510_437_011_718_8, -27.897_821_426_391_6),
+        v(-917.281_494_140_625, -19.544_433_593_75),
+        2.888_671_875,
+    )
+    .vs_aabb(&Aabb::new(
+        v(-915.289_306_640_625, -17.452_636_718_75),
+        v(-915.019_531_25, -17.408_935_546_875),
+    ))
+    .expect("touches the bottom-left corner at t = 1");
+    assert_eq!(h.time, 1.0);
+    assert!((h.normal - v(-20.0 / 29.0, -21.0 / 29.0)).length() < 1e-6);
+
+    // Ending one f32 step further out is a miss, one step in a hit before t = 1.
+    let out_x = f32::from_bits(20.0f32.to_bits() + 1);
+    let beyond = Sweep::new(start, v(out_x, 21.0), 29.0);
+    assert_eq!(beyond.vs_aabb(&corner), None);
+    let in_x = f32::from_bits(20.0f32.to_bits() - 1);
+    let inside = Sweep::new(start, v(in_x, 21.0), 29.0);
+    assert!(inside.vs_aabb(&corner).is_some_and(|h| h.time < 1.0));
+    // Exactly tangent at t = 1 stays a graze: along x = 29 to the point nearest the corner.
+    let tangent = Sweep::new(v(29.0, 50.0), v(29.0, 0.0), 29.0);
+    assert_eq!(tangent.vs_aabb(&corner), None);
+    assert_eq!(
+        tangent.vs_segment(&Segment::new(v(0.0, 0.0), v(-10.0, -3.0))),
+        None
+    );
+}

@@ -123,6 +123,17 @@ pub(crate) fn in_expanded(radius: f64, lo: DVec2, hi: DVec2) -> bool {
     max(max(lo.x, lo.y), max(-hi.x, -hi.y)) <= radius
 }
 
+/// For a start outside a circle and approaching it: the position at t = 1, `end2` from
+/// the circle's centre squared, is within the circle, so the path enters it by t = 1.
+/// Strictly inside, or on it while not tangent there (`late = along − |v|² ≠ 0`, minus
+/// the approach rate at t = 1). This needs no discriminant: with the end on the circle
+/// it is exactly `late²`, which for an approach 1e-8 rad off the tangent rounds to zero,
+/// and an exact touch at t = 1 was a miss.
+#[inline(always)]
+pub(crate) fn end_within(end2: f64, rr: f64, late: f64) -> bool {
+    (end2 <= rr) & ((end2 < rr) | (late != 0.0))
+}
+
 /// The first contact of a circle of `radius` moving from the origin by `m.v_abs` with the
 /// mirrored box, for a start outside the expanded box.
 ///
@@ -167,11 +178,11 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
         DVec2::new(corner_e.y, corner_e.x)
     };
     // That corner's circle: the first root of |corner − v·t| = r is (along − √disc) / a,
-    // stably gap / (along + √disc); a contact needs approach, a real crossing (disc > 0;
-    // zero is a graze) and the root at most 1: the closest approach by t = 1 (late ≤ 0)
-    // or the end within r. (`late² ≤ disc` says the same, but rounds: `v − corner` is
-    // exact for f32 input of comparable sizes, so a touch at exactly t = 1 is decided
-    // exactly.)
+    // stably gap / (along + √disc). A contact needs approach (along > 0), then either a
+    // real crossing (disc > 0; zero is a graze) with the closest approach by t = 1
+    // (late ≤ 0), or the end within r ([`end_within`]). (`late² ≤ disc` says the
+    // latter too, but rounds: `v − corner` is exact for f32 input of comparable sizes, so
+    // a touch at exactly t = 1 is decided exactly.)
     let prod = v * corner;
     let along_c = prod.x + prod.y;
     let vv = v * v;
@@ -181,12 +192,13 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     let late = along_c - a;
     let end = v - corner;
     let end2 = end * end;
-    let corner_hit =
-        (0.0 < along_c) & (0.0 < disc) & ((late <= 0.0) | (end2.x + end2.y <= radius * radius));
+    let corner_hit = (0.0 < along_c)
+        & (((0.0 < disc) & (late <= 0.0)) | end_within(end2.x + end2.y, radius * radius, late));
     let cc = corner * corner;
     let gap = max(cc.x + cc.y - radius * radius, 0.0);
-    // The root of |disc|: it only counts when disc > 0.
-    let root = disc.abs().sqrt();
+    // A hit whose `disc` rounded to zero or below (the end within r) is within rounding of
+    // a double root.
+    let root = max(disc, 0.0).sqrt();
     Entry {
         hit: crosses & (on_side | corner_hit),
         on_side,
@@ -300,9 +312,18 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         let late = _mm_sub_pd(along_c, a);
         let (ex, ey) = (_mm_sub_pd(vx, cx), _mm_sub_pd(vy, cy));
         let end2 = _mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey));
+        // As in [`entry`], with [`end_within`] as masks.
+        let rr2 = dup0(rr);
+        let end_within = _mm_and_pd(
+            _mm_cmple_pd(end2, rr2),
+            _mm_or_pd(_mm_cmplt_pd(end2, rr2), _mm_cmpneq_pd(late, zero)),
+        );
         let corner_hit = _mm_and_pd(
-            _mm_and_pd(_mm_cmplt_pd(zero, along_c), _mm_cmplt_pd(zero, disc)),
-            _mm_or_pd(_mm_cmple_pd(late, zero), _mm_cmple_pd(end2, dup0(rr))),
+            _mm_cmplt_pd(zero, along_c),
+            _mm_or_pd(
+                _mm_and_pd(_mm_cmplt_pd(zero, disc), _mm_cmple_pd(late, zero)),
+                end_within,
+            ),
         );
         // Not a side hit: a hit only on the entry plane's corner circle. Returning here
         // keeps the rest, which only a hit needs, out of a miss's way.
@@ -314,7 +335,7 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
         let beyond = pick(beyond);
         let cc = _mm_add_sd(_mm_mul_sd(cx, cx), _mm_mul_sd(cy, cy));
         let gap = _mm_max_sd(_mm_sub_sd(cc, rr), zero);
-        let root = _mm_sqrt_sd(zero, _mm_andnot_pd(_mm_set_sd(-0.0), disc));
+        let root = _mm_sqrt_sd(zero, _mm_max_sd(disc, zero));
 
         Some(Entry {
             hit: true,

@@ -119,7 +119,8 @@ pub(crate) fn box_contact_with<T>(
     let center = v * t;
     let corner = e.corner * m.sign;
     // In the mirrored frame, from the entry's root and cross product, then mirrored back.
-    // (A zero radius never reaches a corner root: its discriminant is never positive.)
+    // (A zero radius never reaches a corner root: its discriminant is never positive, and
+    // its end is within the circle only on the corner itself, where `late` is exactly 0.)
     let normal = contact_normal(m.v_abs, e.root, e.cross, radius) * m.sign;
     // The corner is at the mirrored box's high x end after a y entry beyond the side, and
     // at its high y end after an x entry beyond it.
@@ -209,14 +210,20 @@ fn approach(c: DVec2, v: DVec2, radius: f64) -> (f64, f64, f64, f64, f64) {
 #[inline(always)]
 pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
     let (along, a, cross, rr, disc) = approach(c, v, radius);
-    // The root is at most 1 when the closest approach comes by t = 1 (`late ≤ 0`) or the
-    // end is within the radius. `v − c` is exact for f32 input of comparable sizes (both
-    // are differences from the same start), so a touch at exactly t = 1 is decided
-    // exactly, where `late² ≤ disc`, its algebraic twin, rounds.
+    // Approaching, then a real crossing with the closest approach by t = 1 (`late ≤ 0`),
+    // or the end within the radius, which needs no discriminant
+    // ([`box_entry::end_within`]: strictly inside, or on the circle and not tangent
+    // there). `v − c` is exact for f32 input of comparable sizes (both are differences
+    // from the same start), so a touch at exactly t = 1 is decided exactly, where
+    // `late² ≤ disc`, its algebraic twin, rounds.
     let late = along - a;
     let end_gap2 = (v - c).length_squared();
     let tiny = f64::from_bits(1);
-    let verdict = min(min(along - tiny, disc - tiny), max(-late, rr - end_gap2));
+    // Each `x − tiny ≥ 0` is `x > 0`; `end_within` as one number (`inside ≥ 0` and not
+    // both it and `late` zero).
+    let inside = rr - end_gap2;
+    let end_within = min(inside, max(inside, late.abs()) - tiny);
+    let verdict = min(along - tiny, max(min(disc - tiny, -late), end_within));
     // Written so that NaN, too, is no contact.
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
     if !(verdict >= 0.0) {
@@ -232,7 +239,9 @@ pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVe
         return None;
     }
     let gap = max(c.length_squared() - rr, 0.0);
-    let root = disc.sqrt();
+    // A hit whose `disc` rounded to zero or below (the end within r) is within rounding of
+    // a double root.
+    let root = max(disc, 0.0).sqrt();
     // Stable form of (along − √disc) / a: no cancellation when along > 0.
     let t = min(gap / (along + root), 1.0);
     Some((t, contact_normal(v, root, cross, radius)))
@@ -433,7 +442,8 @@ fn corner_contact(
         if right { hi.x } else { lo.x },
         if top { hi.y } else { lo.y },
     );
-    // A zero radius never reaches a root: its discriminant is never positive.
+    // A zero radius never reaches a root: its discriminant is never positive, and its end
+    // is within the circle only on the corner itself, where `late` is exactly 0.
     let (t, normal) = point_contact(corner, v, radius)?;
     Some(corner_result(
         t,

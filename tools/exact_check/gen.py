@@ -1,6 +1,7 @@
 """Adversarial case generator.  gen(seed, n_per_family) yields (family, query-dict)."""
 import math
 import random
+import struct
 from ref import f32
 
 F = f32
@@ -1066,3 +1067,48 @@ def fam_axis_touch_nondyadic(R):
 
 
 FAMILIES['axis_touch_nondyadic'] = fam_axis_touch_nondyadic
+
+
+def fam_shallow_touch1(R):
+    """a corner, point box, end cap or circle touched exactly at t = 1 by a path a few f32
+    steps off the tangent there, approaching or leaving (fifth hunt): the end is exactly
+    r from the feature by a Pythagorean triple, the start nudged off the tangent line."""
+    a, b, c = R.choice([(3, 4, 5), (5, 12, 13), (8, 15, 17), (20, 21, 29), (7, 24, 25), (9, 40, 41)])
+    if R.random() < 0.5:
+        a, b = b, a
+    sx, sy = R.choice([-1, 1]), R.choice([-1, 1])
+    k = 2.0 ** R.randint(-6, 6)
+    d = (sx * a * k, sy * b * k)
+    r = c * k
+    sc = R.choice([1.0, 1.0, 64.0, 1024.0])
+    p = (R.randint(-400, 400) / 4 * sc, R.randint(-400, 400) / 4 * sc)
+    end = (p[0] + d[0], p[1] + d[1])
+    turn = R.choice([-1, 1])
+    m = R.randint(1, 64) / 8
+    v = (-turn * d[1] * m, turn * d[0] * m)
+    start = [F(end[0] - v[0]), F(end[1] - v[1])]
+    i = R.randint(0, 1)
+    bits = struct.unpack('<I', struct.pack('<f', start[i]))[0]
+    step = R.choice([-3, -2, -1, 1, 2, 3])
+    if start[i] != 0:
+        start[i] = struct.unpack('<f', struct.pack('<I', bits + step))[0]
+    kind = R.choice(['aabb', 'aabb', 'point', 'segment', 'circle'])
+    if kind == 'point':
+        return aabb(start, end, r, p, p)
+    if kind == 'aabb':
+        w, h = R.uniform(0.1, 3) * r, R.uniform(0.1, 3) * r
+        lo = (p[0] - w if d[0] > 0 else p[0], p[1] - h if d[1] > 0 else p[1])
+        return aabb(start, end, r, lo, (lo[0] + w if d[0] > 0 else p[0] + w, lo[1] + h if d[1] > 0 else p[1] + h))
+    if kind == 'segment':
+        ang = math.atan2(-d[1], -d[0]) + R.uniform(-1.0, 1.0)
+        ln = R.uniform(0.5, 4) * r
+        return seg(start, end, r, p, (p[0] + ln * math.cos(ang), p[1] + ln * math.sin(ang)))
+    # A circle pair with the same relative motion: both also drift by `u`.
+    u = (R.randint(-8, 8) / 4 * k, R.randint(-8, 8) / 4 * k)
+    r1 = F(r * R.choice([0.5, 0.25, 1.0]))
+    r2 = r - r1
+    return circ((start[0] + u[0], start[1] + u[1]), (end[0] + u[0], end[1] + u[1]), r1, p,
+                (p[0] + u[0], p[1] + u[1]), r2)
+
+
+FAMILIES['shallow_touch1'] = fam_shallow_touch1

@@ -370,9 +370,22 @@ def reference(q):
             return out
         if touch1:
             t = D(1)
-            h = D('1e-20')
-            fh = ob.sdist(((1 - h) * v[0], (1 - h) * v[1])) - R
-            if fh / h < D('1e-3') * D(repr(lv)):
+            # A touch at t = 1 is a hit unless the path is tangent there. With r > 0 the
+            # approach rate is d·v exactly (d from the obstacle's nearest point to the end;
+            # the squared distance to a convex set has gradient 2d), so any approach
+            # counts, however shallow: a corner touched 2e-9 rad off the tangent was a
+            # miss. A point (r = 0) on the obstacle has no d: a finite difference of the
+            # distance decides, with a generous margin.
+            q1 = ob.closest((v[0], v[1]))
+            d1 = (v[0] - q1[0], v[1] - q1[1])
+            if R > 0:
+                rate = -(d1[0] * v[0] + d1[1] * v[1])
+                tangent = rate <= EXACT * R * D(repr(lv))
+            else:
+                h = D('1e-20')
+                fh = ob.sdist(((1 - h) * v[0], (1 - h) * v[1])) - R
+                tangent = fh / h < D('1e-3') * D(repr(lv))
+            if tangent:
                 out.update(verdict='skip', why='touch1-graze')
                 return out
             out['why'] = 'touch1'
