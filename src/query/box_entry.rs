@@ -123,12 +123,13 @@ pub(crate) fn in_expanded(radius: f64, lo: DVec2, hi: DVec2) -> bool {
     max(max(lo.x, lo.y), max(-hi.x, -hi.y)) <= radius
 }
 
-/// For a start outside a circle and approaching it: the position at t = 1, `end2` from
-/// the circle's centre squared, is within the circle, so the path enters it by t = 1.
-/// Strictly inside, or on it while not tangent there (`late = along − |v|² ≠ 0`, minus
-/// the approach rate at t = 1). This needs no discriminant: with the end on the circle
-/// it is exactly `late²`, which for an approach 1e-8 rad off the tangent rounds to zero,
-/// and an exact touch at t = 1 was a miss.
+/// For a start outside a circle and approaching it: the end of the motion (`end2`, its
+/// squared distance from the circle's centre) is within the circle, so the path enters
+/// it by t = 1. Strictly inside, or on it while not tangent there: `late = along − |v|²`,
+/// r times the rate at which the distance shrinks at t = 1, is not 0. This needs no
+/// discriminant. With the end on the circle the discriminant is exactly `late²`, which
+/// for an approach 1e-8 rad off the tangent rounds to zero: an exact touch at t = 1 was a
+/// miss.
 #[inline(always)]
 pub(crate) fn end_within(end2: f64, rr: f64, late: f64) -> bool {
     (end2 <= rr) & ((end2 < rr) | (late != 0.0))
