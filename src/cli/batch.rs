@@ -393,7 +393,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
                 f.write_str("a JSON object")
             }
             fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
-                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(12));
+                // A query has about ten fields (serde_json gives no size hint).
+                let mut fields = Vec::with_capacity(12);
                 while let Some(Key(k)) = map.next_key()? {
                     fields.push((k, map.next_value()?));
                 }

@@ -376,9 +376,9 @@ def reference(q):
             # counts, however shallow: a corner touched 2e-9 rad off the tangent was a
             # miss. A point (r = 0) on the obstacle has no d: a finite difference of the
             # distance decides, with a generous margin.
-            q1 = ob.closest((v[0], v[1]))
-            d1 = (v[0] - q1[0], v[1] - q1[1])
             if R > 0:
+                q1 = ob.closest((v[0], v[1]))
+                d1 = (v[0] - q1[0], v[1] - q1[1])
                 rate = -(d1[0] * v[0] + d1[1] * v[1])
                 tangent = rate <= EXACT * R * D(repr(lv))
             else:
