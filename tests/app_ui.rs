@@ -5,7 +5,7 @@
 
 use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use glam::Vec2;
 use sweepscope::app::view::Camera;
 use sweepscope::app::{DebugApp, Layer};
@@ -191,4 +191,81 @@ fn opening_with_unsaved_changes_asks_first() {
     assert_eq!(h.state().scene.name, "other");
     assert!(!h.state().dirty());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The first number after `key` in the first on-screen label containing it.
+fn number_after(h: &Harness<DebugApp>, key: &str) -> Option<f32> {
+    let node = h.query_by_label_contains(key)?;
+    let text = node.value().or_else(|| node.accesskit_node().label())?;
+    let rest = &text[text.find(key)? + key.len()..];
+    let end = rest
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+')))
+        .unwrap_or(rest.len());
+    rest[..end].parse().ok()
+}
+
+#[test]
+fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    h.key_press(Key::H);
+    h.run();
+    assert!(h.state().scene.heat_map.shown);
+    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    // Starts straight above the box, the ball's motion (0, −40) and radius 5: the first
+    // contact is with the top side, y = 35, at t = (y − 35) / 40.
+    let cam = camera(&h);
+    for y in [45.0, 52.0, 61.0] {
+        h.hover_at(cam.to_screen(Vec2::new(20.0, y)));
+        h.run();
+        let t = number_after(&h, "from here: first contact at t = ")
+            .unwrap_or_else(|| panic!("no heat map readout from (20, {y})"));
+        // Within the cell: 4 px at the default scene's zoom is under half a unit.
+        let want = (y - 35.0) / 40.0;
+        assert!(
+            (t - want).abs() < 0.25 / 40.0 + 1e-4,
+            "from y = {y}: {t} vs {want}"
+        );
+    }
+    // From beside the box the motion meets nothing.
+    h.hover_at(cam.to_screen(Vec2::new(-35.0, 50.0)));
+    h.run();
+    assert!(has_label_containing(&h, "from here: no contact"));
+    // The same key hides it again.
+    h.key_press(Key::H);
+    h.run();
+    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    assert!(!has_label_containing(&h, "from here:"));
+}
+
+#[test]
+fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/tunnel-heat-map.ron");
+    let scene = sweepscope::scene::load_scene(&path).expect("the curated scene loads");
+    assert_eq!(scene.heat_map.compare.as_deref(), Some("substep"));
+    let mut h = harness(DebugApp::new(scene));
+    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    let cam = camera(&h);
+    // From the ball's own start the 8 probes land at x = −43.5, −31, …, never within 3 of
+    // the wall's centre line: it tunnels. Shifted 6 units right, the 4th probe lands at
+    // x = 0, inside the wall: a contact, but at t = 0.5 rather than 0.47.
+    h.hover_at(cam.to_screen(Vec2::new(-56.0, 5.0)));
+    h.run();
+    assert!(
+        has_label_containing(&h, "substep misses a contact: tunnels"),
+        "from the ball's start"
+    );
+    h.hover_at(cam.to_screen(Vec2::new(-50.0, 5.0)));
+    h.run();
+    let dt = number_after(&h, "substep time off by ").expect("a time off from (−50, 5)");
+    assert!((dt - 0.03).abs() < 0.01, "Δt = {dt}");
+    // Switching to the exact colouring from the Layers menu keeps the map on.
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Heat map colours").click();
+    h.run();
+    h.get_by_label("Exact time of first contact").click();
+    h.run();
+    assert_eq!(h.state().scene.heat_map.compare, None);
+    assert!(h.state().scene.heat_map.shown);
 }

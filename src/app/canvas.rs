@@ -161,6 +161,9 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
 
     resp.context_menu(|ui| context_menu(app, ui));
 
+    let heat = &app.scene.heat_map;
+    app.heat
+        .update(ui.ctx(), &cam, heat, &app.eval, &app.params);
     painter.rect_filled(resp.rect, 0.0, egui::Color32::from_gray(18));
     let mut pen = Pen::new(&painter, cam);
     let frame = Frame {
@@ -169,6 +172,7 @@ pub fn show(app: &mut DebugApp, ui: &mut Ui) {
         selected: app.selected,
         hovered: app.hot.map(|h| h.object),
         t: app.playback.t,
+        heat: app.heat.shown(),
     };
     layers::draw_all(&mut pen, &frame);
     handles::draw(

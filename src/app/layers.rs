@@ -25,6 +25,8 @@ pub struct Frame<'a> {
     pub selected: Option<usize>,
     pub hovered: Option<usize>,
     pub t: f32,
+    /// The heat map's texture and screen rectangle, when it is shown.
+    pub heat: Option<(egui::TextureId, egui::Rect)>,
 }
 
 impl Frame<'_> {
@@ -36,6 +38,13 @@ impl Frame<'_> {
 /// Draws every enabled layer in back-to-front order.
 pub fn draw_all(pen: &mut Pen, f: &Frame) {
     let l = f.scene.layers;
+    if let Some((texture, rect)) = f.heat {
+        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        pen.add(
+            Layer::HeatMap,
+            egui::Shape::image(texture, rect, uv, Color32::WHITE),
+        );
+    }
     if l.grid {
         grid(pen);
     }

@@ -11,6 +11,8 @@ pub mod eval;
 mod files;
 pub mod handles;
 pub mod headless;
+mod heat_layer;
+pub mod heat_map;
 mod history;
 mod inspector;
 mod layers;
@@ -77,6 +79,8 @@ pub struct DebugApp {
     pub show_plots: bool,
     pub show_variants: bool,
     pub show_help: bool,
+    /// The heat map's samples and texture (its settings are the scene's).
+    heat: heat_layer::HeatLayer,
     /// CPU time of each `ui()` call in milliseconds, oldest first.
     pub frame_times: Vec<f64>,
     files: Files,
@@ -121,6 +125,7 @@ impl DebugApp {
             show_plots: true,
             show_variants: true,
             show_help: false,
+            heat: heat_layer::HeatLayer::default(),
             frame_times: Vec::new(),
             files: Files::default(),
             history: History::default(),
@@ -413,6 +418,8 @@ impl DebugApp {
                 ui.checkbox(&mut l.relative_motion, "Relative motion");
                 ui.checkbox(&mut l.segment_capsule, "Segment capsule");
                 ui.checkbox(&mut l.labels, "Labels");
+                ui.separator();
+                heat_map_menu(ui, &mut self.scene.heat_map);
             });
             ui.menu_button("View", |ui| {
                 if ui
@@ -538,6 +545,17 @@ impl DebugApp {
             ui.monospace(format!("frame CPU {median:.2} ms"));
             ui.separator();
             ui.monospace(format!("zoom {:.2} px/unit", self.scene.view.zoom));
+            if let Some(cell) = self.heat.coarsened() {
+                ui.separator();
+                ui.label(format!(
+                    "heat map cells {cell} px (coarser, to keep frames fast)"
+                ))
+                .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
+            }
+            if let Some(text) = self.cursor_world.and_then(|p| self.heat.describe(p)) {
+                ui.separator();
+                ui.label(text);
+            }
             if let Some(h) = self.hot {
                 ui.separator();
                 let name = self
@@ -835,6 +853,7 @@ impl DebugApp {
                 self.status = "readout copied to the clipboard".to_owned();
             }
             Action::TogglePlots => self.show_plots = !self.show_plots,
+            Action::ToggleHeatMap => self.scene.heat_map.shown = !self.scene.heat_map.shown,
             Action::Help => self.show_help = !self.show_help,
             Action::ToggleMode => {
                 self.mode = match self.mode {
@@ -963,4 +982,32 @@ pub(crate) fn sim_view_for(scene: &Scene) -> (sim_view::SimView, Option<String>)
             Some(format!("the scene's simulation could not be built: {e}")),
         ),
     }
+}
+
+/// The heat map's switch, colouring and cell size (in the Layers menu).
+fn heat_map_menu(ui: &mut Ui, h: &mut crate::scene::HeatMap) {
+    let hint = shortcuts::hint(ui.ctx(), Action::ToggleHeatMap, "Show / hide");
+    ui.checkbox(&mut h.shown, "Heat map: the ball's motion from every start")
+        .on_hover_text(hint);
+    ui.menu_button("Heat map colours", |ui| {
+        let before = h.compare.clone();
+        ui.radio_value(&mut h.compare, None, "Exact time of first contact");
+        for v in crate::variants::Variant::ALL {
+            let label = format!("Where {} disagrees", v.title());
+            ui.radio_value(&mut h.compare, Some(v.id().to_owned()), label);
+        }
+        // Choosing what to colour means wanting to see it.
+        if h.compare != before {
+            h.shown = true;
+        }
+    });
+    let (lo, hi) = (
+        crate::scene::HeatMap::MIN_CELL,
+        crate::scene::HeatMap::MAX_CELL,
+    );
+    ui.add(
+        egui::Slider::new(&mut h.cell, lo..=hi)
+            .logarithmic(true)
+            .text("heat map cell (px)"),
+    );
 }

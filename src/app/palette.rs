@@ -23,6 +23,16 @@ pub enum Role {
     Handle,
     Grid,
     Axis,
+    /// Heat map, compare mode: the variant misses a contact the exact query finds.
+    HeatTunnel,
+    /// Heat map, compare mode: the variant reports a contact that does not exist.
+    HeatFalseHit,
+    /// Heat map, compare mode: both hit, at times further apart than the tolerance.
+    HeatTimeOff,
+    /// Heat map, compare mode: the variant broke down (NaN, division by zero).
+    HeatBroken,
+    /// Heat map, compare mode: the variant agrees on a contact.
+    HeatAgree,
 }
 
 impl Role {
@@ -39,6 +49,15 @@ impl Role {
         Role::Path,
         Role::Ghost,
         Role::Relative,
+    ];
+
+    /// The heat map's compare-mode entries, worst first.
+    pub const HEAT_COMPARE: [Role; 5] = [
+        Role::HeatTunnel,
+        Role::HeatFalseHit,
+        Role::HeatBroken,
+        Role::HeatTimeOff,
+        Role::HeatAgree,
     ];
 
     pub fn color(self) -> Color32 {
@@ -58,6 +77,11 @@ impl Role {
             Role::Handle => Color32::from_rgb(240, 240, 240),
             Role::Grid => Color32::from_gray(48),
             Role::Axis => Color32::from_gray(95),
+            Role::HeatTunnel => Color32::from_rgb(255, 50, 50),
+            Role::HeatFalseHit => Color32::from_rgb(60, 200, 255),
+            Role::HeatTimeOff => Color32::from_rgb(255, 200, 0),
+            Role::HeatBroken => Color32::WHITE,
+            Role::HeatAgree => Color32::from_gray(130),
         }
     }
 
@@ -84,9 +108,39 @@ impl Role {
             Role::Handle => "handle",
             Role::Grid => "grid",
             Role::Axis => "axis",
+            Role::HeatTunnel => "tunnels (misses a contact)",
+            Role::HeatFalseHit => "false contact",
+            Role::HeatTimeOff => "time off by > 1e-3",
+            Role::HeatBroken => "NaN or failure",
+            Role::HeatAgree => "agrees on a contact",
         }
     }
 }
+
+/// The heat map's colour for a first contact at `t` (0 to 1): bright and warm for a contact
+/// right away, dark and cool for one at the end of the motion, so the shadow an obstacle
+/// casts over the starts reads as a gradient toward it.
+pub fn heat(t: f32) -> Color32 {
+    const STOPS: [[f32; 3]; 5] = [
+        [252.0, 255.0, 164.0],
+        [250.0, 160.0, 40.0],
+        [210.0, 60.0, 80.0],
+        [120.0, 30.0, 120.0],
+        [45.0, 20.0, 100.0],
+    ];
+    let x = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        1.0
+    } * (STOPS.len() - 1) as f32;
+    let i = (x as usize).min(STOPS.len() - 2);
+    let f = x - i as f32;
+    let c = |k: usize| (STOPS[i][k] + (STOPS[i + 1][k] - STOPS[i][k]) * f).round() as u8;
+    Color32::from_rgb(c(0), c(1), c(2))
+}
+
+/// How opaque the heat map's cells are (0..=255), so the geometry above stays readable.
+pub const HEAT_ALPHA: u8 = 120;
 
 /// The colour of one published variant's answers.
 pub fn variant_color(v: Variant) -> Color32 {

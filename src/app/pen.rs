@@ -9,6 +9,7 @@ use super::view::Camera;
 /// The drawing layers (the scene's `Layers` switches plus always-on ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layer {
+    HeatMap,
     Grid,
     Objects,
     Capsule,
@@ -26,7 +27,7 @@ pub enum Layer {
 }
 
 impl Layer {
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
 }
 
 /// Shapes drawn per layer in the last frame.

@@ -22,7 +22,14 @@ pub fn default_scene() -> Scene {
 }
 
 /// Named demo scenes (`--demo NAME`), one per screenshot in `screenshots/`.
-pub const DEMOS: [&str; 5] = ["default", "corner-miss", "slide", "two-circles", "variants"];
+pub const DEMOS: [&str; 6] = [
+    "default",
+    "corner-miss",
+    "slide",
+    "two-circles",
+    "variants",
+    "heat-map",
+];
 
 pub fn demo(name: &str) -> Option<Scene> {
     Some(match name {
@@ -31,6 +38,7 @@ pub fn demo(name: &str) -> Option<Scene> {
         "slide" => slide(),
         "two-circles" => two_circles(),
         "variants" => variants(),
+        "heat-map" => heat_map(),
         _ => return None,
     })
 }
@@ -160,6 +168,22 @@ fn variants() -> Scene {
     s.response.kind = ResponseKind::Stop;
     s.view = View {
         center: v(0.0, 3.0),
+        zoom: 6.0,
+    };
+    s
+}
+
+/// The default scene with the heat map on: the time of first contact from every start.
+fn heat_map() -> Scene {
+    let mut s = default_scene();
+    s.name = "heat-map".to_owned();
+    s.description =
+        "The default scene's ball moved to every start: its time of first contact.".to_owned();
+    s.heat_map.shown = true;
+    s.heat_map.cell = 3;
+    // Wide enough for the whole shadow above the box, and the wall's.
+    s.view = View {
+        center: v(8.0, 42.0),
         zoom: 6.0,
     };
     s

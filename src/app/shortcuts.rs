@@ -30,6 +30,7 @@ pub enum Action {
     BugReport,
     CopyText,
     TogglePlots,
+    ToggleHeatMap,
     ToggleMode,
     Help,
 }
@@ -126,6 +127,11 @@ pub const TABLE: &[(Action, KeyboardShortcut, &str)] = &[
         Action::TogglePlots,
         sc(NONE, Key::P),
         "Show / hide the plots",
+    ),
+    (
+        Action::ToggleHeatMap,
+        sc(NONE, Key::H),
+        "Show / hide the heat map",
     ),
     (
         Action::ToggleMode,

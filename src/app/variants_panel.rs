@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use super::palette::{Role, variant_color};
+use super::palette::{Role, heat, variant_color};
 use crate::scene::Scene;
 use crate::variants::{Params, Variant};
 
@@ -41,6 +41,11 @@ pub fn show(ui: &mut Ui, scene: &mut Scene, params: &mut Params) {
 /// The palette's roles in use, with swatches (kept off the canvas so it never hides geometry).
 fn legend(ui: &mut Ui, scene: &Scene) {
     ui.label(RichText::new("Legend").strong());
+    // The heat map first: when on, it covers most of the canvas.
+    if scene.heat_map.shown {
+        heat_legend(ui, scene);
+        ui.add_space(4.0);
+    }
     let l = scene.layers;
     for role in Role::LEGEND {
         let shown = match role {
@@ -57,6 +62,39 @@ fn legend(ui: &mut Ui, scene: &Scene) {
         }
     }
     swatch(ui, egui::Color32::WHITE, "ball at scrubber t");
+}
+
+/// The heat map's key: the time ramp, or the verdict colours when a variant is compared.
+fn heat_legend(ui: &mut Ui, scene: &Scene) {
+    let compared = scene.heat_map.compare.as_deref().and_then(Variant::from_id);
+    match compared {
+        None => {
+            ui.label(RichText::new("Heat map: first contact from each start").small());
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(140.0, 10.0), egui::Sense::hover());
+            let steps = 28;
+            let w = rect.width() / steps as f32;
+            for k in 0..steps {
+                let t = (k as f32 + 0.5) / steps as f32;
+                let cell = egui::Rect::from_min_size(
+                    rect.min + egui::vec2(k as f32 * w, 0.0),
+                    egui::vec2(w + 0.5, rect.height()),
+                );
+                ui.painter().rect_filled(cell, 0.0, heat(t));
+            }
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("t = 0").small());
+                ui.add_space(72.0);
+                ui.label(RichText::new("t = 1").small());
+            });
+            ui.label(RichText::new("clear: no contact").small().weak());
+        }
+        Some(v) => {
+            ui.label(RichText::new(format!("Heat map: {} from each start", v.id())).small());
+            for role in Role::HEAT_COMPARE {
+                swatch(ui, role.color(), role.label());
+            }
+        }
+    }
 }
 
 fn swatch(ui: &mut Ui, color: egui::Color32, label: &str) {

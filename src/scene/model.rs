@@ -30,6 +30,10 @@ pub struct Scene {
     pub response: ResponseSettings,
     #[serde(default)]
     pub layers: Layers,
+    /// The heat map layer and what it colours; left out of the file while it is off and
+    /// at its defaults.
+    #[serde(default, skip_serializing_if = "HeatMap::is_default")]
+    pub heat_map: HeatMap,
     /// Ids of the published variants drawn beside the exact answer (see `variants`).
     #[serde(default)]
     pub variants: Vec<String>,
@@ -224,6 +228,42 @@ impl Default for Layers {
     }
 }
 
+/// The heat map: for every cell of the canvas, what the selected ball's motion would meet
+/// had it started there. Missing fields take their defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeatMap {
+    /// Whether it is drawn.
+    pub shown: bool,
+    /// A published variant's id (see `variants`): colour where that approach disagrees
+    /// with the exact answer (tunnelling, false hits, times off). Without it, colour the
+    /// exact time of first contact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compare: Option<String>,
+    /// Cell size in screen pixels, [`HeatMap::MIN_CELL`] to [`HeatMap::MAX_CELL`]. The
+    /// debugger coarsens it on its own when a frame would take too long.
+    pub cell: u32,
+}
+
+impl HeatMap {
+    pub const MIN_CELL: u32 = 1;
+    pub const MAX_CELL: u32 = 64;
+
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+impl Default for HeatMap {
+    fn default() -> Self {
+        Self {
+            shown: false,
+            compare: None,
+            cell: 4,
+        }
+    }
+}
+
 /// What a scene asserts about one ball against one obstacle; `cargo test` and
 /// `sweepscope check` evaluate these.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -300,6 +340,7 @@ impl Scene {
             view: View::default(),
             response: ResponseSettings::default(),
             layers: Layers::default(),
+            heat_map: HeatMap::default(),
             variants: Vec::new(),
             expect: Vec::new(),
             simulation: None,

@@ -10,7 +10,7 @@ use std::fmt;
 
 use glam::Vec2;
 
-use super::model::{Disc, Expectation, Object, SCENE_VERSION, Scene, Shape, Simulation};
+use super::model::{Disc, Expectation, HeatMap, Object, SCENE_VERSION, Scene, Shape, Simulation};
 use crate::hit::Feature;
 use crate::region::Region;
 use crate::variants::Variant;
@@ -89,6 +89,7 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     check_header(scene, &mut out);
     check_objects(&scene.objects, &mut out);
     check_variants(&scene.variants, &mut out);
+    check_heat_map(&scene.heat_map, &mut out);
     for (index, e) in scene.expect.iter().enumerate() {
         check_expectation(scene, index, e, &mut out);
     }
@@ -259,6 +260,28 @@ fn check_shape(item: &Item, shape: &Shape, out: &mut Problems) {
             out.finite_vec(item, "a", a);
             out.finite_vec(item, "b", b);
         }
+    }
+}
+
+fn check_heat_map(h: &HeatMap, out: &mut Problems) {
+    let item = Item::Scene;
+    let (lo, hi) = (HeatMap::MIN_CELL, HeatMap::MAX_CELL);
+    if !(lo..=hi).contains(&h.cell) {
+        out.push(
+            &item,
+            "heat_map.cell",
+            format!("must be between {lo} and {hi} pixels (got {})", h.cell),
+        );
+    }
+    if let Some(id) = &h.compare
+        && Variant::from_id(id).is_none()
+    {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        out.push(
+            &item,
+            "heat_map.compare",
+            format!("{id:?} is not a known variant; known: {}", known.join(", ")),
+        );
     }
 }
 

@@ -1,0 +1,208 @@
+//! The heat map on the canvas. It lays a grid of cells over the canvas, coarsens the
+//! grid when a frame would take too long, and recomputes only when something it depends on
+//! changes. The result is one texture drawn under everything else, so the geometry stays
+//! on top.
+
+use egui::{Color32, ColorImage, Context, Rect, TextureHandle, TextureId, TextureOptions, vec2};
+use glam::Vec2;
+
+use super::eval::Eval;
+use super::heat_map::{CellVerdict, Grid, Samples, cost_ns, sample};
+use super::palette::{HEAT_ALPHA, Role, heat};
+use super::view::Camera;
+use crate::obstacle::Obstacle;
+use crate::scene::HeatMap;
+use crate::variants::{Params, Variant};
+
+/// The time one recomputation may take on a release build while something moves (a drag,
+/// a pan, a zoom), in nanoseconds: a third of a 60 Hz frame, so dragging stays smooth.
+const MOVING_BUDGET_NS: f64 = 5.5e6;
+
+/// The time it may take once everything holds still: the map is then redrawn once at the
+/// cell size asked for, up to this.
+const STILL_BUDGET_NS: f64 = 60e6;
+
+/// Everything the samples depend on but the grid; the same inputs two frames running mean
+/// nothing is moving.
+#[derive(Clone, Debug, PartialEq)]
+struct Inputs {
+    canvas: Rect,
+    center: Vec2,
+    zoom: f32,
+    cell: u32,
+    motion: Vec2,
+    radius: f32,
+    obstacles: Vec<Obstacle>,
+    compare: Option<Variant>,
+    params: Params,
+}
+
+/// The heat map's state between frames (not saved: the settings live in the scene).
+#[derive(Default)]
+pub struct HeatLayer {
+    /// What the samples were computed from.
+    key: Option<(Inputs, Grid)>,
+    /// Last frame's inputs.
+    last: Option<Inputs>,
+    samples: Samples,
+    texture: Option<TextureHandle>,
+    /// The texture and where it goes on screen, when drawn this frame.
+    shown: Option<(TextureId, Rect)>,
+    /// The cell size used, in points, and the one asked for.
+    cell: (f32, f32),
+}
+
+impl HeatLayer {
+    /// Brings the map up to date for this frame: the selected ball's motion and radius,
+    /// moved to every cell of the canvas, against the scene's obstacles.
+    pub fn update(
+        &mut self,
+        ctx: &Context,
+        cam: &Camera,
+        settings: &HeatMap,
+        eval: &Eval,
+        params: &Params,
+    ) {
+        let ball = eval.ball().filter(|_| settings.shown);
+        let Some(ball) = ball else {
+            // Hidden: free the texture and forget the samples.
+            *self = Self::default();
+            return;
+        };
+        let compare = settings.compare.as_deref().and_then(Variant::from_id);
+        let asked = settings.cell.clamp(HeatMap::MIN_CELL, HeatMap::MAX_CELL);
+        let inputs = Inputs {
+            canvas: cam.rect,
+            center: cam.center,
+            zoom: cam.zoom,
+            cell: asked,
+            motion: ball.sweep.end - ball.sweep.start,
+            radius: ball.sweep.radius,
+            obstacles: eval.obstacles.iter().map(|(_, o)| *o).collect(),
+            compare,
+            params: *params,
+        };
+        let still = self.last.as_ref() == Some(&inputs);
+        let budget = if still {
+            STILL_BUDGET_NS
+        } else {
+            MOVING_BUDGET_NS
+        };
+        let grid_for = |cell: f32| {
+            let r = cam.rect;
+            Grid {
+                origin: cam.to_world(r.min + vec2(cell, cell) * 0.5),
+                step: cell / cam.zoom,
+                cols: (r.width() / cell).ceil().max(0.0) as usize,
+                rows: (r.height() / cell).ceil().max(0.0) as usize,
+            }
+        };
+        let compared = compare.map(|v| (v, params));
+        let mut cell = asked as f32;
+        while cell < HeatMap::MAX_CELL as f32
+            && cost_ns(grid_for(cell).len(), &inputs.obstacles, compared) > budget
+        {
+            cell = (cell * 2.0).min(HeatMap::MAX_CELL as f32);
+        }
+        if !still && cell > asked as f32 {
+            // Coarser while moving: draw again at the asked size once things hold still.
+            ctx.request_repaint();
+        }
+        let grid = grid_for(cell);
+        if grid.is_empty() {
+            // A canvas with no area: nothing to sample or draw.
+            *self = Self::default();
+            return;
+        }
+        let key = (inputs.clone(), grid);
+        if self.key.as_ref() != Some(&key) || self.texture.is_none() {
+            self.samples = sample(
+                &grid,
+                inputs.motion,
+                inputs.radius,
+                &inputs.obstacles,
+                compared,
+            );
+            let image = ColorImage::new([grid.cols, grid.rows], pixels(&self.samples));
+            match &mut self.texture {
+                Some(t) => t.set(image, TextureOptions::NEAREST),
+                None => {
+                    self.texture =
+                        Some(ctx.load_texture("heat map", image, TextureOptions::NEAREST))
+                }
+            }
+            self.key = Some(key);
+        }
+        self.last = Some(inputs);
+        let asked = asked as f32;
+        self.cell = (cell, asked);
+        let size = vec2(grid.cols as f32, grid.rows as f32) * cell;
+        self.shown = self
+            .texture
+            .as_ref()
+            .map(|t| (t.id(), Rect::from_min_size(cam.rect.min, size)));
+    }
+
+    /// The texture and its screen rectangle, when the map is drawn.
+    pub fn shown(&self) -> Option<(TextureId, Rect)> {
+        self.shown
+    }
+
+    /// The cell size in use, when the budget made it coarser than asked.
+    pub fn coarsened(&self) -> Option<f32> {
+        (self.shown.is_some() && self.cell.0 > self.cell.1).then_some(self.cell.0)
+    }
+
+    /// What the map says about a start at world point `p`, for the status bar.
+    pub fn describe(&self, p: Vec2) -> Option<String> {
+        self.shown?;
+        let i = self.key.as_ref()?.1.cell_at(p)?;
+        let t = *self.samples.times.get(i)?;
+        let exact = if t.is_finite() {
+            format!("first contact at t = {t:.4}")
+        } else {
+            "no contact".to_owned()
+        };
+        let Some((variant, verdicts)) = &self.samples.verdicts else {
+            return Some(format!("from here: {exact}"));
+        };
+        let what = match verdicts.get(i)? {
+            CellVerdict::Agree => "agrees".to_owned(),
+            CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
+            CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
+            CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
+            CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
+        };
+        Some(format!("from here: {exact}; {} {what}", variant.id()))
+    }
+}
+
+/// One colour per cell, row by row.
+fn pixels(samples: &Samples) -> Vec<Color32> {
+    let tint = |c: Color32, a: u8| Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a);
+    match &samples.verdicts {
+        None => samples
+            .times
+            .iter()
+            .map(|&t| {
+                if t.is_finite() {
+                    tint(heat(t), HEAT_ALPHA)
+                } else {
+                    Color32::TRANSPARENT
+                }
+            })
+            .collect(),
+        Some((_, verdicts)) => verdicts
+            .iter()
+            .zip(&samples.times)
+            .map(|(v, t)| match v {
+                CellVerdict::Tunnels => tint(Role::HeatTunnel.color(), 140),
+                CellVerdict::FalseHit => tint(Role::HeatFalseHit.color(), 140),
+                CellVerdict::Broken => tint(Role::HeatBroken.color(), 120),
+                CellVerdict::TimeOff(_) => tint(Role::HeatTimeOff.color(), 100),
+                CellVerdict::Agree if t.is_finite() => tint(Role::HeatAgree.color(), 50),
+                CellVerdict::Agree => Color32::TRANSPARENT,
+            })
+            .collect(),
+    }
+}
