@@ -828,3 +828,87 @@ fn shallow_touches_at_t1_on_corners_and_end_caps_are_hits() {
         None
     );
 }
+
+// --- Found by a sixth hunt (exact rational reference, 760,000 cases) -------------------
+
+/// Bug: a long motion grazing a small corner or end cap (the start 1e5–1e6 away, a radius
+/// of 1e-5–1e-4) got hit and miss wrong within about 3e-7 of the radius of a tangency,
+/// and normals near such a graze off by 1e-3. The offset from the start to the corner is
+/// a rounded difference there (the start's and the corner's bits span more than 53), and
+/// its error, 1e-11, decides the sign of the discriminant. A discriminant within that
+/// error of zero is now worked out again from the exact offsets. The same geometry as a
+/// circle pair was always right. The expected values are the exact reference's.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values of the failing cases
+fn long_motions_grazing_small_corners_and_end_caps() {
+    let near = |a: Vec2, b: Vec2, tol: f32| (a - b).length() < tol;
+    // Cuts end A's circle 2.6e-7 of r deep: a hit.
+    let sweep = Sweep::new(
+        v(-439_890.468_75, 623_304.062_5),
+        v(52_150.144_531_25, -73_894.296_875),
+        7.380_353_781_627_491e-5,
+    );
+    let segment = Segment::new(
+        v(-1.522_852_653_579_320_8e-5, 7.382_859_621_429_816e-6),
+        v(-3.373_109_939_275_309_4e-5, 1.099_653_127_312_194_6e-5),
+    );
+    let h = sweep.vs_segment(&segment).expect("cuts the end cap");
+    assert!((h.time - 0.894_012_52).abs() < 1e-6, "{h:?}");
+    assert_eq!(h.feature, Feature::End(End::A));
+    assert!(near(h.normal, v(0.816_604, 0.577_199), 1e-5), "{h:?}");
+    assert!(near(h.center, v(4.503_97e-5, 4.998_22e-5), 1e-9), "{h:?}");
+
+    // Clears a box corner by 9.1e-8 of r: a miss.
+    let sweep = Sweep::new(
+        v(119_478.789_062_5, -38_591.902_343_75),
+        v(-10_976.889_648_437_5, 3_545.558_593_75),
+        3.587_203_536_881_134e-5,
+    );
+    let aabb = Aabb::new(
+        v(-5.313_348_538_038_554e-6, -6.726_920_673_827_408e-6),
+        v(4.280_788_743_926_678e-6, 3.599_056_071_834_639e-5),
+    );
+    assert_eq!(sweep.vs_aabb(&aabb), None);
+    let mut out = [0.0f32];
+    sweepscope::query::batch::sweep_vs_aabbs(&sweep, &[aabb], &mut out);
+    assert_eq!(out[0], f32::INFINITY, "the batched form agrees");
+
+    // Clears a point by 1.4e-7 of r, as a zero-length segment and as a point box.
+    let sweep = Sweep::new(
+        v(-171_955.593_75, 73_612.296_875),
+        v(204_815.109_375, -87_679.093_75),
+        3.302_226_468_804_292_4e-5,
+    );
+    let p = v(7.261_017_799_464_753e-6, -1.101_504_312_828_183_2e-5);
+    assert_eq!(sweep.vs_segment(&Segment::new(p, p)), None);
+    assert_eq!(sweep.vs_aabb(&Aabb::new(p, p)), None);
+
+    // Cuts the bottom-right corner of a zero-height box 1.4e-7 of r deep: a hit.
+    let sweep = Sweep::new(
+        v(256_688.015_625, 138_925.453_125),
+        v(-236_895.453_125, -204_615.359_375),
+        2.262_087_764_393_072_6e-5,
+    );
+    let aabb = Aabb::new(
+        v(-190.025_909_423_828_12, -39_865.160_156_25),
+        v(-190.025_894_165_039_06, -39_865.160_156_25),
+    );
+    let h = sweep.vs_aabb(&aabb).expect("cuts the corner");
+    assert!((h.time - 0.520_434_86).abs() < 1e-6, "{h:?}");
+    assert!(near(h.normal, v(0.571_696, -0.820_465), 1e-5), "{h:?}");
+    assert!(unit(&h), "{h:?}");
+
+    // A grazing hit on a point: the normal was 1.03e-3 off.
+    let sweep = Sweep::new(
+        v(1_291_140.25, -773_979.562_5),
+        v(-11_839.232_421_875, 7_097.078_613_281_25),
+        5.040_604_082_751_088e-5,
+    );
+    let p = v(-6.395_740_115_294_757e-7, 1.440_693_495_169_398_4e-6);
+    let h = sweep
+        .vs_segment(&Segment::new(p, p))
+        .expect("grazes the point");
+    assert!((h.time - 0.990_913_72).abs() < 1e-6, "{h:?}");
+    assert!(near(h.normal, v(-0.513_972, -0.857_807), 1e-5), "{h:?}");
+    assert!(unit(&h), "{h:?}");
+}

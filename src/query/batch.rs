@@ -4,14 +4,14 @@
 //! frame), so they skip building a [`crate::Hit`], share the per-call setup, and run the
 //! common case — a start outside the expanded box — as straight-line code that the compiler
 //! vectorises (eight lanes with AVX-512, four with AVX2, chosen at run time). The rare
-//! lanes that start inside an expanded box, or hold invalid input, are finished by the
-//! single-query kernel afterwards. The arithmetic is the single query's, operation for
+//! lanes that start inside an expanded box, graze a corner within rounding, or hold
+//! invalid input, are finished by the single query afterwards. The arithmetic is the single query's, operation for
 //! operation, so the times are bit-for-bit the same; a miss is `f32::INFINITY`.
 
 use glam::DVec2;
 
 use super::box_entry::{Mirrored, entry, in_expanded};
-use super::kernel::box_toi;
+use super::circle_aabb::cast_aabb;
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
@@ -153,27 +153,18 @@ fn finish_cold(out: &mut [f32], single: impl Fn(usize) -> f32) {
 }
 
 fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
-    if !(sweep.is_valid() & aabb.is_valid()) {
-        return f32::INFINITY;
-    }
-    let s = sweep.start.as_dvec2();
-    let t = box_toi(
-        sweep.end.as_dvec2() - s,
-        f64::from(sweep.radius),
-        aabb.min.as_dvec2() - s,
-        aabb.max.as_dvec2() - s,
-    );
-    t as f32
+    cast_aabb(sweep, aabb).map_or(f32::INFINITY, |h| h.time)
 }
 
 /// The time of a circle of `radius` moving by `v` against the box `[lo, hi]` (relative to
-/// the start), as f32: infinity for a miss, NaN when the start is in the expanded box or
-/// `valid` is false (the caller finishes those with the single query). Straight-line
-/// code, so it vectorises; the arithmetic is the single query's ([`entry`]).
+/// the start), as f32: infinity for a miss, NaN when the start is in the expanded box, the
+/// path grazes a corner within rounding, or `valid` is false (the caller finishes those
+/// with the single query). Straight-line code, so it vectorises; the arithmetic is the
+/// single query's ([`entry`]).
 #[inline(always)]
 fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
-    let cold = in_expanded(radius, lo, hi);
     let e = entry(&Mirrored::new(v, lo, hi), radius);
+    let cold = in_expanded(radius, lo, hi) | e.graze;
     let answer = if e.hit {
         e.time() as f32
     } else {

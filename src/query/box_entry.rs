@@ -18,7 +18,7 @@
 
 use glam::DVec2;
 
-use super::kernel::{max, min};
+use super::kernel::{GRAZE, graze_bound, max, min};
 use crate::hit::Side;
 
 /// What [`entry`] found, in the mirrored frame.
@@ -50,6 +50,10 @@ pub(crate) struct Entry {
     /// its index in [`SIDES`].
     pub side_normal: DVec2,
     pub side: usize,
+    /// A corner entry whose discriminant is within rounding of zero: the path grazes the
+    /// corner's circle and the verdict must be settled from the exact offsets (`hit` is
+    /// then set so that the caller looks).
+    pub graze: bool,
 }
 
 /// The sides in the order of [`Entry::side`]: the axis (x 0, y 2), plus 1 for the high one.
@@ -193,8 +197,13 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
     let late = along_c - a;
     let end = v - corner;
     let end2 = end * end;
+    // `disc` may be off by `err` (`corner` is a rounded offset when the start is far from
+    // it on the scale of the radius; see `kernel::graze_bound`), so the verdict lets
+    // through `disc > −err`, and a hit with `disc ≤ err` is settled exactly by the caller.
+    let err = graze_bound(a, radius, corner);
     let corner_hit = (0.0 < along_c)
-        & (((0.0 < disc) & (late <= 0.0)) | end_within(end2.x + end2.y, radius * radius, late));
+        & (((-err < disc) & (late <= 0.0)) | end_within(end2.x + end2.y, radius * radius, late));
+    let graze = !on_side & corner_hit & (disc <= err);
     let cc = corner * corner;
     let gap = max(cc.x + cc.y - radius * radius, 0.0);
     // A hit whose `disc` rounded to zero or below (the end within r) is within rounding of
@@ -218,6 +227,7 @@ pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
             DVec2::new(0.0, -m.sign.y)
         },
         side: side_index(x_entry, m.sign),
+        graze: crosses & graze,
     }
 }
 
@@ -295,6 +305,7 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
                 cross: 0.0,
                 side_normal: DVec2::new(lo0(normal), lo0(swap(normal))),
                 side: side_index(bits(x_entry), m.sign),
+                graze: false,
             });
         }
         let beyond = _mm_cmplt_pd(ext_hi, p);
@@ -319,10 +330,19 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             _mm_cmple_pd(end2, rr2),
             _mm_or_pd(_mm_cmplt_pd(end2, rr2), _mm_cmpneq_pd(late, zero)),
         );
+        // As in [`entry`]: the verdict lets `disc > −err` through (`graze_bound` in its
+        // order of operations, a·r·(|cx| + |cy| + r)·GRAZE), and a hit with `disc ≤ err` is
+        // settled by the caller.
+        let abs = |x: __m128d| _mm_andnot_pd(_mm_set1_pd(-0.0), x);
+        let spread = _mm_add_pd(_mm_add_pd(abs(cx), abs(cy)), r);
+        let err = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(a, r), spread), _mm_set1_pd(GRAZE));
         let corner_hit = _mm_and_pd(
             _mm_cmplt_pd(zero, along_c),
             _mm_or_pd(
-                _mm_and_pd(_mm_cmplt_pd(zero, disc), _mm_cmple_pd(late, zero)),
+                _mm_and_pd(
+                    _mm_cmplt_pd(_mm_xor_pd(err, _mm_set1_pd(-0.0)), disc),
+                    _mm_cmple_pd(late, zero),
+                ),
                 end_within,
             ),
         );
@@ -352,6 +372,7 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             cross: lo0(cross),
             side_normal: DVec2::ZERO,
             side: 0,
+            graze: lo0(disc) <= lo0(pick(err)),
         })
     }
 }
@@ -402,7 +423,7 @@ mod tests {
                         b.side_normal.to_array().map(f64::to_bits)
                     );
                 } else {
-                    assert_eq!((a.beyond, a.corner), (b.beyond, b.corner));
+                    assert_eq!((a.beyond, a.corner, a.graze), (b.beyond, b.corner, b.graze));
                 }
             }
         }

@@ -7,7 +7,9 @@
 
 use glam::{DVec2, Vec2};
 
-use super::kernel::{BoxFeature, avx_dispatch, box_contact_with, min, valid};
+use super::kernel::{
+    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, corner_graze, min, valid,
+};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::Region;
@@ -30,7 +32,14 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     if !valid((v + lo + hi).element_sum() + r, min(r, min(size.x, size.y))) {
         return None;
     }
-    box_contact_with(v, r, lo, hi, |c| Hit {
+    let graze = |corner, signs| graze_corner(sweep, aabb, corner, signs);
+    box_contact_with(v, r, lo, hi, graze, |c| hit(c, s, lo, hi))
+}
+
+/// The answer from the kernel's contact (relative to the start `s`, box `[lo, hi]`).
+#[inline(always)]
+fn hit(c: BoxContact, s: DVec2, lo: DVec2, hi: DVec2) -> Hit {
+    Hit {
         time: c.t as f32,
         center: to_f32(s + c.center),
         point: to_f32(s + c.point),
@@ -39,7 +48,26 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
         feature: box_feature(c.feature),
         region: Some(region_local(c.center, lo, hi)),
         started_inside: c.started_inside,
-    })
+    }
+}
+
+/// A path grazing a corner within rounding, answered from the inputs again with that
+/// corner's exact offsets (`kernel::corner_graze`). Rare, and kept out of line so that
+/// the common path holds nothing for it.
+#[cold]
+#[inline(never)]
+fn graze_corner(sweep: &Sweep, aabb: &Aabb, corner: DVec2, signs: (bool, bool)) -> Option<Hit> {
+    let s = sweep.start.as_dvec2();
+    let (lo, hi) = (aabb.min.as_dvec2() - s, aabb.max.as_dvec2() - s);
+    let exact = |right: bool, top: bool| {
+        let x = if right { aabb.max.x } else { aabb.min.x };
+        let y = if top { aabb.max.y } else { aabb.min.y };
+        let p = glam::Vec2::new(x, y);
+        Some(Fine::from_inputs(p, sweep.start, sweep.end, sweep.radius))
+    };
+    let v = sweep.end.as_dvec2() - s;
+    let c = corner_graze(v, corner, f64::from(sweep.radius), signs, exact)?;
+    Some(hit(c, s, lo, hi))
 }
 
 pub(crate) fn to_f32(v: DVec2) -> Vec2 {

@@ -9,7 +9,7 @@ use glam::DVec2;
 
 use super::circle_aabb::to_f32;
 use super::exact;
-use super::kernel::{apart, avx_dispatch, max, max_v, min, min_v, point_contact, valid};
+use super::kernel::{Fine, apart, avx_dispatch, max, max_v, min, min_v, point_contact, valid};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -49,8 +49,15 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
             started_inside: inside,
         };
 
+    // An end's exact offsets, for a path grazing its cap (`kernel::point_contact`).
+    let fine = |end: End| {
+        move || {
+            let p = if end == End::A { segment.a } else { segment.b };
+            Fine::from_inputs(p, sweep.start, sweep.end, sweep.radius)
+        }
+    };
     if len2 == 0.0 {
-        return point_hit(a, v, r)
+        return point_hit(a, v, r, fine(End::A))
             .map(|(t, c, n, inside)| out(t, c, a, n, n, Feature::End(End::A), inside));
     }
     // Lengths across and along the segment are kept scaled by |e| rather than normalised:
@@ -161,7 +168,7 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     };
     // Beyond an end: only that end's circle (the start is outside it).
     let (end, p) = if u < 0.0 { (End::A, a) } else { (End::B, b) };
-    let Some((t, normal)) = point_contact(p, v, r) else {
+    let Some((t, normal)) = point_contact(p, v, r, fine(end)) else {
         return point_miss(sweep, segment);
     };
     // −1 at end A, as `u < 0` says, by sign bits (`+ 0.0` turns −0 into +0) rather than a
@@ -381,7 +388,12 @@ fn overlapping(
 }
 
 /// A zero-length segment: a point obstacle. Returns (t, centre, normal, started inside).
-fn point_hit(p: DVec2, v: DVec2, r: f64) -> Option<(f64, DVec2, DVec2, bool)> {
+fn point_hit(
+    p: DVec2,
+    v: DVec2,
+    r: f64,
+    fine: impl Fn() -> Fine,
+) -> Option<(f64, DVec2, DVec2, bool)> {
     if p.length_squared() < r * r {
         let n = (-p)
             .try_normalize()
@@ -389,7 +401,7 @@ fn point_hit(p: DVec2, v: DVec2, r: f64) -> Option<(f64, DVec2, DVec2, bool)> {
             .unwrap_or(DVec2::Y);
         return Some((0.0, DVec2::ZERO, n, true));
     }
-    let (t, normal) = point_contact(p, v, r)?;
+    let (t, normal) = point_contact(p, v, r, fine)?;
     Some((t, v * t, normal, false))
 }
 

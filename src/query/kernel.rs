@@ -73,20 +73,28 @@ pub(crate) enum BoxFeature {
 /// products and comparisons (a side hit first, then a corner hit), then the time and the
 /// details for a hit. Rarer
 /// starts inside the expanded box take [`start_in_expanded`].
+///
+/// The box's frame here is not the inputs' (a rotated box), so a corner graze is settled
+/// from the offsets as computed ([`Fine::rounded`]).
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
-    box_contact_with(v, radius, lo, hi, |c| c)
+    let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
+    box_contact_with(v, radius, lo, hi, graze, |c| c)
 }
 
 /// [`box_contact`] with the answer passed through `out` on each path, so that each path
 /// builds the caller's answer itself. Joined first, the paths' contacts met in stack
 /// slots, stored piecewise and reloaded whole, which cost hits from outside a fifth.
+/// A path grazing a corner within rounding goes to `graze(corner, (right, top))` (the
+/// corner relative to the start), which answers it whole ([`corner_graze`]): the caller's
+/// cold path starts again from its inputs, so that nothing of this frame lives across it.
 #[inline(always)]
 pub(crate) fn box_contact_with<T>(
     v: DVec2,
     radius: f64,
     lo: DVec2,
     hi: DVec2,
+    graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
     if apart(v, radius, lo, hi) {
@@ -115,6 +123,13 @@ pub(crate) fn box_contact_with<T>(
             started_inside: false,
         }));
     }
+    // The corner is at the mirrored box's high x end after a y entry beyond the side, and
+    // at its high y end after an x entry beyond it.
+    let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
+    let top = (e.x_entry & e.beyond) != (m.sign.y < 0.0);
+    if e.graze {
+        return graze(e.corner * m.sign, (right, top));
+    }
     let t = e.corner_time();
     let center = v * t;
     let corner = e.corner * m.sign;
@@ -122,10 +137,6 @@ pub(crate) fn box_contact_with<T>(
     // (A zero radius never reaches a corner root: its discriminant is never positive, and
     // its end is within the circle only on the corner itself, where `late` is exactly 0.)
     let normal = contact_normal(m.v_abs, e.root, e.cross, radius) * m.sign;
-    // The corner is at the mirrored box's high x end after a y entry beyond the side, and
-    // at its high y end after an x entry beyond it.
-    let right = (!e.x_entry & e.beyond) != (m.sign.x < 0.0);
-    let top = (e.x_entry & e.beyond) != (m.sign.y < 0.0);
     Some(out(corner_result(
         t,
         center,
@@ -182,10 +193,23 @@ fn corner_result(
     }
 }
 
-/// Only the time of [`box_contact`] (`f64::INFINITY` for a miss), for the batched queries.
-#[inline]
-pub(crate) fn box_toi(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> f64 {
-    box_contact(v, radius, lo, hi).map_or(f64::INFINITY, |c| c.t)
+/// A corner entry within rounding of a tangency ([`box_entry::Entry::graze`]): the corner
+/// circle's contact from the exact offsets when the caller has them (`fine`), else from
+/// the offsets as computed. `corner` is in the box's frame (unmirrored: a mirror flips the
+/// cross product's sign, and `fine` is in the box's frame).
+#[cold]
+#[inline(never)]
+pub(crate) fn corner_graze(
+    v: DVec2,
+    corner: DVec2,
+    radius: f64,
+    (right, top): (bool, bool),
+    fine: impl Fn(bool, bool) -> Option<Fine>,
+) -> Option<BoxContact> {
+    let fine = || fine(right, top).unwrap_or_else(|| Fine::rounded(corner, v, radius));
+    let signs = (right, top);
+    let (t, normal) = graze_contact(corner, v, radius, fine)?;
+    Some(corner_result(t, v * t, corner, normal, signs, false))
 }
 
 /// A motion by `v` from the origin against the circle of `radius` around `c`, the
@@ -207,9 +231,22 @@ fn approach(c: DVec2, v: DVec2, radius: f64) -> (f64, f64, f64, f64, f64) {
 /// folded into one number and one branch, taken before the square root and the division:
 /// approach, a real crossing, and the root at most 1. On random hit/miss data each early
 /// exit would be a coin toss for the branch predictor.
+///
+/// A `disc` within rounding of zero (a grazing path) is worked out again from `fine`, the
+/// exact offsets ([`graze_contact`]): `c` is a rounded difference when the start is far
+/// from the point on the scale of the radius, and its error then decides the sign.
 #[inline(always)]
-pub(crate) fn point_contact(c: DVec2, v: DVec2, radius: f64) -> Option<(f64, DVec2)> {
+pub(crate) fn point_contact(
+    c: DVec2,
+    v: DVec2,
+    radius: f64,
+    fine: impl Fn() -> Fine,
+) -> Option<(f64, DVec2)> {
     let (along, a, cross, rr, disc) = approach(c, v, radius);
+    // One comparison, false but for a path within rounding of a tangency, so predicted.
+    if disc.abs() <= graze_bound(a, radius, c) {
+        return graze_contact(c, v, radius, fine);
+    }
     // Approaching, then a real crossing with the closest approach by t = 1 (`late ≤ 0`),
     // or the end within the radius, which needs no discriminant
     // ([`box_entry::end_within`]: strictly inside, or on the circle and not tangent
@@ -339,10 +376,12 @@ fn settle(
     if late > 0.0 && sq_minus_sq(fine.end, fine.radius) > 0.0 {
         return None;
     }
-    let disc = if disc.abs() <= disc_err {
+    // The precise cross product goes with the precise discriminant, so that the normal
+    // built from the two stays a unit vector.
+    let (disc, cross) = if disc.abs() <= disc_err {
         precise_disc(&fine)
     } else {
-        disc
+        (disc, cross)
     };
     // No real crossing (a tangency is a graze), or not approaching.
     #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -355,11 +394,56 @@ fn settle(
     Some((t, contact_normal(v, root, cross, radius)))
 }
 
-/// `|v|²·r² − (v × c)²` from the exact offsets of [`Fine`] (the motion is `c + end`),
-/// in double-double arithmetic: about 106 bits, enough to give the sign of a
+/// How far `disc = |v|²·r² − (v × c)²` can be from its value on the exact offsets, where
+/// that matters (near a tangency, `|v × c| ≈ |v|·r`): the cross product errs by about
+/// `|v|·|c|·2⁻⁵⁰` (its products' rounding and the offsets'), so `disc` by `|v|²·r·|c|`
+/// times that, plus `|v|²·r²`'s own rounding; `|c.x| + |c.y| ≥ |c|` with a factor 4 to
+/// spare. (The circles' bound, `|v|²·(r² + |c|²)`, is looser by `|c| / r` and would send
+/// every long motion towards a small corner here.)
+#[inline(always)]
+pub(crate) fn graze_bound(a: f64, radius: f64, c: DVec2) -> f64 {
+    a * radius * (c.x.abs() + c.y.abs() + radius) * GRAZE
+}
+
+/// [`point_contact`] for a path within rounding of a tangency: the same verdict, on the
+/// discriminant worked out from the exact offsets in `fine` ([`precise_disc`]). (A point
+/// 1e-5 from the origin against a motion from 4e5 away, r = 7e-5: `c` rounds by 1e-11,
+/// and a path that cuts the circle 3e-7 of r deep was a miss, while normals near a graze
+/// were off by 1e-3.)
+#[cold]
+#[inline(never)]
+fn graze_contact(
+    c: DVec2,
+    v: DVec2,
+    radius: f64,
+    fine: impl FnOnce() -> Fine,
+) -> Option<(f64, DVec2)> {
+    // Built here, off the common path, so that the caller keeps nothing for it.
+    let fine = fine();
+    let (along, a, _, rr, _) = approach(c, v, radius);
+    // With its cross product, so that the normal built from the two stays a unit vector.
+    let (disc, cross) = precise_disc(&fine);
+    let late = along - a;
+    let end_within = box_entry::end_within((v - c).length_squared(), rr, late);
+    if !(along > 0.0 && ((disc > 0.0 && late <= 0.0) || end_within)) {
+        // A start exactly on the circle, moving inward, enters at once (as in
+        // `point_contact`).
+        if along > 0.0 && sq_minus_sq(fine.c, fine.radius) == 0.0 {
+            return Some((0.0, -c / radius));
+        }
+        return None;
+    }
+    let gap = max(c.length_squared() - rr, 0.0);
+    let root = max(disc, 0.0).sqrt();
+    let t = min(gap / (along + root), 1.0);
+    Some((t, contact_normal(v, root, cross, radius)))
+}
+
+/// `|v|²·r² − (v × c)²` and `v × c` from the exact offsets of [`Fine`] (the motion is
+/// `c + end`), in double-double arithmetic: about 106 bits, enough to give the sign of a
 /// discriminant that f64 rounds to nothing.
 #[cold]
-fn precise_disc(fine: &Fine) -> f64 {
+fn precise_disc(fine: &Fine) -> (f64, f64) {
     let pair = |p: [DVec2; 2]| {
         (
             Double::from_parts(p[0].x, p[1].x),
@@ -371,12 +455,12 @@ fn precise_disc(fine: &Fine) -> f64 {
     let r = Double::from_parts(fine.radius[0], fine.radius[1]);
     let a = vx.mul(vx).add(vy.mul(vy));
     let cross = vx.mul(cy).sub(vy.mul(cx));
-    a.mul(r.mul(r)).sub(cross.mul(cross)).value()
+    (a.mul(r.mul(r)).sub(cross.mul(cross)).value(), cross.value())
 }
 
 /// How far, relative to `|v|²·(r² + |c|²)`, the point contacts' discriminant can be from
 /// its true value; within that of zero it is worked out precisely.
-const GRAZE: f64 = 1.0 / (1u64 << 48) as f64;
+pub(crate) const GRAZE: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// Within this fraction of `radius²` of it, a start's `|c|² − radius²` is worked out
 /// exactly rather than as the difference of two rounded squares.
@@ -415,6 +499,33 @@ pub(crate) struct Fine {
     pub radius: [f64; 2],
 }
 
+impl Fine {
+    /// The point `p` against a motion from `start` to `end`, all f32 inputs, exactly.
+    pub fn from_inputs(p: glam::Vec2, start: glam::Vec2, end: glam::Vec2, radius: f32) -> Self {
+        Fine {
+            c: exact_diff(p.as_dvec2(), start.as_dvec2()),
+            end: exact_diff(end.as_dvec2(), p.as_dvec2()),
+            radius: [radius.into(), 0.0],
+        }
+    }
+
+    /// Offsets known only as computed (a rotated box's frame): `c` and `v` taken as exact,
+    /// so at least the discriminant's cancellation is worked out precisely.
+    pub fn rounded(c: DVec2, v: DVec2, radius: f64) -> Self {
+        Fine {
+            c: [c, DVec2::ZERO],
+            end: exact_diff(v, c),
+            radius: [radius, 0.0],
+        }
+    }
+}
+
+/// `a − b` as a rounded value and its error, exactly, per component.
+fn exact_diff(a: DVec2, b: DVec2) -> [DVec2; 2] {
+    let ([x, x_lo], [y, y_lo]) = (exact::diff(a.x, b.x), exact::diff(a.y, b.y));
+    [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
+}
+
 /// The unit normal toward the centre of a circle of `radius` moving from the origin by `v`,
 /// at the first root against a point `c`, given `root = √disc` and `cross = v × c`.
 ///
@@ -444,7 +555,9 @@ fn corner_contact(
     );
     // A zero radius never reaches a root: its discriminant is never positive, and its end
     // is within the circle only on the corner itself, where `late` is exactly 0.
-    let (t, normal) = point_contact(corner, v, radius)?;
+    // The start is in the corner square, within r·√2 of the corner, so the offset's
+    // rounding is far below r: the rounded values serve as exact.
+    let (t, normal) = point_contact(corner, v, radius, move || Fine::rounded(corner, v, radius))?;
     Some(corner_result(
         t,
         v * t,

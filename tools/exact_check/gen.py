@@ -1112,3 +1112,47 @@ def fam_shallow_touch1(R):
 
 
 FAMILIES['shallow_touch1'] = fam_shallow_touch1
+
+
+def fam_far_graze(R):
+    """a long motion (from 1e5 to 1e6 away) grazing a tiny feature near the origin: a box
+    corner, a point box, a zero-length segment, a segment's end or a circle of radius 0
+    (sixth hunt). The radius is the exact distance from the path's line to the feature
+    times 1 ± a few 1e-7, so hits and misses differ by less than the rounding of the
+    offset from the start, which exceeds 53 bits."""
+    from fractions import Fraction as Q
+    sc = 10 ** R.uniform(-6, -4)
+    p = (F(R.uniform(-1, 1) * sc), F(R.uniform(-1, 1) * sc))
+    far = 10 ** R.uniform(5, 6)
+    ang = R.uniform(0, 2 * math.pi)
+    dx, dy = math.cos(ang), math.sin(ang)
+    r0 = sc * R.uniform(0.5, 4)
+    side = R.choice([-1, 1])
+    qx, qy = p[0] - side * dy * r0, p[1] + side * dx * r0
+    a, b = far * R.uniform(0.1, 1), far * R.uniform(0.1, 1)
+    s = (F(qx - dx * a), F(qy - dy * a))
+    e = (F(qx + dx * b), F(qy + dy * b))
+    # The exact distance from the f32 path's line to p, then r a hair either side of it.
+    S, E, Pp = [tuple(Q(c) for c in t) for t in (s, e, p)]
+    vx, vy = E[0] - S[0], E[1] - S[1]
+    cross = vx * (Pp[1] - S[1]) - vy * (Pp[0] - S[0])
+    dist = math.sqrt(float(cross * cross / (vx * vx + vy * vy)))
+    r = F(dist * (1 + R.choice([-1, 1]) * R.choice([1e-7, 2e-7, 3e-7, 5e-7, 1e-6])))
+    kind = R.choice(['corner', 'point', 'point_seg', 'seg_end', 'circle'])
+    if kind == 'point':
+        return aabb(s, e, r, p, p)
+    if kind == 'point_seg':
+        return seg(s, e, r, p, p)
+    if kind == 'circle':
+        return circ(s, e, r, p, p, 0.0)
+    # Away from the path: the box or the segment extends against the side it passes on.
+    nx, ny = -side * dy, side * dx
+    w, h = sc * R.uniform(0.1, 2), sc * R.uniform(0.1, 2)
+    if kind == 'corner':
+        lo = (p[0] - w if nx > 0 else p[0], p[1] - h if ny > 0 else p[1])
+        hi = (p[0] if nx > 0 else p[0] + w, p[1] if ny > 0 else p[1] + h)
+        return aabb(s, e, r, lo, hi)
+    return seg(s, e, r, p, (p[0] - nx * w, p[1] - ny * w))
+
+
+FAMILIES['far_graze'] = fam_far_graze

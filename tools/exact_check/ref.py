@@ -240,8 +240,10 @@ def collinear_1d(ob, v):
 SKIP_REL = float(os.environ.get('EXACT_CHECK_SKIP_REL', '1e-6'))
 
 
-def reference(q):
-    """Returns a dict:
+def reference(q, skip_tol=None):
+    """`skip_tol`, when given, replaces the graze margin `SKIP_REL · max(r, |v|)` (a
+    family whose grazes are by construction a known fraction of r deep passes a margin
+    relative to r). Returns a dict:
       verdict: 'hit' | 'miss' | 'skip'
       time, center (floats), normal (floats or None), normal_check (callable n -> bool),
       started_inside (True/False/None=either), gap (relative gap), why
@@ -287,7 +289,7 @@ def reference(q):
     lv = math.hypot(*fv)
     fR = float(R)
     scale = max(fR, lv)
-    tol = SKIP_REL * scale
+    tol = SKIP_REL * scale if skip_tol is None else skip_tol(fR)
     out = {'why': '', 'ob': ob, 'fv': None, 'eps': EXACT * (D(repr(scale)) if scale > 0 else D(1))}
     if R == 0 and isinstance(ob, Seg) and ob.a == ob.b:
         out.update(verdict='skip', why='r0-point-vs-point')

@@ -115,6 +115,10 @@ def bucket(fam, q, ref):
     return 'other'
 
 
+# Families whose grazes are a known fraction of r deep get a graze margin relative to r:
+# `far_graze` cuts or clears by at least 1e-7 of r, far below 1e-6 of its motion.
+SKIP_TOL = {'far_graze': lambda r: 1e-9 * r}
+
 stats = defaultdict(Counter)
 bstats = defaultdict(Counter)
 fails = []
@@ -123,7 +127,7 @@ for fam, q in cases:
     if o is None:
         stats[fam]['no-output'] += 1
         continue
-    ref = reference(q)
+    ref = reference(q, skip_tol=SKIP_TOL.get(fam))
     st, sub = compare(fam, q, o, ref)
     stats[fam][st] += 1
     bstats[bucket(fam, q, ref)][st] += 1
