@@ -897,6 +897,9 @@ fn long_motions_grazing_small_corners_and_end_caps() {
     assert!((h.time - 0.520_434_86).abs() < 1e-6, "{h:?}");
     assert!(near(h.normal, v(0.571_696, -0.820_465), 1e-5), "{h:?}");
     assert!(unit(&h), "{h:?}");
+    let mut out = [0.0f32];
+    sweepscope::query::batch::sweep_vs_aabbs(&sweep, &[aabb], &mut out);
+    assert_eq!(out[0], h.time, "the batched form agrees");
 
     // A grazing hit on a point: the normal was 1.03e-3 off.
     let sweep = Sweep::new(
@@ -911,4 +914,55 @@ fn long_motions_grazing_small_corners_and_end_caps() {
     assert!((h.time - 0.990_913_72).abs() < 1e-6, "{h:?}");
     assert!(near(h.normal, v(-0.513_972, -0.857_807), 1e-5), "{h:?}");
     assert!(unit(&h), "{h:?}");
+}
+
+/// The graze bound must also cover the cross product's squared rounding, which wins for
+/// radii below about 2⁻⁵⁸ of the offset (found by a review of the fix above): a path
+/// through the origin from 3e5 away passes a point 2.1e-17 off its line, and with
+/// r = 4.2e-17 (twice that) it cuts the point's circle half deep, at t = 1/3 (the start
+/// is −1/3 of the motion). The rounding noise of the discriminant there is 1e-10, against
+/// a first-order bound of 1e-15.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values
+fn grazes_of_tiny_radii_far_from_the_start_are_settled_exactly() {
+    let sweep = Sweep::new(
+        v(-110_977.945_312_5, -285_957.531_25),
+        v(221_955.890_625, 571_915.062_5),
+        4.217_374_728_273_446e-17,
+    );
+    let p = v(9.776_977_144_548_837e-11, 2.519_240_094_311_925_3e-10);
+    let h = sweep
+        .vs_segment(&Segment::new(p, p))
+        .expect("cuts the point's circle");
+    assert!((h.time - 1.0 / 3.0).abs() < 1e-6, "{h:?}");
+    assert!(unit(&h), "{h:?}");
+}
+
+/// A rotated box settles a corner graze from its own frame's offsets as computed (it has
+/// no exact ones): a 3-4-5 path passing the top-left corner of the box at exactly r = 5
+/// (at t = 0.2) takes that path and stays a graze, no hit; one f32 step nearer, in every
+/// quarter turn of the box, it cuts the corner's circle at t = 0.2.
+#[test]
+fn rotated_box_corner_tangents_stay_grazes() {
+    use sweepscope::Obb;
+    for turn in 0..4 {
+        let angle = turn as f32 * std::f32::consts::FRAC_PI_2;
+        // The box [10, 14] × [1, 5] around its centre (12, 3), half extents (2, 2): a
+        // quarter turn of a square is the same square, so the corner stays put.
+        let obb = Obb::new(v(12.0, 3.0), v(2.0, 2.0), angle);
+        let graze = Sweep::new(v(0.0, 0.0), v(30.0, 40.0), 5.0);
+        if turn == 0 {
+            assert_eq!(graze.vs_obb(&obb), None, "tangent at the corner: a graze");
+        }
+        let nearer = Sweep::new(
+            v(0.0, 0.0),
+            v(30.0, 40.0),
+            f32::from_bits(5.0f32.to_bits() + 1),
+        );
+        let h = nearer
+            .vs_obb(&obb)
+            .expect("one f32 step nearer cuts the corner");
+        assert!((h.time - 0.2).abs() < 1e-3, "turn {turn}: {h:?}");
+        assert!(unit(&h), "turn {turn}: {h:?}");
+    }
 }

@@ -88,30 +88,44 @@ impl HeatLayer {
         } else {
             MOVING_BUDGET_NS
         };
-        let grid_for = |cell: f32| {
-            let r = cam.rect;
-            Grid {
-                origin: cam.to_world(r.min + vec2(cell, cell) * 0.5),
-                step: cell / cam.zoom,
-                cols: (r.width() / cell).ceil().max(0.0) as usize,
-                rows: (r.height() / cell).ceil().max(0.0) as usize,
-            }
-        };
-        let compared = compare.map(|v| (v, params));
-        let mut cell = asked as f32;
-        while cell < HeatMap::MAX_CELL as f32
-            && cost_ns(grid_for(cell).len(), &inputs.obstacles, compared) > budget
-        {
-            cell = (cell * 2.0).min(HeatMap::MAX_CELL as f32);
+        let r = cam.rect;
+        if !(r.width().is_finite() && r.height().is_finite()) {
+            *self = Self::default();
+            return;
         }
-        if !still && cell > asked as f32 {
+        let grid_for = |cell: f32| canvas_grid(cam, cell);
+        let compared = compare.map(|v| (v, params));
+        // Coarser until within the budget and within the largest texture the renderer
+        // takes (glow asserts on a larger one).
+        let max_side = ctx.input(|i| i.max_texture_side).max(1);
+        let over = |cell: f32| {
+            let g = grid_for(cell);
+            let too_wide = g.cols.max(g.rows) > max_side;
+            (
+                too_wide,
+                cost_ns(g.len(), &inputs.obstacles, compared) > budget,
+            )
+        };
+        let mut cell = asked as f32;
+        loop {
+            let (too_wide, too_slow) = over(cell);
+            // Past the largest cell only to fit the texture; the budget stops there.
+            if !too_wide && (!too_slow || cell >= HeatMap::MAX_CELL as f32) {
+                break;
+            }
+            cell *= 2.0;
+        }
+        let grid = grid_for(cell);
+        let over_budget = over(cell).1;
+        if !still && (cell > asked as f32 || over_budget) {
             // Coarser while moving: draw again at the asked size once things hold still.
             ctx.request_repaint();
         }
-        let grid = grid_for(cell);
-        if grid.is_empty() {
-            // A canvas with no area: nothing to sample or draw.
-            *self = Self::default();
+        if grid.is_empty() || (!still && over_budget) {
+            // A canvas with no area, or a scene too heavy to redo every frame even at the
+            // coarsest cells: nothing while it moves (it is redrawn once it holds still).
+            self.shown = None;
+            self.last = Some(inputs);
             return;
         }
         let key = (inputs.clone(), grid);
@@ -167,13 +181,26 @@ impl HeatLayer {
             return Some(format!("from here: {exact}"));
         };
         let what = match verdicts.get(i)? {
-            CellVerdict::Agree => "agrees".to_owned(),
+            CellVerdict::Agree { .. } => "agrees".to_owned(),
             CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
             CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
             CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
             CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
         };
         Some(format!("from here: {exact}; {} {what}", variant.id()))
+    }
+}
+
+/// The cells of `cell` points covering the canvas from its top-left corner, row by row as
+/// the texture's pixels run: cell `(col, row)` is the square whose screen centre is
+/// `rect.min + (col + ½, row + ½)·cell`, and its start is that centre in the world.
+fn canvas_grid(cam: &Camera, cell: f32) -> Grid {
+    let r = cam.rect;
+    Grid {
+        origin: cam.to_world(r.min + vec2(cell, cell) * 0.5),
+        step: cell / cam.zoom,
+        cols: (r.width() / cell).ceil().max(0.0) as usize,
+        rows: (r.height() / cell).ceil().max(0.0) as usize,
     }
 }
 
@@ -194,15 +221,48 @@ fn pixels(samples: &Samples) -> Vec<Color32> {
             .collect(),
         Some((_, verdicts)) => verdicts
             .iter()
-            .zip(&samples.times)
-            .map(|(v, t)| match v {
+            .map(|v| match v {
                 CellVerdict::Tunnels => tint(Role::HeatTunnel.color(), 140),
                 CellVerdict::FalseHit => tint(Role::HeatFalseHit.color(), 140),
                 CellVerdict::Broken => tint(Role::HeatBroken.color(), 120),
                 CellVerdict::TimeOff(_) => tint(Role::HeatTimeOff.color(), 100),
-                CellVerdict::Agree if t.is_finite() => tint(Role::HeatAgree.color(), 50),
-                CellVerdict::Agree => Color32::TRANSPARENT,
+                CellVerdict::Agree { contact: true } => tint(Role::HeatAgree.color(), 50),
+                CellVerdict::Agree { contact: false } => Color32::TRANSPARENT,
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::View;
+
+    /// Each texture pixel (column, row) is drawn over the screen square whose centre maps
+    /// to that cell's start: the y-flip and the half-cell offset line up.
+    #[test]
+    fn texture_pixels_sit_over_their_starts() {
+        let rect = Rect::from_min_size(egui::pos2(37.0, 21.0), vec2(503.0, 299.0));
+        let view = View {
+            center: Vec2::new(-12.5, 40.25),
+            zoom: 7.3,
+        };
+        let cam = Camera::new(rect, &view);
+        let cell = 6.0;
+        let g = canvas_grid(&cam, cell);
+        assert_eq!((g.cols, g.rows), (84, 50));
+        for (col, row) in [(0, 0), (83, 0), (0, 49), (83, 49), (40, 17)] {
+            let screen = rect.min + vec2(col as f32 + 0.5, row as f32 + 0.5) * cell;
+            let start = g.start(row * g.cols + col);
+            let want = cam.to_world(screen);
+            assert!(
+                (start - want).length() < 1e-3,
+                "({col}, {row}): {start} vs {want}"
+            );
+            // And the world point under the cursor finds the same cell.
+            assert_eq!(g.cell_at(want), Some(row * g.cols + col));
+        }
+        // Rows run down the screen, which is down the world (y-up).
+        assert!(g.start(g.cols).y < g.start(0).y);
     }
 }

@@ -26,7 +26,7 @@ pub struct Grid {
 
 impl Grid {
     pub fn len(&self) -> usize {
-        self.cols * self.rows
+        self.cols.saturating_mul(self.rows)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -52,8 +52,8 @@ impl Grid {
 /// of its per-obstacle verdicts (the variants panel's, [`judge`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CellVerdict {
-    /// Agrees everywhere.
-    Agree,
+    /// Agrees everywhere; `contact`: on a contact with an obstacle the variant handles.
+    Agree { contact: bool },
     /// Both hit somewhere, at times further apart than the panel's tolerance; the largest
     /// difference, variant minus exact.
     TimeOff(f32),
@@ -68,7 +68,7 @@ pub enum CellVerdict {
 impl CellVerdict {
     fn rank(self) -> u8 {
         match self {
-            CellVerdict::Agree => 0,
+            CellVerdict::Agree { .. } => 0,
             CellVerdict::TimeOff(_) => 1,
             CellVerdict::Broken => 2,
             CellVerdict::FalseHit => 3,
@@ -76,9 +76,9 @@ impl CellVerdict {
         }
     }
 
-    fn from_verdict(v: &Verdict) -> Self {
+    fn from_verdict(v: &Verdict, contact: bool) -> Self {
         match v {
-            Verdict::Agree => CellVerdict::Agree,
+            Verdict::Agree => CellVerdict::Agree { contact },
             Verdict::TimeOff(dt) => CellVerdict::TimeOff(*dt),
             Verdict::NotANumber | Verdict::Failed(_) => CellVerdict::Broken,
             Verdict::FalseHit => CellVerdict::FalseHit,
@@ -91,6 +91,9 @@ impl CellVerdict {
         match (self, other) {
             (CellVerdict::TimeOff(a), CellVerdict::TimeOff(b)) => {
                 CellVerdict::TimeOff(if b.abs() > a.abs() { b } else { a })
+            }
+            (CellVerdict::Agree { contact: a }, CellVerdict::Agree { contact: b }) => {
+                CellVerdict::Agree { contact: a | b }
             }
             _ if other.rank() > self.rank() => other,
             _ => self,
@@ -146,10 +149,12 @@ pub fn sample(
         let verdicts = sweeps
             .iter()
             .map(|s| {
-                handled.iter().fold(CellVerdict::Agree, |worst, o| {
+                let agree = CellVerdict::Agree { contact: false };
+                handled.iter().fold(agree, |worst, o| {
                     let exact = o.cast(s);
                     let outcome = variants::run(variant, s, o, params);
-                    worst.worst(CellVerdict::from_verdict(&judge(exact.as_ref(), &outcome)))
+                    let verdict = judge(exact.as_ref(), &outcome);
+                    worst.worst(CellVerdict::from_verdict(&verdict, exact.is_some()))
                 })
             })
             .collect();
@@ -290,7 +295,7 @@ mod tests {
                 "exact from x = {x}"
             );
             let ok = if !(-21.0..1.5).contains(&x) {
-                *v == CellVerdict::Agree
+                *v == CellVerdict::Agree { contact: false }
             } else if x > -21.0 && x < -18.5 {
                 let dt = 1.0 - (-1.0 - x) / 20.0;
                 matches!(*v, CellVerdict::TimeOff(d) if (d - dt).abs() < 1e-4)
@@ -307,15 +312,46 @@ mod tests {
     }
 
     #[test]
+    fn agreement_counts_only_contacts_with_obstacles_the_variant_handles() {
+        // The expanded-box approach handles boxes only: from a start whose motion meets
+        // the segment alone it has nothing to agree on; from one that meets the box's left
+        // side it agrees on that contact.
+        let obs = [
+            Obstacle::Aabb(Aabb::new(Vec2::new(0.0, -1.0), Vec2::new(1.0, 1.0))),
+            Obstacle::Segment(Segment::new(Vec2::new(0.0, 9.0), Vec2::new(1.0, 11.0))),
+        ];
+        let g = Grid {
+            origin: Vec2::new(-5.0, 10.0),
+            step: 10.0,
+            cols: 1,
+            rows: 2,
+        };
+        let params = Params::default();
+        let compare = Some((Variant::ExpandedBox, &params));
+        let s = sample(&g, Vec2::new(8.0, 0.0), 0.5, &obs, compare);
+        assert!(s.times.iter().all(|t| t.is_finite()), "{:?}", s.times);
+        let (_, verdicts) = s.verdicts.expect("compared");
+        assert_eq!(
+            verdicts[0],
+            CellVerdict::Agree { contact: false },
+            "the segment only"
+        );
+        assert_eq!(verdicts[1], CellVerdict::Agree { contact: true }, "the box");
+    }
+
+    #[test]
     fn the_worst_verdict_wins_and_the_largest_time_difference() {
         use CellVerdict::*;
-        assert_eq!(Agree.worst(TimeOff(0.1)), TimeOff(0.1));
+        let (agree, touch) = (Agree { contact: false }, Agree { contact: true });
+        assert_eq!(agree.worst(TimeOff(0.1)), TimeOff(0.1));
         assert_eq!(TimeOff(0.1).worst(TimeOff(-0.3)), TimeOff(-0.3));
         assert_eq!(TimeOff(0.5).worst(TimeOff(-0.3)), TimeOff(0.5));
         assert_eq!(Tunnels.worst(FalseHit), Tunnels);
         assert_eq!(Broken.worst(FalseHit), FalseHit);
         assert_eq!(TimeOff(0.9).worst(Broken), Broken);
-        assert_eq!(Agree.worst(Agree), Agree);
+        assert_eq!(agree.worst(agree), agree);
+        assert_eq!(agree.worst(touch), touch);
+        assert_eq!(touch.worst(agree), touch);
     }
 
     #[test]

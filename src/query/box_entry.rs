@@ -18,7 +18,7 @@
 
 use glam::DVec2;
 
-use super::kernel::{GRAZE, graze_bound, max, min};
+use super::kernel::{GRAZE, SECOND_ORDER, graze_bound, max, min};
 use crate::hit::Side;
 
 /// What [`entry`] found, in the mirrored frame.
@@ -331,11 +331,15 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
             _mm_or_pd(_mm_cmplt_pd(end2, rr2), _mm_cmpneq_pd(late, zero)),
         );
         // As in [`entry`]: the verdict lets `disc > −err` through (`graze_bound` in its
-        // order of operations, a·r·(|cx| + |cy| + r)·GRAZE), and a hit with `disc ≤ err` is
-        // settled by the caller.
+        // order of operations, a·(r + s·SECOND_ORDER)·(s + r)·GRAZE with s = |cx| + |cy|),
+        // and a hit with `disc ≤ err` is settled by the caller.
         let abs = |x: __m128d| _mm_andnot_pd(_mm_set1_pd(-0.0), x);
-        let spread = _mm_add_pd(_mm_add_pd(abs(cx), abs(cy)), r);
-        let err = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(a, r), spread), _mm_set1_pd(GRAZE));
+        let s = _mm_add_pd(abs(cx), abs(cy));
+        let near = _mm_add_pd(r, _mm_mul_pd(s, _mm_set1_pd(SECOND_ORDER)));
+        let err = _mm_mul_pd(
+            _mm_mul_pd(_mm_mul_pd(a, near), _mm_add_pd(s, r)),
+            _mm_set1_pd(GRAZE),
+        );
         let corner_hit = _mm_and_pd(
             _mm_cmplt_pd(zero, along_c),
             _mm_or_pd(
@@ -394,14 +398,28 @@ mod tests {
 
     #[test]
     fn sse2_lanes_agree_with_the_definition_bit_for_bit() {
-        let mut hits = 0;
-        for k in 0..200_000u64 {
+        let (mut hits, mut grazes) = (0, 0);
+        // Exact tangents to a corner circle first (a 3-4-5 path passing the top-left
+        // corner of [10, 14] × [1, 5] at exactly r = 5, at t = 0.2), under the eight
+        // symmetries of the square, so that the graze flag is compared where it is set.
+        let tangents = (0..8).map(|s: u32| {
+            let m = |p: DVec2| {
+                let p = if s & 4 != 0 { DVec2::new(p.y, p.x) } else { p };
+                DVec2::new(
+                    if s & 1 != 0 { -p.x } else { p.x },
+                    if s & 2 != 0 { -p.y } else { p.y },
+                )
+            };
+            let (a, b) = (m(DVec2::new(10.0, 1.0)), m(DVec2::new(14.0, 5.0)));
+            (m(DVec2::new(30.0, 40.0)), a.min(b), a.max(b), 5.0)
+        });
+        let grid_cases = (0..200_000u64).map(|k| {
             let f = |j: u64| grid(k * 8 + j);
-            let v = DVec2::new(f(0), f(1));
             let c = DVec2::new(f(2), f(3));
             let half = DVec2::new(f(4).abs() * 0.25, f(5).abs() * 0.25);
-            let radius = f(6).abs() * 0.1;
-            let (lo, hi) = (c - half, c + half);
+            (DVec2::new(f(0), f(1)), c - half, c + half, f(6).abs() * 0.1)
+        });
+        for (v, lo, hi, radius) in tangents.chain(grid_cases) {
             if in_expanded(radius, lo, hi) {
                 continue;
             }
@@ -424,9 +442,11 @@ mod tests {
                     );
                 } else {
                     assert_eq!((a.beyond, a.corner, a.graze), (b.beyond, b.corner, b.graze));
+                    grazes += usize::from(a.graze);
                 }
             }
         }
         assert!(hits > 10_000, "{hits} hits");
+        assert!(grazes > 0, "{grazes} grazes");
     }
 }

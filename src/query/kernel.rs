@@ -395,15 +395,21 @@ fn settle(
 }
 
 /// How far `disc = |v|²·r² − (v × c)²` can be from its value on the exact offsets, where
-/// that matters (near a tangency, `|v × c| ≈ |v|·r`): the cross product errs by about
-/// `|v|·|c|·2⁻⁵⁰` (its products' rounding and the offsets'), so `disc` by `|v|²·r·|c|`
-/// times that, plus `|v|²·r²`'s own rounding; `|c.x| + |c.y| ≥ |c|` with a factor 4 to
-/// spare. (The circles' bound, `|v|²·(r² + |c|²)`, is looser by `|c| / r` and would send
-/// every long motion towards a small corner here.)
+/// that matters (near a tangency, `|v × c| ≈ |v|·r`). The cross product errs by
+/// `δ ≈ |v|·|c|·3·2⁻⁵³` (its products' rounding and the offsets'), so `cross²` by
+/// `2·|v|·r·δ + δ²`, about `a·|c|·(r + |c|·2⁻⁵²)·2⁻⁵⁰`, and `a·r²` by its own rounding.
+/// With `s = |c.x| + |c.y| ≥ |c|`, `a·(r + s·2⁻⁵⁰)·(s + r)·2⁻⁴⁸` covers all three with a
+/// factor 2 or more to spare. (The `δ²` term matters only for radii below about 2⁻⁵⁸ of
+/// the offset: 2e-18 against 3e5. The circles' bound, `a·(r² + |c|²)`, is looser by
+/// `|c| / r` and would send every long motion towards a small corner here.)
 #[inline(always)]
 pub(crate) fn graze_bound(a: f64, radius: f64, c: DVec2) -> f64 {
-    a * radius * (c.x.abs() + c.y.abs() + radius) * GRAZE
+    let s = c.x.abs() + c.y.abs();
+    a * (radius + s * SECOND_ORDER) * (s + radius) * GRAZE
 }
+
+/// The weight of the cross product's squared rounding in [`graze_bound`].
+pub(crate) const SECOND_ORDER: f64 = 1.0 / (1u64 << 50) as f64;
 
 /// [`point_contact`] for a path within rounding of a tangency: the same verdict, on the
 /// discriminant worked out from the exact offsets in `fine` ([`precise_disc`]). (A point
@@ -458,8 +464,9 @@ fn precise_disc(fine: &Fine) -> (f64, f64) {
     (a.mul(r.mul(r)).sub(cross.mul(cross)).value(), cross.value())
 }
 
-/// How far, relative to `|v|²·(r² + |c|²)`, the point contacts' discriminant can be from
-/// its true value; within that of zero it is worked out precisely.
+/// How far, relative to `|v|²·(r² + |c|²)` (circles) or to [`graze_bound`]'s product
+/// (corners and end caps), the point contacts' discriminant can be from its true value;
+/// within that of zero it is worked out precisely.
 pub(crate) const GRAZE: f64 = 1.0 / (1u64 << 48) as f64;
 
 /// Within this fraction of `radius²` of it, a start's `|c|² − radius²` is worked out

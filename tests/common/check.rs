@@ -398,7 +398,7 @@ fn compare_hit(
 
 /// For a centre inside a box: the two nearest of the four faces are equally near (within
 /// `tol`), so either push-out is right — including both faces of a zero-width box.
-fn inside_tie(local: DVec2, half: DVec2, tol: f64) -> bool {
+pub fn inside_tie(local: DVec2, half: DVec2, tol: f64) -> bool {
     let mut depths = [
         half.x - local.x,
         half.x + local.x,
