@@ -275,13 +275,7 @@ pub(crate) fn point_contact(
         }
         return None;
     }
-    let gap = max(c.length_squared() - rr, 0.0);
-    // A hit whose `disc` rounded to zero or below (the end within r) is within rounding of
-    // a double root.
-    let root = max(disc, 0.0).sqrt();
-    // Stable form of (along − √disc) / a: no cancellation when along > 0.
-    let t = min(gap / (along + root), 1.0);
-    Some((t, contact_normal(v, root, cross, radius)))
+    Some(first_root(c, v, radius, [along, disc, cross]))
 }
 
 /// [`point_contact`] for circles, whose offsets and radii can differ hugely in size:
@@ -439,10 +433,19 @@ fn graze_contact(
         }
         return None;
     }
-    let gap = max(c.length_squared() - rr, 0.0);
+    Some(first_root(c, v, radius, [along, disc, cross]))
+}
+
+/// The time and contact normal of a verdict's hit: the first root of `|c − v·t| = r`,
+/// from `[along, disc, cross]` as [`approach`] gives them. A hit whose `disc` rounded to
+/// zero or below (the end within r) is within rounding of a double root.
+#[inline(always)]
+fn first_root(c: DVec2, v: DVec2, radius: f64, [along, disc, cross]: [f64; 3]) -> (f64, DVec2) {
+    let gap = max(c.length_squared() - radius * radius, 0.0);
     let root = max(disc, 0.0).sqrt();
+    // Stable form of (along − √disc) / a: no cancellation when along > 0.
     let t = min(gap / (along + root), 1.0);
-    Some((t, contact_normal(v, root, cross, radius)))
+    (t, contact_normal(v, root, cross, radius))
 }
 
 /// `|v|²·r² − (v × c)²` and `v × c` from the exact offsets of [`Fine`] (the motion is
