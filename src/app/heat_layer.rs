@@ -93,13 +93,12 @@ impl HeatLayer {
             *self = Self::default();
             return;
         }
-        let grid_for = |cell: f32| canvas_grid(cam, cell);
         let compared = compare.map(|v| (v, params));
         // Coarser until within the budget and within the largest texture the renderer
         // takes (glow asserts on a larger one).
         let max_side = ctx.input(|i| i.max_texture_side).max(1);
         let over = |cell: f32| {
-            let g = grid_for(cell);
+            let g = canvas_grid(cam, cell);
             let too_wide = g.cols.max(g.rows) > max_side;
             (
                 too_wide,
@@ -115,7 +114,7 @@ impl HeatLayer {
             }
             cell *= 2.0;
         }
-        let grid = grid_for(cell);
+        let grid = canvas_grid(cam, cell);
         let over_budget = over(cell).1;
         if !still && (cell > asked as f32 || over_budget) {
             // Coarser while moving: draw again at the asked size once things hold still.
