@@ -5,7 +5,9 @@ use glam::DVec2;
 
 use super::circle_aabb::to_f32;
 use super::exact;
-use super::kernel::{Fine, ROUNDING, avx_dispatch, point_contact_exact, sq_minus_sq, valid};
+use super::kernel::{
+    Fine, ROUNDING, avx_dispatch, exact_diff, point_contact_exact, sq_minus_sq, valid,
+};
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -71,13 +73,7 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
 #[cold]
 #[inline(never)]
 fn fine(sweep: &Sweep, other: &Sweep) -> Fine {
-    let pair = |a: glam::Vec2, b: glam::Vec2| {
-        let ([x, x_lo], [y, y_lo]) = (
-            exact::diff(a.x.into(), b.x.into()),
-            exact::diff(a.y.into(), b.y.into()),
-        );
-        [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
-    };
+    let pair = |a: glam::Vec2, b: glam::Vec2| exact_diff(a.as_dvec2(), b.as_dvec2());
     let [reach, reach_lo] = exact::diff(sweep.radius.into(), -f64::from(other.radius));
     Fine {
         c: pair(other.start, sweep.start),

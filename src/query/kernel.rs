@@ -531,7 +531,7 @@ impl Fine {
 }
 
 /// `a − b` as a rounded value and its error, exactly, per component.
-fn exact_diff(a: DVec2, b: DVec2) -> [DVec2; 2] {
+pub(crate) fn exact_diff(a: DVec2, b: DVec2) -> [DVec2; 2] {
     let ([x, x_lo], [y, y_lo]) = (exact::diff(a.x, b.x), exact::diff(a.y, b.y));
     [DVec2::new(x, y), DVec2::new(x_lo, y_lo)]
 }
