@@ -966,3 +966,69 @@ fn rotated_box_corner_tangents_stay_grazes() {
         assert!(unit(&h), "turn {turn}: {h:?}");
     }
 }
+
+/// Bug: with a radius below the rounding of the offsets (`lo − r` rounds to `lo` once r
+/// is under an ulp of them), the corner square of the expanded box, and the end caps'
+/// share of a segment's slab, vanished: a 3-4-5 path aimed exactly at a corner or an end,
+/// r = 1e-16 against offsets of 8, was a side or face hit with that side's normal, 0.9
+/// off the true one. The path goes through the corner's circle head on, so the normal is
+/// −v̂ = (−0.6, −0.8). (Found by the seventh adversarial hunt.) Under the 8 symmetries of
+/// the square, for boxes, point boxes and segments in both orders; a path through the
+/// box's other bottom corner, and the segment's other end, enters across the bottom side
+/// first and keeps the side's normal.
+#[test]
+fn radii_below_the_offsets_rounding_keep_corners_and_end_caps() {
+    let near = |a: Vec2, b: Vec2| (a - b).length() < 1e-6;
+    for s in 0..8u32 {
+        let m = |p: Vec2| {
+            let p = if s & 4 != 0 { v(p.y, p.x) } else { p };
+            v(
+                if s & 1 != 0 { -p.x } else { p.x },
+                if s & 2 != 0 { -p.y } else { p.y },
+            )
+        };
+        let aabb = |a: Vec2, b: Vec2| Aabb::new(m(a).min(m(b)), m(a).max(m(b)));
+        for r in [1e-16, 1e-30, 1e-40] {
+            let at_corner = Sweep::new(m(v(-6.0, -8.0)), m(v(3.0, 4.0)), r);
+            let head_on = m(v(-0.6, -0.8));
+            let what = format!("symmetry {s}, r = {r}");
+            for b in [
+                aabb(v(0.0, 0.0), v(1.0, 1.0)),
+                aabb(v(0.0, 0.0), v(0.0, 0.0)),
+            ] {
+                let h = at_corner.vs_aabb(&b).expect("aimed at the corner");
+                assert!(matches!(h.feature, Feature::Corner(_)), "{what}: {h:?}");
+                assert!(near(h.normal, head_on), "{what}: {h:?}");
+                assert!((h.time - 2.0 / 3.0).abs() < 1e-6, "{what}: {h:?}");
+                let mut out = [0.0f32];
+                sweepscope::query::batch::sweep_vs_aabbs(&at_corner, &[b], &mut out);
+                assert_eq!(out[0], h.time, "{what}: the batched form agrees");
+            }
+            for (a, b, end) in [(0.0, 1.0, End::A), (1.0, 0.0, End::B)] {
+                let segment = Segment::new(m(v(a, 0.0)), m(v(b, 0.0)));
+                let h = at_corner.vs_segment(&segment).expect("aimed at an end");
+                assert_eq!(h.feature, Feature::End(end), "{what}: {h:?}");
+                assert!(near(h.normal, head_on), "{what}: {h:?}");
+            }
+            // Through (1, 0): below the bottom side (or the face) just before, so the
+            // side's normal is right.
+            let other = Sweep::new(m(v(-5.0, -8.0)), m(v(4.0, 4.0)), r);
+            let bottom = m(v(0.0, -1.0));
+            let h = other
+                .vs_aabb(&aabb(v(0.0, 0.0), v(1.0, 1.0)))
+                .expect("hits");
+            assert!(matches!(h.feature, Feature::Side(_)), "{what}: {h:?}");
+            assert!(near(h.normal, bottom), "{what}: {h:?}");
+            let segment = Segment::new(m(v(0.0, 0.0)), m(v(1.0, 0.0)));
+            let h = other.vs_segment(&segment).expect("hits");
+            assert!(matches!(h.feature, Feature::Face { .. }), "{what}: {h:?}");
+            assert!(near(h.normal, bottom), "{what}: {h:?}");
+        }
+    }
+    // The same in a rotated box's own frame (no turn, so the frame is exact).
+    let obb = sweepscope::Obb::new(v(0.5, 0.5), v(0.5, 0.5), 0.0);
+    let h = Sweep::new(v(-6.0, -8.0), v(3.0, 4.0), 1e-16)
+        .vs_obb(&obb)
+        .expect("aimed at the corner");
+    assert!(near(h.normal, v(-0.6, -0.8)), "{h:?}");
+}

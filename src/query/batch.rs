@@ -4,14 +4,16 @@
 //! frame), so they skip building a [`crate::Hit`], share the per-call setup, and run the
 //! common case — a start outside the expanded box — as straight-line code that the compiler
 //! vectorises (eight lanes with AVX-512, four with AVX2, chosen at run time). The rare
-//! lanes that start inside an expanded box, graze a corner within rounding, or hold
-//! invalid input, are finished by the single query afterwards. The arithmetic is the single query's, operation for
-//! operation, so the times are bit-for-bit the same; a miss is `f32::INFINITY`.
+//! lanes that start inside an expanded box, graze a corner within rounding, hit with a
+//! radius below the offsets' rounding, or hold invalid input, are finished by the single
+//! query afterwards. The arithmetic is the single query's, operation for operation, so
+//! the times are bit-for-bit the same; a miss is `f32::INFINITY`.
 
 use glam::DVec2;
 
 use super::box_entry::{Mirrored, entry, in_expanded};
 use super::circle_aabb::cast_aabb;
+use super::kernel::tiny_radius;
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
@@ -134,8 +136,8 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 
 /// Lanes marked NaN by [`lane_time`] get the full single query.
 ///
-/// They are rare (a start inside the expanded box, a corner grazed within rounding, invalid
-/// input), so the scan looks at sixteen lanes at a time with one vector comparison, and
+/// They are rare (a start inside the expanded box, a corner grazed within rounding, a
+/// radius below the offsets' rounding, invalid input), so the scan looks at sixteen lanes at a time with one vector comparison, and
 /// only a block that holds one is walked lane by lane: walking every lane cost about a
 /// tenth of the batched time.
 #[inline(always)]
@@ -159,13 +161,16 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
 
 /// The time of a circle of `radius` moving by `v` against the box `[lo, hi]` (relative to
 /// the start), as f32: infinity for a miss, NaN when the start is in the expanded box, the
-/// path grazes a corner within rounding, or `valid` is false (the caller finishes those
+/// path grazes a corner within rounding, a hit's radius is below the offsets' rounding,
+/// or `valid` is false (the caller finishes those
 /// with the single query). Straight-line code, so it vectorises; the arithmetic is the
 /// single query's ([`entry`]).
 #[inline(always)]
 fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
     let e = entry(&Mirrored::new(v, lo, hi), radius);
-    let cold = in_expanded(radius, lo, hi) | e.graze;
+    // A hit by a radius below the offsets' rounding has its side or corner settled
+    // exactly by the single query (`kernel::tiny_radius`).
+    let cold = in_expanded(radius, lo, hi) | e.graze | (e.hit & tiny_radius(v, radius, lo, hi));
     let answer = if e.hit {
         e.time() as f32
     } else {

@@ -9,7 +9,10 @@ use glam::DVec2;
 
 use super::circle_aabb::to_f32;
 use super::exact;
-use super::kernel::{Fine, apart, avx_dispatch, max, max_v, min, min_v, point_contact, valid};
+use super::kernel::{
+    Fine, apart, avx_dispatch, max, max_v, min, min_v, offsets_scale, point_contact, tiny_margin,
+    valid,
+};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
 
@@ -21,14 +24,35 @@ avx_dispatch! {
 
 #[inline(always)]
 fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
+    query::<false>(sweep, segment)
+}
+
+/// Invalid input, or a radius below the offsets' rounding: the query again, with the face
+/// or end decided exactly ([`tiny_radius_along`]).
+#[cold]
+#[inline(never)]
+fn tiny_radius_query(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
+    query::<true>(sweep, segment)
+}
+
+/// The query; `TINY` for a radius below the offsets' rounding (`kernel::tiny_radius`),
+/// which the common build sends to [`tiny_radius_query`] with its validity test.
+#[inline(always)]
+fn query<const TINY: bool>(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let s = sweep.start.as_dvec2();
     let v = sweep.end.as_dvec2() - s;
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
-    // `is_valid` for both, cheaply (see `valid`).
-    if !valid((v + a + b).element_sum() + r, r) {
-        return None;
+    // `is_valid` for both, cheaply (see `valid`), and in the same comparison a tiny
+    // radius.
+    let scale = offsets_scale(v, a, b);
+    if !valid(scale + r, if TINY { r } else { tiny_margin(r, scale) }) {
+        return if TINY {
+            None
+        } else {
+            tiny_radius_query(sweep, segment)
+        };
     }
     if apart(v, r, min_v(a, b), max_v(a, b)) {
         return None;
@@ -146,7 +170,10 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
             }
         }
         // Where along the segment, tested against its extent without dividing.
-        let along = u0 * toward + vu * gap;
+        let mut along = u0 * toward + vu * gap;
+        if TINY {
+            along = tiny_radius_along(sweep, segment, len, len2 * toward, along);
+        }
         if min(along, len2 * toward - along) >= 0.0 {
             let t = min(gap / toward, 1.0);
             // The side's sign from `vn`, which is nonzero with the sign of `h0` here
@@ -176,6 +203,49 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let outward = 1.0f64.copysign(u + 0.0);
     let face = end_face_normal(normal, e / len, n / len, outward);
     Some(out(t, v * t, p, normal, face, Feature::End(end), false))
+}
+
+/// The face test's `along` for a radius below the offsets' rounding
+/// (`kernel::tiny_radius`), replaced by a value on the
+/// right side of both ends (`0` and `extent = len2·toward`), decided exactly.
+///
+/// `along` carries `gap = |h0| − r·|e|`, which rounds to `|h0|` once r is below an ulp
+/// of it: a path aimed exactly at an end, r = 1e-16 against offsets of 8, read as a face
+/// hit with the face's normal, where the contact is on the end's cap, head on (normal
+/// −v̂). By the identity `(v·e)(A×e) − (A·e)(v×e) = |e|²·(A×v)`, `along` is
+/// `|e|·(σ·|e|·(A×v) − (v·e)·r)` with `A = a − start` and σ the start's side, and
+/// `extent − along` the same with `−(B×v)`, `B = b − start`: two orientations of input
+/// points, each exact ([`exact::orient`]), against `(v·e)·r`, whose rounding is far below
+/// r.
+#[cold]
+#[inline(never)]
+fn tiny_radius_along(sweep: &Sweep, segment: &Segment, len: f64, extent: f64, along: f64) -> f64 {
+    let (s, end, a, b) = (sweep.start, sweep.end, segment.a, segment.b);
+    let side = exact::orient(s, a, b);
+    if side == 0.0 {
+        return along;
+    }
+    let sigma = side.signum();
+    let m = |p: f32, q: f32| f64::from(p) * f64::from(q);
+    // (end − start)·(b − a), from exact products.
+    let vu = exact::sum(&[
+        m(end.x, b.x),
+        -m(end.x, a.x),
+        -m(s.x, b.x),
+        m(s.x, a.x),
+        m(end.y, b.y),
+        -m(end.y, a.y),
+        -m(s.y, b.y),
+        m(s.y, a.y),
+    ]);
+    let q = vu * f64::from(sweep.radius);
+    if sigma * len * exact::orient(s, a, end) - q < 0.0 {
+        -1.0 // short of end A
+    } else if sigma * len * exact::orient(s, b, end) - q > 0.0 {
+        f64::INFINITY // past end B
+    } else {
+        0.5 * extent
+    }
 }
 
 /// `None`, unless the circle is a point (zero radius): then its crossings exactly

@@ -79,7 +79,8 @@ pub(crate) enum BoxFeature {
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
-    box_contact_with(v, radius, lo, hi, graze, |c| c)
+    let exact_entry = tiny_radius(v, radius, lo, hi);
+    box_contact_with(v, radius, lo, hi, exact_entry, graze, |c| c)
 }
 
 /// [`box_contact`] with the answer passed through `out` on each path, so that each path
@@ -88,12 +89,16 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
 /// A path grazing a corner within rounding goes to `graze(corner, (right, top))` (the
 /// corner relative to the start), which answers it whole ([`corner_graze`]): the caller's
 /// cold path starts again from its inputs, so that nothing of this frame lives across it.
+/// `exact_entry` (a radius below the offsets' rounding, [`tiny_radius`]) has a hit from
+/// outside decide its side or corner exactly ([`tiny_radius_entry`]); callers pass a
+/// constant where they can, so that the common path holds no test for it.
 #[inline(always)]
 pub(crate) fn box_contact_with<T>(
     v: DVec2,
     radius: f64,
     lo: DVec2,
     hi: DVec2,
+    exact_entry: bool,
     graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
@@ -108,6 +113,9 @@ pub(crate) fn box_contact_with<T>(
     let e = box_entry::entry_sse2(&m, radius)?;
     #[cfg(not(target_arch = "x86_64"))]
     let e = Some(box_entry::entry(&m, radius)).filter(|e| e.hit)?;
+    if exact_entry {
+        return tiny_radius_entry(v, radius, lo, hi, &e, graze, out);
+    }
     if e.on_side {
         let t = e.side_time();
         let center = v * t;
@@ -145,6 +153,100 @@ pub(crate) fn box_contact_with<T>(
         (right, top),
         false,
     )))
+}
+
+/// Radii below this fraction of the offsets' size ([`tiny_radius`]) have the entry
+/// point's side or corner decided exactly ([`tiny_radius_entry`]).
+const TINY_RADIUS: f64 = 1.0 / (1u64 << 36) as f64;
+
+/// A positive radius so small beside the offsets (|v|, |lo| and |hi| summed) that the
+/// rounding of `lo − r`, about 2⁻⁵² of them, is more than 2⁻¹⁶ of it. (A zero radius
+/// loses nothing.)
+#[inline(always)]
+pub(crate) fn tiny_radius(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> bool {
+    tiny_margin(radius, offsets_scale(v, lo, hi)) < 0.0
+}
+
+/// `|v|₁ + |lo|₁ + |hi|₁`: the size of a query's offsets, finite exactly when they all
+/// are (so it serves [`valid`] too).
+#[inline(always)]
+pub(crate) fn offsets_scale(v: DVec2, lo: DVec2, hi: DVec2) -> f64 {
+    (v.abs() + lo.abs() + hi.abs()).element_sum()
+}
+
+/// Negative exactly for a radius that [`tiny_radius`] calls tiny (`r > 0` and below
+/// `scale·2⁻³⁶`), else at least 0 for `r ≥ 0`; negative too for `r < 0`. A term for
+/// [`valid`]'s `least`, so that the queries send tiny radii to their cold path with the
+/// comparison they already make.
+#[inline(always)]
+pub(crate) fn tiny_margin(radius: f64, scale: f64) -> f64 {
+    min(radius, radius * (radius - scale * TINY_RADIUS))
+}
+
+/// A hit from outside by a circle whose radius is below the offsets' rounding
+/// ([`tiny_radius`]): whether it enters on the side or in a corner square, decided
+/// exactly. The verdict in [`box_entry`] compares the entry point with the side's ends
+/// on `lo − r`, which rounds to `lo` once r is below an ulp of it, so the corner square
+/// vanishes: a path aimed exactly at a corner, r = 1e-16 against offsets of 8, read as
+/// a side hit with the side's normal, where the contact is on the corner's circle, head
+/// on (normal −v̂). Here the entry point against each end is the sign of
+/// `v_j·(X ± r) − Y·v_i` (the plane `X` of axis `i`, the end `Y` of axis `j`), summed
+/// from exact products. A corner goes to `graze`, which answers from the exact offsets
+/// (and finds a miss where the path clears the circle); a side, as on the main path.
+#[cold]
+#[inline(never)]
+fn tiny_radius_entry<T>(
+    v: DVec2,
+    radius: f64,
+    lo: DVec2,
+    hi: DVec2,
+    e: &box_entry::Entry,
+    graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
+    out: impl Fn(BoxContact) -> T,
+) -> Option<T> {
+    // The mirror's signs, as in `Mirrored::new`.
+    let side = box_entry::side_index(e.x_entry, DVec2::ONE.copysign(v));
+    let (axis, high) = (side >> 1, side & 1 == 1);
+    // Axis `i` is the entered plane's, `j` the one along it.
+    let (i, j) = (axis, 1 - axis);
+    let plane = if high { hi[i] } else { lo[i] };
+    // +1 for a high side (its expanded plane is `plane + r`, the motion negative there).
+    let sigma = if high { 1.0 } else { -1.0 };
+    let beyond = |end: f64| {
+        let [p, p_lo] = exact::product(v[j], plane);
+        let [q, q_lo] = exact::product(v[j], sigma * radius);
+        let [w, w_lo] = exact::product(-end, v[i]);
+        // The sum is `(entry point − end)·v_i`, and `v_i` has the sign of `−sigma`: so
+        // this has the sign of `entry point − end`.
+        -sigma * exact::sum(&[p, p_lo, q, q_lo, w, w_lo])
+    };
+    let end = if beyond(lo[j]) < 0.0 {
+        Some((lo[j], false))
+    } else if beyond(hi[j]) > 0.0 {
+        Some((hi[j], true))
+    } else {
+        None
+    };
+    if let Some((along, up)) = end {
+        let mut corner = DVec2::ZERO;
+        corner[i] = plane;
+        corner[j] = along;
+        let signs = if i == 0 { (high, up) } else { (up, high) };
+        return graze(corner, signs);
+    }
+    let t = (e.offset / e.across).clamp(0.0, 1.0);
+    let center = v * t;
+    let side = box_entry::SIDES[side];
+    let normal = side_normal(side);
+    Some(out(BoxContact {
+        t,
+        center,
+        point: (center - normal * radius).clamp(lo, hi),
+        normal,
+        face_normal: normal,
+        feature: BoxFeature::Side(side),
+        started_inside: false,
+    }))
 }
 
 /// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
