@@ -1156,3 +1156,51 @@ def fam_far_graze(R):
 
 
 FAMILIES['far_graze'] = fam_far_graze
+
+
+def fam_tiny_radius_aim(R):
+    """paths aimed exactly at a box corner, a point box or a segment's end (or, for
+    contrast, at a point inside a side) with a radius far below the rounding of the
+    offsets, 1e-13 to 1e-44 of them (seventh hunt): `lo - r` rounds to `lo`, and the
+    corner square, or the end cap's share of the slab, vanishes. Starts are outside the
+    obstacle's bounding box: one on its boundary overlaps by r, which the reference takes
+    for an exact touch."""
+    while True:
+        q = tiny_radius_aim_case(R)
+        lo, hi = (q['min'], q['max']) if q['kind'] == 'aabb' else (
+            [min(q['a'][i], q['b'][i]) for i in (0, 1)], [max(q['a'][i], q['b'][i]) for i in (0, 1)])
+        if not all(lo[i] <= q['start'][i] <= hi[i] for i in (0, 1)):
+            return q
+
+
+def tiny_radius_aim_case(R):
+    mn, mx = rbox(R, dyadic=True)
+    r = R.choice([1e-16, 1e-20, 1e-30, 1e-38, 1e-44, 10 ** R.uniform(-18, -13)])
+    while True:
+        d = (R.randint(-5, 5), R.randint(-5, 5))
+        if d != (0, 0):
+            break
+    m = R.choice([1, 2, 3, 4, 8])
+    n = R.choice([0.5, 1, 2])
+    kind = R.choice(['box', 'box', 'point', 'segment', 'segment'])
+    if kind == 'segment':
+        a, b = mn, (mn[0] + R.randint(-8, 8) / 2, mn[1] + R.randint(-8, 8) / 2)
+        ends = [a, b]
+        if R.random() < 0.2:  # a point inside the segment, when it has one
+            ends.append(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        c = R.choice(ends)
+    else:
+        if kind == 'point':
+            mx = mn
+        corners = [(mn[0], mn[1]), (mx[0], mn[1]), (mn[0], mx[1]), (mx[0], mx[1])]
+        if R.random() < 0.2:
+            corners = [((mn[0] + mx[0]) / 2, mn[1]), (mn[0], (mn[1] + mx[1]) / 2)]
+        c = R.choice(corners)
+    s = (c[0] - m * d[0], c[1] - m * d[1])
+    e = (c[0] + n * d[0], c[1] + n * d[1])
+    if kind == 'segment':
+        return seg(s, e, r, a, b) if R.random() < 0.5 else seg(s, e, r, b, a)
+    return aabb(s, e, r, mn, mx)
+
+
+FAMILIES['tiny_radius_aim'] = fam_tiny_radius_aim

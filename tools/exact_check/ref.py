@@ -396,7 +396,11 @@ def reference(q, skip_tol=None):
             return out
         out.update(verdict='hit', time=float(t), center=centre(t), started_inside=False)
         p, qq, d, L = contact_normal(t)
-        if L * D(10) ** 12 > scale_d:
+        # The normal is judged exactly while the contact distance (r, for r > 0) stands
+        # well clear of the 60-digit arithmetic's noise; below that (r = 0), any normal
+        # in the obstacle's normal cone counts. (At 1e-12 this let through side normals
+        # for paths aimed exactly at a corner with r = 1e-16: tiny_radius_aim.)
+        if L * D(10) ** 40 > scale_d:
             out['normal'] = [float(d[0] / L), float(d[1] / L)]
         else:
             out['normal'] = None

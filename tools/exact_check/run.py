@@ -117,8 +117,9 @@ def bucket(fam, q, ref):
 
 # Families whose grazes are a known fraction of r deep get a graze margin relative to r:
 # `far_graze` cuts or clears by about 4e-8 of r at least (1e-7 before r rounds to f32),
-# far below 1e-6 of its motion.
-SKIP_TOL = {'far_graze': lambda r: 1e-9 * r}
+# far below 1e-6 of its motion; `tiny_radius_aim` passes through a corner or an end, r
+# deep, with r far below 1e-6 of its motion.
+SKIP_TOL = {'far_graze': lambda r: 1e-9 * r, 'tiny_radius_aim': lambda r: 1e-9 * r}
 
 stats = defaultdict(Counter)
 bstats = defaultdict(Counter)
