@@ -13,7 +13,7 @@ use glam::DVec2;
 
 use super::box_entry::{Mirrored, entry, in_expanded};
 use super::circle_aabb::cast_aabb;
-use super::kernel::tiny_radius;
+use super::kernel::{box_scale, tiny_radius};
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
@@ -170,7 +170,7 @@ fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
     let e = entry(&Mirrored::new(v, lo, hi), radius);
     // A hit by a radius below the offsets' rounding has its side or corner settled
     // exactly by the single query (`kernel::tiny_radius`).
-    let cold = in_expanded(radius, lo, hi) | e.graze | (e.hit & tiny_radius(v, radius, lo, hi));
+    let cold = in_expanded(radius, lo, hi) | e.graze | (e.hit & tiny_radius(radius, box_scale(v)));
     let answer = if e.hit {
         e.time() as f32
     } else {

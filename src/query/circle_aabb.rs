@@ -8,7 +8,7 @@
 use glam::{DVec2, Vec2};
 
 use super::kernel::{
-    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, corner_graze, min, offsets_scale,
+    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, box_scale, corner_graze, min,
     tiny_margin, valid,
 };
 use crate::geom::{Aabb, Sweep};
@@ -35,11 +35,18 @@ fn query<const TINY: bool>(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     let hi = aabb.max.as_dvec2() - s;
     let r = f64::from(sweep.radius);
     // `is_valid` for both, cheaply (see `valid`); f64 differences of f32 values keep the
-    // sign of `max − min` exactly. In the same comparison, a tiny radius.
+    // sign of `max − min` exactly. In the same comparison, which the predictor gets
+    // right, a tiny radius.
     let size = hi - lo;
-    let scale = offsets_scale(v, lo, hi);
-    let radius_ok = if TINY { r } else { tiny_margin(r, scale) };
-    if !valid(scale + r, min(radius_ok, min(size.x, size.y))) {
+    let radius_ok = if TINY {
+        r
+    } else {
+        tiny_margin(r, box_scale(v))
+    };
+    if !valid(
+        (v + lo + hi).element_sum() + r,
+        min(radius_ok, min(size.x, size.y)),
+    ) {
         return if TINY {
             None
         } else {

@@ -44,8 +44,8 @@ fn query<const TINY: bool>(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
-    // `is_valid` for both, cheaply (see `valid`), and in the same comparison a tiny
-    // radius.
+    // `is_valid` for both, cheaply (see `valid`), and in the same comparison, which the
+    // predictor gets right, a tiny radius.
     let scale = offsets_scale(v, a, b);
     if !valid(scale + r, if TINY { r } else { tiny_margin(r, scale) }) {
         return if TINY {

@@ -79,7 +79,7 @@ pub(crate) enum BoxFeature {
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
-    let exact_entry = tiny_radius(v, radius, lo, hi);
+    let exact_entry = tiny_radius(radius, box_scale(v));
     box_contact_with(v, radius, lo, hi, exact_entry, graze, |c| c)
 }
 
@@ -159,19 +159,29 @@ pub(crate) fn box_contact_with<T>(
 /// point's side or corner decided exactly ([`tiny_radius_entry`]).
 const TINY_RADIUS: f64 = 1.0 / (1u64 << 36) as f64;
 
-/// A positive radius so small beside the offsets (|v|, |lo| and |hi| summed) that the
-/// rounding of `lo − r`, about 2⁻⁵² of them, is more than 2⁻¹⁶ of it. (A zero radius
-/// loses nothing.)
+/// A positive radius below `scale·2⁻³⁶`, where `scale` bounds the offsets that decide
+/// the entry: the rounding of `lo − r`, about 2⁻⁵² of them, is then more than 2⁻¹⁶ of
+/// it. (A zero radius loses nothing.)
 #[inline(always)]
-pub(crate) fn tiny_radius(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> bool {
-    tiny_margin(radius, offsets_scale(v, lo, hi)) < 0.0
+pub(crate) fn tiny_radius(radius: f64, scale: f64) -> bool {
+    tiny_margin(radius, scale) < 0.0
 }
 
-/// `|v|₁ + |lo|₁ + |hi|₁`: the size of a query's offsets, finite exactly when they all
-/// are (so it serves [`valid`] too).
+/// The scale of a box entry's offsets for [`tiny_radius`]: `|v|₁`. Where the entry
+/// point is near an end of the side it crosses, which is where rounding can move it past
+/// that end, every offset the test rounds is within the motion's reach: the plane by
+/// t = 1, the end near the entry point.
 #[inline(always)]
-pub(crate) fn offsets_scale(v: DVec2, lo: DVec2, hi: DVec2) -> f64 {
-    (v.abs() + lo.abs() + hi.abs()).element_sum()
+pub(crate) fn box_scale(v: DVec2) -> f64 {
+    v.abs().element_sum()
+}
+
+/// `|v|₁ + |a|₁ + |b|₁`: the size of a segment query's offsets, finite exactly when they
+/// all are (so it serves [`valid`] too). A segment needs its far end as well: the
+/// distance from its line is a product with both ends.
+#[inline(always)]
+pub(crate) fn offsets_scale(v: DVec2, a: DVec2, b: DVec2) -> f64 {
+    (v.abs() + a.abs() + b.abs()).element_sum()
 }
 
 /// Negative exactly for a radius that [`tiny_radius`] calls tiny (`r > 0` and below
