@@ -8,8 +8,7 @@
 use glam::{DVec2, Vec2};
 
 use super::kernel::{
-    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, box_scale, corner_graze, min,
-    tiny_margin, valid,
+    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, corner_graze, min, valid,
 };
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -22,47 +21,19 @@ avx_dispatch! {
 
 #[inline(always)]
 fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    query::<false>(sweep, aabb)
-}
-
-/// The query; `TINY` for a radius below the offsets' rounding (`kernel::tiny_radius`),
-/// which the common build sends to [`tiny_radius_query`] with its validity test.
-#[inline(always)]
-fn query<const TINY: bool>(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     let s = sweep.start.as_dvec2();
     let v = sweep.end.as_dvec2() - s;
     let lo = aabb.min.as_dvec2() - s;
     let hi = aabb.max.as_dvec2() - s;
     let r = f64::from(sweep.radius);
     // `is_valid` for both, cheaply (see `valid`); f64 differences of f32 values keep the
-    // sign of `max − min` exactly. In the same comparison, which the predictor gets
-    // right, a tiny radius.
+    // sign of `max − min` exactly.
     let size = hi - lo;
-    let radius_ok = if TINY {
-        r
-    } else {
-        tiny_margin(r, box_scale(v))
-    };
-    if !valid(
-        (v + lo + hi).element_sum() + r,
-        min(radius_ok, min(size.x, size.y)),
-    ) {
-        return if TINY {
-            None
-        } else {
-            tiny_radius_query(sweep, aabb)
-        };
+    if !valid((v + lo + hi).element_sum() + r, min(r, min(size.x, size.y))) {
+        return None;
     }
     let graze = |corner, signs| graze_corner(sweep, aabb, corner, signs);
-    box_contact_with(v, r, lo, hi, TINY, graze, |c| hit(c, s, lo, hi))
-}
-
-/// Invalid input, or a radius below the offsets' rounding: the query again, with the
-/// entry's side or corner decided exactly (`kernel::tiny_radius_entry`).
-#[cold]
-#[inline(never)]
-fn tiny_radius_query(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    query::<true>(sweep, aabb)
+    box_contact_with(v, r, lo, hi, graze, |c| hit(c, s, lo, hi))
 }
 
 /// The answer from the kernel's contact (relative to the start `s`, box `[lo, hi]`).

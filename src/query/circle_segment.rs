@@ -10,7 +10,7 @@ use glam::DVec2;
 use super::circle_aabb::to_f32;
 use super::exact;
 use super::kernel::{
-    Fine, apart, avx_dispatch, max, max_v, min, min_v, offsets_scale, point_contact, tiny_margin,
+    Fine, apart, avx_dispatch, max, max_v, min, min_v, offsets_scale, point_contact, tiny_radius,
     valid,
 };
 use crate::geom::{Segment, Sweep};
@@ -24,35 +24,14 @@ avx_dispatch! {
 
 #[inline(always)]
 fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    query::<false>(sweep, segment)
-}
-
-/// Invalid input, or a radius below the offsets' rounding: the query again, with the face
-/// or end decided exactly ([`tiny_radius_along`]).
-#[cold]
-#[inline(never)]
-fn tiny_radius_query(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
-    query::<true>(sweep, segment)
-}
-
-/// The query; `TINY` for a radius below the offsets' rounding (`kernel::tiny_radius`),
-/// which the common build sends to [`tiny_radius_query`] with its validity test.
-#[inline(always)]
-fn query<const TINY: bool>(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let s = sweep.start.as_dvec2();
     let v = sweep.end.as_dvec2() - s;
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
-    // `is_valid` for both, cheaply (see `valid`), and in the same comparison, which the
-    // predictor gets right, a tiny radius.
-    let scale = offsets_scale(v, a, b);
-    if !valid(scale + r, if TINY { r } else { tiny_margin(r, scale) }) {
-        return if TINY {
-            None
-        } else {
-            tiny_radius_query(sweep, segment)
-        };
+    // `is_valid` for both, cheaply (see `valid`).
+    if !valid((v + a + b).element_sum() + r, r) {
+        return None;
     }
     if apart(v, r, min_v(a, b), max_v(a, b)) {
         return None;
@@ -171,7 +150,9 @@ fn query<const TINY: bool>(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
         }
         // Where along the segment, tested against its extent without dividing.
         let mut along = u0 * toward + vu * gap;
-        if TINY {
+        // One comparison, false at the scales of a game, so predicted; only starts that
+        // reach the slab pay for it.
+        if tiny_radius(r, offsets_scale(v, a, b)) {
             along = tiny_radius_along(sweep, segment, len, len2 * toward, along);
         }
         if min(along, len2 * toward - along) >= 0.0 {
@@ -206,8 +187,8 @@ fn query<const TINY: bool>(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
 }
 
 /// The face test's `along` for a radius below the offsets' rounding
-/// (`kernel::tiny_radius`), replaced by a value on the
-/// right side of both ends (`0` and `extent = len2·toward`), decided exactly.
+/// ([`tiny_radius`]), replaced by a value on the right side of both ends (`0` and
+/// `extent = len2·toward`), decided exactly.
 ///
 /// `along` carries `gap = |h0| − r·|e|`, which rounds to `|h0|` once r is below an ulp
 /// of it: a path aimed exactly at an end, r = 1e-16 against offsets of 8, read as a face

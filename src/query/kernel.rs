@@ -79,8 +79,7 @@ pub(crate) enum BoxFeature {
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
-    let exact_entry = tiny_radius(radius, box_scale(v));
-    box_contact_with(v, radius, lo, hi, exact_entry, graze, |c| c)
+    box_contact_with(v, radius, lo, hi, graze, |c| c)
 }
 
 /// [`box_contact`] with the answer passed through `out` on each path, so that each path
@@ -89,16 +88,14 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
 /// A path grazing a corner within rounding goes to `graze(corner, (right, top))` (the
 /// corner relative to the start), which answers it whole ([`corner_graze`]): the caller's
 /// cold path starts again from its inputs, so that nothing of this frame lives across it.
-/// `exact_entry` (a radius below the offsets' rounding, [`tiny_radius`]) has a hit from
-/// outside decide its side or corner exactly ([`tiny_radius_entry`]); callers pass a
-/// constant where they can, so that the common path holds no test for it.
+/// A hit from outside by a radius below the offsets' rounding ([`tiny_radius`]) has its
+/// side or corner decided exactly ([`tiny_radius_entry`]).
 #[inline(always)]
 pub(crate) fn box_contact_with<T>(
     v: DVec2,
     radius: f64,
     lo: DVec2,
     hi: DVec2,
-    exact_entry: bool,
     graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
@@ -113,7 +110,9 @@ pub(crate) fn box_contact_with<T>(
     let e = box_entry::entry_sse2(&m, radius)?;
     #[cfg(not(target_arch = "x86_64"))]
     let e = Some(box_entry::entry(&m, radius)).filter(|e| e.hit)?;
-    if exact_entry {
+    // One comparison, false at the scales of a game, so predicted; only hits from
+    // outside pay for it.
+    if tiny_radius(radius, box_scale(v)) {
         return tiny_radius_entry(v, radius, lo, hi, &e, graze, out);
     }
     if e.on_side {
@@ -161,10 +160,10 @@ const TINY_RADIUS: f64 = 1.0 / (1u64 << 36) as f64;
 
 /// A positive radius below `scale·2⁻³⁶`, where `scale` bounds the offsets that decide
 /// the entry: the rounding of `lo − r`, about 2⁻⁵² of them, is then more than 2⁻¹⁶ of
-/// it. (A zero radius loses nothing.)
+/// it. (A zero radius loses nothing.) One comparison: LLVM makes `&&` a chain of jumps.
 #[inline(always)]
 pub(crate) fn tiny_radius(radius: f64, scale: f64) -> bool {
-    tiny_margin(radius, scale) < 0.0
+    min(radius, scale * TINY_RADIUS - radius) > 0.0
 }
 
 /// The scale of a box entry's offsets for [`tiny_radius`]: `|v|₁`. Where the entry
@@ -176,21 +175,12 @@ pub(crate) fn box_scale(v: DVec2) -> f64 {
     v.abs().element_sum()
 }
 
-/// `|v|₁ + |a|₁ + |b|₁`: the size of a segment query's offsets, finite exactly when they
-/// all are (so it serves [`valid`] too). A segment needs its far end as well: the
-/// distance from its line is a product with both ends.
+/// The scale of a segment query's offsets for [`tiny_radius`]: `|v|₁ + |a|₁ + |b|₁`. A
+/// segment needs both ends, even far ones: the start's distance from the line is a
+/// product with each.
 #[inline(always)]
 pub(crate) fn offsets_scale(v: DVec2, a: DVec2, b: DVec2) -> f64 {
     (v.abs() + a.abs() + b.abs()).element_sum()
-}
-
-/// Negative exactly for a radius that [`tiny_radius`] calls tiny (`r > 0` and below
-/// `scale·2⁻³⁶`), else at least 0 for `r ≥ 0`; negative too for `r < 0`. A term for
-/// [`valid`]'s `least`, so that the queries send tiny radii to their cold path with the
-/// comparison they already make.
-#[inline(always)]
-pub(crate) fn tiny_margin(radius: f64, scale: f64) -> f64 {
-    min(radius, radius * (radius - scale * TINY_RADIUS))
 }
 
 /// A hit from outside by a circle whose radius is below the offsets' rounding
