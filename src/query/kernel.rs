@@ -116,19 +116,16 @@ pub(crate) fn box_contact_with<T>(
         return tiny_radius_entry(v, radius, lo, hi, &e, graze, out);
     }
     if e.on_side {
-        let t = e.side_time();
-        let center = v * t;
-        let (normal, side) = (e.side_normal, box_entry::SIDES[e.side & 3]);
-        return Some(out(BoxContact {
-            t,
-            center,
-            // The centre pulled back onto the side, kept within it.
-            point: (center - normal * radius).clamp(lo, hi),
-            normal,
-            face_normal: normal,
-            feature: BoxFeature::Side(side),
-            started_inside: false,
-        }));
+        let side = box_entry::SIDES[e.side & 3];
+        return Some(out(entry_side_contact(
+            e.side_time(),
+            v,
+            radius,
+            e.side_normal,
+            side,
+            lo,
+            hi,
+        )));
     }
     // The corner is at the mirrored box's high x end after a y entry beyond the side, and
     // at its high y end after an x entry beyond it.
@@ -234,19 +231,41 @@ fn tiny_radius_entry<T>(
         let signs = if i == 0 { (high, up) } else { (up, high) };
         return graze(corner, signs);
     }
-    let t = (e.offset / e.across).clamp(0.0, 1.0);
-    let center = v * t;
     let side = box_entry::SIDES[side];
     let normal = side_normal(side);
-    Some(out(BoxContact {
+    Some(out(entry_side_contact(
+        e.side_time(),
+        v,
+        radius,
+        normal,
+        side,
+        lo,
+        hi,
+    )))
+}
+
+/// A hit from outside on `side` (outward `normal`) at `t`.
+#[inline(always)]
+fn entry_side_contact(
+    t: f64,
+    v: DVec2,
+    radius: f64,
+    normal: DVec2,
+    side: Side,
+    lo: DVec2,
+    hi: DVec2,
+) -> BoxContact {
+    let center = v * t;
+    BoxContact {
         t,
         center,
+        // The centre pulled back onto the side, kept within it.
         point: (center - normal * radius).clamp(lo, hi),
         normal,
         face_normal: normal,
         feature: BoxFeature::Side(side),
         started_inside: false,
-    }))
+    }
 }
 
 /// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
