@@ -1032,3 +1032,47 @@ fn radii_below_the_offsets_rounding_keep_corners_and_end_caps() {
         .expect("aimed at the corner");
     assert!(near(h.normal, v(-0.6, -0.8)), "{h:?}");
 }
+
+/// Bugs in the first fix above, found by its review: the exact test took the entry plane
+/// from the rounded verdict (two slab times equal within rounding go to x), and it worked
+/// on offsets from the start, which round when the inputs span more than 53 bits.
+/// - Slab times tied within rounding: the path truly enters the bottom side 1.13·r right
+///   of the corner, but tested on the x plane it sat 2.9·r below the corner and missed
+///   the corner's circle (r = 2.9e-17), or hit it with a normal outside the corner's
+///   normal cone (r = 4.7e-17).
+/// - A 3-4-5 aim at a corner from a start 2e-6 off the origin, against a box 6e4 away:
+///   the rounded offsets moved the corner 2·r off the path, and the side's normal came
+///   back.
+#[test]
+#[allow(clippy::excessive_precision)] // the exact f32 values
+fn tiny_radii_take_neither_the_rounded_entry_plane_nor_rounded_offsets() {
+    let near = |a: Vec2, b: Vec2| (a - b).length() < 1e-6;
+    let aabb = Aabb::new(
+        v(5.074_913_024_902_344, 4.504_854_202_270_508),
+        v(6.074_913_024_902_344, 5.504_854_202_270_508),
+    );
+    for r in [2.917_410_764_809_61e-17, 4.667_856_958_997_58e-17] {
+        let sweep = Sweep::new(
+            v(0.000_629_140_529_781_58, -0.001_791_271_381_080_150_6),
+            v(7.611_645_698_547_363, 6.757_813_453_674_316),
+            r,
+        );
+        let h = sweep.vs_aabb(&aabb).expect("enters the bottom side");
+        assert_eq!(h.feature, Feature::Side(Side::Bottom), "r = {r}: {h:?}");
+        assert!(near(h.normal, v(0.0, -1.0)), "r = {r}: {h:?}");
+        assert!((h.time - 0.666_7).abs() < 1e-3, "r = {r}: {h:?}");
+        let mut out = [0.0f32];
+        sweepscope::query::batch::sweep_vs_aabbs(&sweep, &[aabb], &mut out);
+        assert_eq!(out[0], h.time, "r = {r}: the batched form agrees");
+    }
+    let sweep = Sweep::new(
+        v(1.471_062_887_503_649_1e-6, 1.961_417_183_338_199e-6),
+        v(73_728.0, 98_304.0),
+        7.275_957_722_603_643e-13,
+    );
+    let aabb = Aabb::new(v(36_864.0, 49_152.0), v(49_152.0, 61_440.0));
+    let h = sweep.vs_aabb(&aabb).expect("aimed at the corner");
+    assert!(matches!(h.feature, Feature::Corner(_)), "{h:?}");
+    assert!(near(h.normal, v(-0.6, -0.8)), "{h:?}");
+    assert!((h.time - 0.5).abs() < 1e-6, "{h:?}");
+}

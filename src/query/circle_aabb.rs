@@ -33,7 +33,8 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
         return None;
     }
     let graze = |corner, signs| graze_corner(sweep, aabb, corner, signs);
-    box_contact_with(v, r, lo, hi, graze, |c| hit(c, s, lo, hi))
+    let inputs = || [sweep.start, sweep.end, aabb.min, aabb.max].map(|p| p.as_dvec2());
+    box_contact_with(v, r, lo, hi, inputs, graze, |c| hit(c, s, lo, hi))
 }
 
 /// The answer from the kernel's contact (relative to the start `s`, box `[lo, hi]`).

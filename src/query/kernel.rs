@@ -79,7 +79,9 @@ pub(crate) enum BoxFeature {
 #[inline(always)]
 pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
-    box_contact_with(v, radius, lo, hi, graze, |c| c)
+    // The frame's offsets are all there is: taken as exact.
+    let inputs = move || [DVec2::ZERO, v, lo, hi];
+    box_contact_with(v, radius, lo, hi, inputs, graze, |c| c)
 }
 
 /// [`box_contact`] with the answer passed through `out` on each path, so that each path
@@ -89,13 +91,15 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
 /// corner relative to the start), which answers it whole ([`corner_graze`]): the caller's
 /// cold path starts again from its inputs, so that nothing of this frame lives across it.
 /// A hit from outside by a radius below the offsets' rounding ([`tiny_radius`]) has its
-/// side or corner decided exactly ([`tiny_radius_entry`]).
+/// side or corner decided exactly ([`tiny_radius_entry`]), from `inputs()`: start, end,
+/// box min and max, whose differences are `v`, `lo` and `hi`.
 #[inline(always)]
 pub(crate) fn box_contact_with<T>(
     v: DVec2,
     radius: f64,
     lo: DVec2,
     hi: DVec2,
+    inputs: impl FnOnce() -> [DVec2; 4],
     graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
@@ -113,7 +117,7 @@ pub(crate) fn box_contact_with<T>(
     // One comparison, false at the scales of a game, so predicted; only hits from
     // outside pay for it.
     if tiny_radius(radius, box_scale(v)) {
-        return tiny_radius_entry(v, radius, lo, hi, &e, graze, out);
+        return tiny_radius_entry(radius, inputs, graze, out);
     }
     if e.on_side {
         let side = box_entry::SIDES[e.side & 3];
@@ -181,67 +185,97 @@ pub(crate) fn offsets_scale(v: DVec2, a: DVec2, b: DVec2) -> f64 {
 }
 
 /// A hit from outside by a circle whose radius is below the offsets' rounding
-/// ([`tiny_radius`]): whether it enters on the side or in a corner square, decided
-/// exactly. The verdict in [`box_entry`] compares the entry point with the side's ends
-/// on `lo − r`, which rounds to `lo` once r is below an ulp of it, so the corner square
-/// vanishes: a path aimed exactly at a corner, r = 1e-16 against offsets of 8, read as
-/// a side hit with the side's normal, where the contact is on the corner's circle, head
-/// on (normal −v̂). Here the entry point against each end is the sign of
-/// `v_j·(X ± r) − Y·v_i` (the plane `X` of axis `i`, the end `Y` of axis `j`), summed
-/// from exact products. A corner goes to `graze`, which answers from the exact offsets
-/// (and finds a miss where the path clears the circle); a side, as on the main path.
+/// ([`tiny_radius`]): which side it enters, or which corner square, decided exactly.
+///
+/// The verdict in [`box_entry`] works on `lo − r`, which rounds to `lo` once r is below
+/// an ulp of it: the corner squares vanish, and a path aimed exactly at a corner,
+/// r = 1e-16 against offsets of 8, read as a side hit with the side's normal, where the
+/// contact is on the corner's circle, head on (normal −v̂). Its choice of entry plane
+/// rounds as well (two slab times equal within rounding go to x), so neither is taken
+/// from it. Here, for each plane the motion faces, the sign of its entry point's offset
+/// from each end of its side is summed from exact products of `inputs` (start, end, box
+/// min and max, in a frame where their differences are the offsets: the f32 inputs for
+/// an axis-aligned box, so that offsets which round do not matter). A line crosses at
+/// most one facing side, and that crossing is its entry; if it crosses neither, it
+/// enters a corner square, which these signs name, and `graze` answers from that
+/// corner's exact offsets (a miss where the path clears the circle).
 #[cold]
 #[inline(never)]
 fn tiny_radius_entry<T>(
-    v: DVec2,
     radius: f64,
-    lo: DVec2,
-    hi: DVec2,
-    e: &box_entry::Entry,
+    inputs: impl FnOnce() -> [DVec2; 4],
     graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
-    // The mirror's signs, as in `Mirrored::new`.
-    let side = box_entry::side_index(e.x_entry, DVec2::ONE.copysign(v));
-    let (axis, high) = (side >> 1, side & 1 == 1);
-    // Axis `i` is the entered plane's, `j` the one along it.
-    let (i, j) = (axis, 1 - axis);
-    let plane = if high { hi[i] } else { lo[i] };
-    // +1 for a high side (its expanded plane is `plane + r`, the motion negative there).
-    let sigma = if high { 1.0 } else { -1.0 };
-    let beyond = |end: f64| {
-        let [p, p_lo] = exact::product(v[j], plane);
-        let [q, q_lo] = exact::product(v[j], sigma * radius);
-        let [w, w_lo] = exact::product(-end, v[i]);
-        // The sum is `(entry point − end)·v_i`, and `v_i` has the sign of `−sigma`: so
-        // this has the sign of `entry point − end`.
-        -sigma * exact::sum(&[p, p_lo, q, q_lo, w, w_lo])
+    let [s, end, min_in, max_in] = inputs();
+    // The offsets as the caller computed them.
+    let (v, lo, hi) = (end - s, min_in - s, max_in - s);
+    // The sign of (entry point on axis `i`'s facing plane − `y`), along the other axis:
+    // `(y_e − y)·v_i` expanded into eight products of inputs, times the sign of `v_i`.
+    let offset_sign = |i: usize, y: f64| {
+        let j = 1 - i;
+        let high = v[i] < 0.0;
+        // The facing side, and its expanded plane `p + sigma·r`.
+        let (p, sigma) = if high {
+            (max_in[i], 1.0)
+        } else {
+            (min_in[i], -1.0)
+        };
+        let sr = sigma * radius;
+        let pairs = [
+            (s[j], end[i]),
+            (-y, end[i]),
+            (y, s[i]),
+            (end[j], p),
+            (-end[j], s[i]),
+            (-s[j], p),
+            (sr, end[j]),
+            (-sr, s[j]),
+        ];
+        let mut terms = [0.0; 16];
+        for (k, (a, b)) in pairs.into_iter().enumerate() {
+            let [x, x_lo] = exact::product(a, b);
+            terms[2 * k] = x;
+            terms[2 * k + 1] = x_lo;
+        }
+        exact::sum(&terms) * v[i].signum()
     };
-    let end = if beyond(lo[j]) < 0.0 {
-        Some((lo[j], false))
-    } else if beyond(hi[j]) > 0.0 {
-        Some((hi[j], true))
-    } else {
-        None
+    // Per axis with motion: -1 short of its side's low end, 1 past its high end, 0 on it.
+    let place = |i: usize| {
+        let j = 1 - i;
+        if v[i] == 0.0 {
+            None
+        } else if offset_sign(i, min_in[j]) < 0.0 {
+            Some(-1)
+        } else if offset_sign(i, max_in[j]) > 0.0 {
+            Some(1)
+        } else {
+            Some(0)
+        }
     };
-    if let Some((along, up)) = end {
-        let mut corner = DVec2::ZERO;
-        corner[i] = plane;
-        corner[j] = along;
-        let signs = if i == 0 { (high, up) } else { (up, high) };
-        return graze(corner, signs);
+    let places = [place(0), place(1)];
+    for (i, &at) in places.iter().enumerate() {
+        if at == Some(0) {
+            let high = v[i] < 0.0;
+            let offset = if high { hi[i] + radius } else { lo[i] - radius };
+            let side = box_entry::SIDES[2 * i + usize::from(high)];
+            let normal = side_normal(side);
+            let t = (offset / v[i]).clamp(0.0, 1.0);
+            return Some(out(entry_side_contact(t, v, radius, normal, side, lo, hi)));
+        }
     }
-    let side = box_entry::SIDES[side];
-    let normal = side_normal(side);
-    Some(out(entry_side_contact(
-        e.side_time(),
-        v,
-        radius,
-        normal,
-        side,
-        lo,
-        hi,
-    )))
+    // A corner square: on each axis, the end that the other plane's entry point lies
+    // past, or (no motion across that plane) the end the motion faces.
+    let end_on = |j: usize| match places[1 - j] {
+        Some(at) => at > 0,
+        None => v[j] < 0.0,
+    };
+    let (right, top) = (end_on(0), end_on(1));
+    let corner = DVec2::new(
+        if right { hi.x } else { lo.x },
+        if top { hi.y } else { lo.y },
+    );
+    graze(corner, (right, top))
 }
 
 /// A hit from outside on `side` (outward `normal`) at `t`.
