@@ -137,9 +137,9 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 /// Lanes marked NaN by [`lane_time`] get the full single query.
 ///
 /// They are rare (a start inside the expanded box, a corner grazed within rounding, a
-/// radius below the offsets' rounding, invalid input), so the scan looks at sixteen lanes at a time with one vector comparison, and
-/// only a block that holds one is walked lane by lane: walking every lane cost about a
-/// tenth of the batched time.
+/// radius below the offsets' rounding, invalid input), so the scan looks at sixteen
+/// lanes at a time with one vector comparison, and only a block that holds one is walked
+/// lane by lane: walking every lane cost about a tenth of the batched time.
 #[inline(always)]
 fn finish_cold(out: &mut [f32], single: impl Fn(usize) -> f32) {
     const BLOCK: usize = 16;
@@ -162,9 +162,8 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
 /// The time of a circle of `radius` moving by `v` against the box `[lo, hi]` (relative to
 /// the start), as f32: infinity for a miss, NaN when the start is in the expanded box, the
 /// path grazes a corner within rounding, a hit's radius is below the offsets' rounding,
-/// or `valid` is false (the caller finishes those
-/// with the single query). Straight-line code, so it vectorises; the arithmetic is the
-/// single query's ([`entry`]).
+/// or `valid` is false (the caller finishes those with the single query). Straight-line
+/// code, so it vectorises; the arithmetic is the single query's ([`entry`]).
 #[inline(always)]
 fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
     let e = entry(&Mirrored::new(v, lo, hi), radius);

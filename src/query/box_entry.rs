@@ -63,7 +63,7 @@ pub(crate) const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side
 /// given the mirror's `sign`: its index in [`SIDES`] (a negative sign means the box's
 /// high side faces the start). Integer arithmetic, no jump.
 #[inline(always)]
-pub(crate) fn side_index(x_entry: bool, sign: DVec2) -> usize {
+fn side_index(x_entry: bool, sign: DVec2) -> usize {
     let negative = usize::from(sign.x < 0.0) | (usize::from(sign.y < 0.0) << 1);
     let y = usize::from(!x_entry);
     ((y << 1) | ((negative >> y) & 1)) & 3
