@@ -906,12 +906,15 @@ fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxConta
     let best = nearest_side(lo, hi, v);
     let side = box_entry::SIDES[best];
     let n = side_normal(side);
-    let point = [
-        DVec2::new(lo.x, 0.0),
-        DVec2::new(hi.x, 0.0),
-        DVec2::new(0.0, lo.y),
-        DVec2::new(0.0, hi.y),
-    ][best];
+    // The centre moved onto that side: `lo` or `hi` on the side's axis, by the normal's
+    // sign. Selected in registers: an array indexed by `best` was stored as 8-byte halves
+    // and loaded as one 16-byte value, which the CPU cannot forward (starts in the box
+    // 21 ns against 16 for the rest of the starts inside).
+    let point = DVec2::select(
+        n.cmpgt(DVec2::ZERO),
+        hi,
+        DVec2::select(n.cmplt(DVec2::ZERO), lo, DVec2::ZERO),
+    );
     BoxContact {
         t: 0.0,
         center,
