@@ -8,7 +8,7 @@
 use glam::{DVec2, Vec2};
 
 use super::kernel::{
-    BoxContact, BoxFeature, Fine, avx_dispatch, box_contact_with, corner_graze, min, valid,
+    BoxContact, BoxFeature, Fine, apart, avx_dispatch, box_contact_with, corner_graze, min, valid,
 };
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -26,6 +26,11 @@ fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
     let lo = aabb.min.as_dvec2() - s;
     let hi = aabb.max.as_dvec2() - s;
     let r = f64::from(sweep.radius);
+    // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
+    // and `None` is also the answer to invalid input, which may come out either way here.
+    if apart(v, r, lo, hi) {
+        return None;
+    }
     // `is_valid` for both, cheaply (see `valid`); f64 differences of f32 values keep the
     // sign of `max − min` exactly.
     let size = hi - lo;

@@ -29,11 +29,13 @@ fn cast_segment_impl(sweep: &Sweep, segment: &Segment) -> Option<Hit> {
     let r = f64::from(sweep.radius);
     let a = segment.a.as_dvec2() - s;
     let b = segment.b.as_dvec2() - s;
-    // `is_valid` for both, cheaply (see `valid`).
-    if !valid((v + a + b).element_sum() + r, r) {
+    // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
+    // and `None` is also the answer to invalid input, which may come out either way here.
+    if apart(v, r, min_v(a, b), max_v(a, b)) {
         return None;
     }
-    if apart(v, r, min_v(a, b), max_v(a, b)) {
+    // `is_valid` for both, cheaply (see `valid`).
+    if !valid((v + a + b).element_sum() + r, r) {
         return None;
     }
     // From the inputs, not as `b − a`: that difference of two rounded offsets turned the

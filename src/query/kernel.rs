@@ -81,6 +81,9 @@ pub(crate) fn box_contact(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option
     let graze = |corner, signs| corner_graze(v, corner, radius, signs, |_, _| None);
     // The frame's offsets are all there is: taken as exact.
     let inputs = move || [DVec2::ZERO, v, lo, hi];
+    if apart(v, radius, lo, hi) {
+        return None;
+    }
     box_contact_with(v, radius, lo, hi, inputs, graze, |c| c)
 }
 
@@ -103,9 +106,6 @@ pub(crate) fn box_contact_with<T>(
     graze: impl FnOnce(DVec2, (bool, bool)) -> Option<T>,
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
-    if apart(v, radius, lo, hi) {
-        return None;
-    }
     if in_expanded(radius, lo, hi) {
         return start_in_expanded(v, radius, lo, hi).map(out);
     }
