@@ -732,3 +732,50 @@ fn rotated_box_with_angle_0_equals_the_aabb_answer() {
     }
     assert!(hits > 50, "too few hits compared: {hits}");
 }
+
+/// The queries test their inputs only after ruling out a far miss (and circles only for an
+/// answer that is not `None`), so invalid input passes through the verdicts first. Whatever
+/// those make of it, the answer must be `None`: every query kind, from the stress
+/// generator, with one input made NaN, infinite, a negative radius or an inverted box.
+#[test]
+fn invalid_input_gives_none_whatever_the_verdicts_make_of_it() {
+    use common::{Kind, Rng, Scale, random};
+    use sweepscope::Obstacle;
+    let mut rng = Rng::new(0x1bad);
+    let mut would_hit = 0;
+    for i in 0..40_000 {
+        let kind = [Kind::Aabb, Kind::Obb, Kind::Segment, Kind::Circle][i % 4];
+        let mut case = random::case(&mut rng, kind, Scale::Varied);
+        would_hit += usize::from(common::core(&case.sweep, &case.obstacle).is_some());
+        let bad = [
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            -f32::MIN_POSITIVE,
+            -0.5,
+        ][rng.below(5)];
+        let finite = bad.is_finite();
+        // A negative value is invalid only as a radius or a width; elsewhere it is made NaN.
+        let pick = rng.below(10);
+        let s = &mut case.sweep;
+        match (pick, &mut case.obstacle) {
+            (0, _) => s.radius = bad,
+            (1, _) if !finite => s.start.x = bad,
+            (2, _) if !finite => s.start.y = bad,
+            (3, _) if !finite => s.end.x = bad,
+            (4, _) if !finite => s.end.y = bad,
+            (_, Obstacle::Aabb(b)) if finite => (b.min.x, b.max.x) = (b.max.x + 0.5, b.min.x),
+            (_, Obstacle::Aabb(b)) => b.min.y = bad,
+            (_, Obstacle::Obb(o)) if finite => o.half_extents.y = bad,
+            (_, Obstacle::Obb(o)) => o.center.x = bad,
+            (_, Obstacle::Segment(g)) => g.b.y = if finite { f32::NAN } else { bad },
+            (_, Obstacle::Circle(o)) if finite => o.radius = bad,
+            (_, Obstacle::Circle(o)) => o.end.x = bad,
+            _ => s.radius = bad,
+        }
+        let answer = common::core(&case.sweep, &case.obstacle);
+        assert_eq!(answer, None, "case {i}: {case:?}");
+    }
+    // The valid cases are a real mix, so the corrupted ones reach every verdict.
+    assert!((10_000..30_000).contains(&would_hit), "{would_hit} hits");
+}
