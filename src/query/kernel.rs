@@ -71,8 +71,8 @@ pub(crate) enum BoxFeature {
 /// A box clear of the motion's bounding box is a miss at once ([`apart`]). The
 /// common path — start outside the expanded box — is [`box_entry`]: verdicts from
 /// products and comparisons (a side hit first, then a corner hit), then the time and the
-/// details for a hit. Rarer
-/// starts inside the expanded box take [`start_in_expanded`].
+/// details for a hit. A start overlapping the box is answered by [`started_inside`]; the
+/// rarer starts in the expanded box that do not overlap take [`start_in_expanded`].
 ///
 /// The box's frame here is not the inputs' (a rotated box), so a corner graze is settled
 /// from the offsets as computed ([`Fine::rounded`]).
@@ -107,6 +107,12 @@ pub(crate) fn box_contact_with<T>(
     out: impl Fn(BoxContact) -> T,
 ) -> Option<T> {
     if in_expanded(radius, lo, hi) {
+        // Overlapping at t = 0, answered here: returned from a call, the contact came back
+        // through memory in pieces and was read whole, which the CPU cannot forward.
+        let (q, d2, overlap) = overlap_at_start(radius, lo, hi);
+        if overlap {
+            return Some(out(started_inside(q, d2, v, lo, hi)));
+        }
         return start_in_expanded(v, radius, lo, hi).map(out);
     }
     let m = Mirrored::new(v, lo, hi);
@@ -733,17 +739,22 @@ fn corner_contact(
     ))
 }
 
-/// The start is inside the square-cornered expanded box: overlapping, touching, or in a
-/// corner square outside the corner circle (the published edge case of approach 001).
-fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
+/// For a start in the square-cornered expanded box: the box point nearest the start, its
+/// squared distance, and whether the circle overlaps the box there.
+#[inline(always)]
+fn overlap_at_start(radius: f64, lo: DVec2, hi: DVec2) -> (DVec2, f64, bool) {
     // The box point nearest the start (`glam`'s `clamp` sorts out NaN with jumps).
     let q = DVec2::new(min(max(0.0, lo.x), hi.x), min(max(0.0, lo.y), hi.y));
     let d2 = q.length_squared();
     // Strictly inside the box overlaps it even at zero radius (a point in a solid box).
     let inside = min(min(-lo.x, hi.x), min(-lo.y, hi.y)) > 0.0;
-    if d2 < radius * radius || inside {
-        return Some(started_inside(q, d2, v, lo, hi));
-    }
+    (q, d2, d2 < radius * radius || inside)
+}
+
+/// The start is inside the square-cornered expanded box but does not overlap the box
+/// ([`overlap_at_start`]): touching it, or in a corner square outside the corner circle
+/// (the published edge case of approach 001).
+fn start_in_expanded(v: DVec2, radius: f64, lo: DVec2, hi: DVec2) -> Option<BoxContact> {
     let beyond_x = lo.x > 0.0 || hi.x < 0.0;
     let beyond_y = lo.y > 0.0 || hi.y < 0.0;
     if beyond_x && beyond_y {
@@ -875,6 +886,7 @@ const REGION_FEATURES: [BoxFeature; 16] = {
 };
 
 /// The circle overlaps the box at t = 0: report time 0 with the shortest push-out.
+#[inline(always)]
 fn started_inside(q: DVec2, d2: f64, v: DVec2, lo: DVec2, hi: DVec2) -> BoxContact {
     let center = DVec2::ZERO;
     if d2 > 0.0 {
