@@ -57,7 +57,7 @@ fn main() {
         let all = sets(Kind::Aabb, 1);
         let mut subsets: Vec<Vec<Case>> = vec![Vec::new(); OUTCOMES.len()];
         for case in &all {
-            subsets[outcome(case)].push(case.clone());
+            subsets[outcome(case)].push(*case);
         }
         subsets.push(all);
         let mut best = vec![f64::INFINITY; subsets.len()];

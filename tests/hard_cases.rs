@@ -771,7 +771,6 @@ fn invalid_input_gives_none_whatever_the_verdicts_make_of_it() {
             (_, Obstacle::Segment(g)) => g.b.y = if finite { f32::NAN } else { bad },
             (_, Obstacle::Circle(o)) if finite => o.radius = bad,
             (_, Obstacle::Circle(o)) => o.end.x = bad,
-            _ => s.radius = bad,
         }
         let answer = common::core(&case.sweep, &case.obstacle);
         assert_eq!(answer, None, "case {i}: {case:?}");
