@@ -27,7 +27,8 @@ const OUTCOMES: [&str; 5] = [
 ];
 
 /// The outcome's index in [`OUTCOMES`]. A far miss is one whose swept bounding box clears
-/// the box (`kernel::apart`'s test, redone here on the f32 inputs).
+/// the box: `kernel::apart`'s test, approximated here in f32 on the inputs, so a case at
+/// the boundary may land on the other side of the split.
 fn outcome(case: &Case) -> usize {
     let Obstacle::Aabb(b) = case.obstacle else {
         return 0;

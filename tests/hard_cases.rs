@@ -735,17 +735,20 @@ fn rotated_box_with_angle_0_equals_the_aabb_answer() {
 
 /// The queries test their inputs only after ruling out a far miss (and circles only for an
 /// answer that is not `None`), so invalid input passes through the verdicts first. Whatever
-/// those make of it, the answer must be `None`: every query kind, from the stress
-/// generator, with one input made NaN, infinite, a negative radius or an inverted box.
+/// those make of it, the answer must be `None`: every query kind, at both of the
+/// generator's scales, with one field made NaN or infinite, or a radius or width negative,
+/// or a box inverted on either axis.
 #[test]
 fn invalid_input_gives_none_whatever_the_verdicts_make_of_it() {
     use common::{Kind, Rng, Scale, random};
     use sweepscope::Obstacle;
     let mut rng = Rng::new(0x1bad);
     let mut would_hit = 0;
-    for i in 0..40_000 {
+    let n = 80_000;
+    for i in 0..n {
         let kind = [Kind::Aabb, Kind::Obb, Kind::Segment, Kind::Circle][i % 4];
-        let mut case = random::case(&mut rng, kind, Scale::Varied);
+        let scale = [Scale::Varied, Scale::Large][(i / 4) % 2];
+        let mut case = random::case(&mut rng, kind, scale);
         would_hit += usize::from(common::core(&case.sweep, &case.obstacle).is_some());
         let bad = [
             f32::NAN,
@@ -754,27 +757,55 @@ fn invalid_input_gives_none_whatever_the_verdicts_make_of_it() {
             -f32::MIN_POSITIVE,
             -0.5,
         ][rng.below(5)];
-        let finite = bad.is_finite();
-        // A negative value is invalid only as a radius or a width; elsewhere it is made NaN.
-        let pick = rng.below(10);
+        // A negative value is invalid as a radius or a width; elsewhere it inverts a box or
+        // is swapped for NaN.
+        let nonfinite = if bad.is_finite() { f32::NAN } else { bad };
+        let field = rng.below(8);
         let s = &mut case.sweep;
-        match (pick, &mut case.obstacle) {
+        match (field, &mut case.obstacle) {
             (0, _) => s.radius = bad,
-            (1, _) if !finite => s.start.x = bad,
-            (2, _) if !finite => s.start.y = bad,
-            (3, _) if !finite => s.end.x = bad,
-            (4, _) if !finite => s.end.y = bad,
-            (_, Obstacle::Aabb(b)) if finite => (b.min.x, b.max.x) = (b.max.x + 0.5, b.min.x),
-            (_, Obstacle::Aabb(b)) => b.min.y = bad,
-            (_, Obstacle::Obb(o)) if finite => o.half_extents.y = bad,
-            (_, Obstacle::Obb(o)) => o.center.x = bad,
-            (_, Obstacle::Segment(g)) => g.b.y = if finite { f32::NAN } else { bad },
-            (_, Obstacle::Circle(o)) if finite => o.radius = bad,
-            (_, Obstacle::Circle(o)) => o.end.x = bad,
+            (1, _) => s.start.x = nonfinite,
+            (2, _) => s.start.y = nonfinite,
+            (3, _) => s.end.x = nonfinite,
+            (4, _) => s.end.y = nonfinite,
+            (5, Obstacle::Aabb(b)) if bad.is_finite() => {
+                (b.min.x, b.max.x) = (b.max.x + bad.abs().max(0.5), b.min.x)
+            }
+            (_, Obstacle::Aabb(b)) if bad.is_finite() => {
+                (b.min.y, b.max.y) = (b.max.y + bad.abs().max(0.5), b.min.y)
+            }
+            (5, Obstacle::Aabb(b)) => b.min.y = bad,
+            (_, Obstacle::Aabb(b)) => b.max.x = bad,
+            (5, Obstacle::Obb(o)) => o.half_extents.x = bad,
+            (6, Obstacle::Obb(o)) => o.angle = nonfinite,
+            (_, Obstacle::Obb(o)) => o.center.y = nonfinite,
+            (5, Obstacle::Segment(g)) => g.a.x = nonfinite,
+            (_, Obstacle::Segment(g)) => g.b.y = nonfinite,
+            (5, Obstacle::Circle(o)) => o.radius = bad,
+            (6, Obstacle::Circle(o)) => o.start.y = nonfinite,
+            (_, Obstacle::Circle(o)) => o.end.x = nonfinite,
         }
         let answer = common::core(&case.sweep, &case.obstacle);
         assert_eq!(answer, None, "case {i}: {case:?}");
     }
     // The valid cases are a real mix, so the corrupted ones reach every verdict.
-    assert!((10_000..30_000).contains(&would_hit), "{would_hit} hits");
+    assert!(
+        (n / 4..3 * n / 4).contains(&would_hit),
+        "{would_hit} hits of {n}"
+    );
+}
+
+/// A box inverted by less than the rounding of its offsets from a far start: `hi − lo`
+/// rounded its negative width to 0, so it passed the input check, and the path through
+/// it came back a side hit. (Found by review; `Aabb::is_valid` is false for it.)
+#[test]
+fn an_inverted_box_far_from_the_start_is_invalid_input() {
+    let aabb = Aabb::new(v(1e-8, -1.0), v(0.0, 1.0));
+    assert!(!aabb.is_valid());
+    for (sx, ex) in [(1e9, -1.0), (-1e9, 1.0), (3e7, -5.0)] {
+        let s = sweep(sx, 0.0, ex, 0.0, 0.5);
+        assert_eq!(s.vs_aabb(&aabb), None, "start x {sx}");
+        let flipped = Aabb::new(v(-1.0, 1e-8), v(1.0, 0.0));
+        assert_eq!(sweep(0.0, sx, 0.0, ex, 0.5).vs_aabb(&flipped), None);
+    }
 }

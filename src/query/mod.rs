@@ -51,6 +51,20 @@ impl Sweep {
     }
 }
 
+/// For the tests that compare a lane form with its scalar definition: an endless,
+/// seeded draw from `vals`, a few small values with signed zeros that make every kind of
+/// tie common.
+#[cfg(test)]
+pub(crate) fn tie_values(vals: &[f64]) -> impl FnMut() -> f64 + '_ {
+    let mut k = 0u64;
+    move || {
+        k = k
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        vals[((k >> 33) % vals.len() as u64) as usize]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Hand-computed cases; the randomised comparisons against an f64 reference live in
