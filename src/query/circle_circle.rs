@@ -38,7 +38,7 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     // `is_valid` for both sweeps, cheaply (see `valid`), asked only of an answer that is
     // not `None`: a miss, half of a mix, is also the answer to invalid input, whatever
     // these comparisons make of NaN or a negative radius.
-    let valid = || valid((v1 + v2 + c).element_sum() + reach, r1.min(r2));
+    let inputs_valid = || valid((v1 + v2 + c).element_sum() + reach, r1.min(r2));
     let gap2 = c.length_squared();
     let reach2 = reach * reach;
     // The offsets and the reach exactly, worked out only on the cold paths that call for
@@ -49,13 +49,13 @@ fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
     // are compared exactly: circles of very different radii touching exactly (a radius of
     // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
     if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, fine) {
-        return valid().then(|| overlapping(sweep, other, c, v, gap2));
+        return inputs_valid().then(|| overlapping(sweep, other, c, v, gap2));
     }
     // The verdict before any root or division, in one branch (see `point_contact_exact`).
     // A zero reach never has a root: its discriminant is never positive. The offset at
     // t = 1 is the negated `c_end`, exact where `v − c` may not be.
     let (t, normal) = point_contact_exact(c, v, -c_end, reach, fine)?;
-    if !valid() {
+    if !inputs_valid() {
         return None;
     }
     let other_center = s2 + v2 * t;
