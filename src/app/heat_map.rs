@@ -8,10 +8,10 @@
 
 use glam::Vec2;
 
-use super::eval::{Verdict, judge};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::query::batch;
+use crate::variants::verdict::{Verdict, judge};
 use crate::variants::{self, Params, Variant};
 
 /// The starts sampled: cell `(col, row)` starts at `origin + (col, −row) · step` (rows run

@@ -15,6 +15,7 @@ pub mod projection;
 pub mod slope_form;
 pub mod substep;
 pub mod trig_corner;
+pub mod verdict;
 
 use serde::{Deserialize, Serialize};
 
