@@ -23,6 +23,10 @@ pub struct Scene {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// Free multi-line notes: the hand computation behind the expectations, what a bug
+    /// report saw, what a counterexample disagrees on. Kept by every save.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
     pub objects: Vec<Object>,
     #[serde(default)]
     pub view: View,
@@ -336,6 +340,7 @@ impl Scene {
             version: SCENE_VERSION,
             name: name.to_owned(),
             description: String::new(),
+            notes: String::new(),
             objects: Vec::new(),
             view: View::default(),
             response: ResponseSettings::default(),
