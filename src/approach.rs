@@ -11,7 +11,6 @@
 use glam::{DVec2, Vec2};
 
 use crate::geom::{Aabb, Obb, Segment, Sweep};
-use crate::obstacle::Obstacle;
 
 /// The moment a sweep passes closest to an obstacle (over the whole motion, ignoring any
 /// contact: for a hit it is the deepest the unobstructed motion would go).
@@ -32,30 +31,42 @@ pub struct Approach {
     pub obstacle_point: Vec2,
 }
 
-/// The closest approach of `sweep` to `obstacle`; `None` for invalid input.
-pub fn closest_approach(sweep: &Sweep, obstacle: &Obstacle) -> Option<Approach> {
-    if !(sweep.is_valid() && obstacle.is_valid()) {
+/// An obstacle as the approach sees it: a solid with a surface, a moving circle taken at
+/// a time. `Obstacle` maps itself onto this, so the solver needs nothing else.
+#[derive(Clone, Copy, Debug)]
+pub enum Solid<'a> {
+    Aabb(&'a Aabb),
+    Obb(&'a Obb),
+    Segment(&'a Segment),
+    /// A circle moving over the same `t` as the sweep.
+    Circle(&'a Sweep),
+}
+
+/// The closest approach of `sweep` to `solid`; `None` for invalid input (the caller checks
+/// the obstacle's validity; the sweep's is checked here).
+pub fn closest_approach(sweep: &Sweep, solid: Solid) -> Option<Approach> {
+    if !sweep.is_valid() {
         return None;
     }
     let p0 = sweep.start.as_dvec2();
     let d = sweep.end.as_dvec2() - p0;
-    let (t, surface) = match obstacle {
-        Obstacle::Aabb(b) => {
+    let (t, surface) = match solid {
+        Solid::Aabb(b) => {
             let t = box_min_time(p0, d, b.min.as_dvec2(), b.max.as_dvec2());
             (t, Surface::of_box(b, p0 + d * t))
         }
-        Obstacle::Obb(o) => {
+        Solid::Obb(o) => {
             let frame = Frame::of(o);
             let (q0, dq) = (frame.to_local(p0), frame.dir_to_local(d));
             let h = o.half_extents.as_dvec2();
             let t = box_min_time(q0, dq, -h, h);
             (t, frame.surface(h, q0 + dq * t))
         }
-        Obstacle::Segment(s) => {
+        Solid::Segment(s) => {
             let t = segment_min_time(p0, d, s);
             (t, Surface::of_segment(s, p0 + d * t))
         }
-        Obstacle::Circle(c) => {
+        Solid::Circle(c) => {
             // Relative to the other circle, the gap vector moves linearly.
             let gap0 = p0 - c.start.as_dvec2();
             let v = crate::geom::relative_displacement(sweep, c);
@@ -83,38 +94,36 @@ pub fn closest_approach(sweep: &Sweep, obstacle: &Obstacle) -> Option<Approach> 
     })
 }
 
-/// How far a circle of radius `r` centred at `p` reaches into `obstacle` (a moving circle
+/// How far a circle of radius `r` centred at `p` reaches into `solid` (a moving circle
 /// taken at time `t`): `r` minus the centre's signed distance, when that is positive.
-/// `None` when it does not overlap (touching is not overlapping) or the input is invalid.
-pub fn penetration_depth(p: Vec2, r: f32, obstacle: &Obstacle, t: f32) -> Option<f32> {
-    if !(p.is_finite() && r >= 0.0 && r.is_finite() && obstacle.is_valid()) {
+/// `None` when it does not overlap (touching is not overlapping) or `p` or `r` is invalid.
+pub fn penetration_depth(p: Vec2, r: f32, solid: Solid, t: f32) -> Option<f32> {
+    if !(p.is_finite() && r >= 0.0 && r.is_finite()) {
         return None;
     }
-    let depth = f64::from(r) - surface_at(obstacle, p.as_dvec2(), t).signed_distance;
+    let depth = f64::from(r) - surface_at(solid, p.as_dvec2(), t).signed_distance;
     (depth > 0.0).then_some(depth as f32)
 }
 
-/// The distance from `p` to `obstacle` (a moving circle taken at time `t`): 0 inside it.
-pub fn distance_at(obstacle: &Obstacle, p: Vec2, t: f32) -> f32 {
-    surface_at(obstacle, p.as_dvec2(), t)
-        .signed_distance
-        .max(0.0) as f32
+/// The distance from `p` to `solid` (a moving circle taken at time `t`): 0 inside it.
+pub fn distance_at(solid: Solid, p: Vec2, t: f32) -> f32 {
+    surface_at(solid, p.as_dvec2(), t).signed_distance.max(0.0) as f32
 }
 
-/// The point of `obstacle`'s surface nearest `p` (a moving circle taken at time `t`).
-pub fn nearest_surface_point(obstacle: &Obstacle, p: Vec2, t: f32) -> Vec2 {
-    surface_at(obstacle, p.as_dvec2(), t).point.as_vec2()
+/// The point of `solid`'s surface nearest `p` (a moving circle taken at time `t`).
+pub fn nearest_surface_point(solid: Solid, p: Vec2, t: f32) -> Vec2 {
+    surface_at(solid, p.as_dvec2(), t).point.as_vec2()
 }
 
-fn surface_at(obstacle: &Obstacle, p: DVec2, t: f32) -> Surface {
-    match obstacle {
-        Obstacle::Aabb(b) => Surface::of_box(b, p),
-        Obstacle::Obb(o) => {
+fn surface_at(solid: Solid, p: DVec2, t: f32) -> Surface {
+    match solid {
+        Solid::Aabb(b) => Surface::of_box(b, p),
+        Solid::Obb(o) => {
             let frame = Frame::of(o);
             frame.surface(o.half_extents.as_dvec2(), frame.to_local(p))
         }
-        Obstacle::Segment(s) => Surface::of_segment(s, p),
-        Obstacle::Circle(c) => {
+        Solid::Segment(s) => Surface::of_segment(s, p),
+        Solid::Circle(c) => {
             let t = f64::from(t.clamp(0.0, 1.0));
             let (s, e) = (c.start.as_dvec2(), c.end.as_dvec2());
             Surface::of_circle(s + (e - s) * t, f64::from(c.radius), p)
@@ -322,6 +331,23 @@ impl Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::obstacle::Obstacle;
+
+    fn closest_approach(sweep: &Sweep, o: &Obstacle) -> Option<Approach> {
+        o.closest_approach(sweep)
+    }
+
+    fn penetration_depth(p: Vec2, r: f32, o: &Obstacle, t: f32) -> Option<f32> {
+        super::penetration_depth(p, r, o.solid(), t)
+    }
+
+    fn distance_at(o: &Obstacle, p: Vec2, t: f32) -> f32 {
+        o.distance_at(p, t)
+    }
+
+    fn nearest_surface_point(o: &Obstacle, p: Vec2, t: f32) -> Vec2 {
+        super::nearest_surface_point(o.solid(), p, t)
+    }
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use glam::Vec2;
 
-use crate::approach::{self, Approach};
+use crate::approach::{self, Approach, Solid};
 use crate::geom::{Aabb, BoxFrame, Obb, Segment, Sweep};
 use crate::hit::Hit;
 use crate::region::{Region, region_code};
@@ -72,18 +72,33 @@ impl Obstacle {
         }
     }
 
-    /// The distance from `p` to the obstacle (0 inside it), a moving circle taken at `t`.
-    pub fn distance_at(&self, p: Vec2, t: f32) -> f32 {
-        approach::distance_at(self, p, t)
+    /// The obstacle as the closest-approach solver sees it.
+    pub fn solid(&self) -> Solid<'_> {
+        match self {
+            Obstacle::Aabb(b) => Solid::Aabb(b),
+            Obstacle::Obb(o) => Solid::Obb(o),
+            Obstacle::Segment(s) => Solid::Segment(s),
+            Obstacle::Circle(c) => Solid::Circle(c),
+        }
     }
 
-    /// How close `sweep` comes to the obstacle over its whole motion.
+    /// The distance from `p` to the obstacle (0 inside it), a moving circle taken at `t`.
+    pub fn distance_at(&self, p: Vec2, t: f32) -> f32 {
+        approach::distance_at(self.solid(), p, t)
+    }
+
+    /// How close `sweep` comes to the obstacle over its whole motion; `None` for invalid
+    /// input.
     pub fn closest_approach(&self, sweep: &Sweep) -> Option<Approach> {
-        approach::closest_approach(sweep, self)
+        self.is_valid()
+            .then(|| approach::closest_approach(sweep, self.solid()))
+            .flatten()
     }
 
     /// How deep `sweep` starts inside the obstacle, when it overlaps it at `t = 0`.
     pub fn start_depth(&self, sweep: &Sweep) -> Option<f32> {
-        approach::penetration_depth(sweep.start, sweep.radius, self, 0.0)
+        self.is_valid()
+            .then(|| approach::penetration_depth(sweep.start, sweep.radius, self.solid(), 0.0))
+            .flatten()
     }
 }

@@ -7,7 +7,7 @@ use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::Vec2;
-use sweepscope::app::view::Camera;
+use sweepscope::app::draw::camera::Camera;
 use sweepscope::app::{DebugApp, Layer};
 use sweepscope::scene::{Scene, Shape, builtin};
 
@@ -24,7 +24,7 @@ fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
 /// The ball of the built-in default scene: start (-3, 50), end (-3, 10), radius 5, above
 /// the box (0, 0)–(40, 30). Its centre touches the corner (0, 30) at y = 34 (3-4-5).
 fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
-    match h.state().scene.objects[0].shape {
+    match h.state().scene().objects[0].shape {
         Shape::Ball { end, .. } => end,
         ref other => panic!("object 0 is not a ball: {other:?}"),
     }
@@ -32,7 +32,7 @@ fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
 
 fn camera(h: &Harness<DebugApp>) -> Camera {
     let rect = h.get_by_label("Canvas").rect();
-    Camera::new(rect, &h.state().scene.view)
+    Camera::new(rect, &h.state().view())
 }
 
 fn has_label_containing(h: &Harness<DebugApp>, text: &str) -> bool {
@@ -88,27 +88,27 @@ fn dragging_the_end_handle_changes_the_time_of_impact() {
 #[test]
 fn toggling_a_layer_hides_it() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    assert!(h.state().stats.count(Layer::Minkowski) > 0);
-    assert!(h.state().stats.count(Layer::Regions) > 0);
+    assert!(h.state().stats().count(Layer::Minkowski) > 0);
+    assert!(h.state().stats().count(Layer::Regions) > 0);
     h.get_by_label("Layers").click();
     h.run();
     h.get_by_label("Minkowski (expanded box)").click();
     h.run();
-    assert!(!h.state().scene.layers.minkowski);
-    assert_eq!(h.state().stats.count(Layer::Minkowski), 0);
+    assert!(!h.state().scene().layers.minkowski);
+    assert_eq!(h.state().stats().count(Layer::Minkowski), 0);
     // Other layers are untouched.
-    assert!(h.state().stats.count(Layer::Regions) > 0);
+    assert!(h.state().stats().count(Layer::Regions) > 0);
 }
 
 #[test]
 fn undo_restores_the_previous_scene_after_an_inspector_edit() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let original = h.state().scene.clone();
+    let original = h.state().scene().clone();
     h.get_by_role_and_label(Role::SpinButton, "radius")
         .set_value_accesskit(8.0);
     h.run();
     assert!(
-        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+        matches!(h.state().scene().objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
     );
     assert!(h.state().dirty());
     // A larger ball touches the corner earlier: (y − 30)² = 64 − 9, y = 30 + √55.
@@ -120,14 +120,14 @@ fn undo_restores_the_previous_scene_after_an_inspector_edit() {
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    let mut restored = h.state().scene.clone();
+    let mut restored = h.state().scene().clone();
     restored.view = original.view;
     assert_eq!(restored, original);
     assert!(!h.state().dirty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     assert!(
-        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+        matches!(h.state().scene().objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
     );
 }
 
@@ -137,10 +137,10 @@ fn selecting_a_variant_shows_its_row() {
     assert!(h.query_by_label("discrete").is_none());
     h.get_by_label("Discrete distance test (002)").click();
     h.run();
-    assert!(h.state().scene.variants.iter().any(|v| v == "discrete"));
+    assert!(h.state().scene().variants.iter().any(|v| v == "discrete"));
     // One row per obstacle the variant applies to (box and wall).
     assert_eq!(h.query_all_by_label("discrete").count(), 2);
-    assert!(h.state().stats.count(Layer::Variants) > 0);
+    assert!(h.state().stats().count(Layer::Variants) > 0);
 }
 
 #[test]
@@ -150,10 +150,10 @@ fn a_bad_scene_file_keeps_the_old_scene_and_shows_the_banner() {
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, "(\n    version: 1,\n    objects: [ oops ],\n)\n").unwrap();
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let before: Scene = h.state().scene.clone();
+    let before: Scene = h.state().scene().clone();
     h.state_mut().open_path(&bad);
     h.run();
-    assert_eq!(h.state().scene.objects, before.objects);
+    assert_eq!(h.state().scene().objects, before.objects);
     let banner = h.state().banner().map(str::to_owned).unwrap_or_default();
     assert!(
         banner.contains("bad.ron:3:"),
@@ -182,13 +182,13 @@ fn opening_with_unsaved_changes_asks_first() {
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_some());
     assert_eq!(
-        h.state().scene.objects.len(),
+        h.state().scene().objects.len(),
         3,
         "nothing replaced before the answer"
     );
     h.get_by_label("Discard").click();
     h.run();
-    assert_eq!(h.state().scene.name, "other");
+    assert_eq!(h.state().scene().name, "other");
     assert!(!h.state().dirty());
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -207,11 +207,11 @@ fn number_after(h: &Harness<DebugApp>, key: &str) -> Option<f32> {
 #[test]
 fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 0);
     h.key_press(Key::H);
     h.run();
-    assert!(h.state().scene.heat_map.shown);
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    assert!(h.state().scene().heat_map.shown);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
     // Starts straight above the box, the ball's motion (0, −40) and radius 5: the first
     // contact is with the top side, y = 35, at t = (y − 35) / 40.
     let cam = camera(&h);
@@ -234,7 +234,7 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     // The same key hides it again.
     h.key_press(Key::H);
     h.run();
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 0);
     assert!(!has_label_containing(&h, "from here:"));
 }
 
@@ -244,7 +244,7 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     let scene = sweepscope::scene::load_scene(&path).expect("the curated scene loads");
     assert_eq!(scene.heat_map.compare.as_deref(), Some("substep"));
     let mut h = harness(DebugApp::new(scene));
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
     let cam = camera(&h);
     // From the ball's own start the 8 probes land at x = −43.5, −31, …, never within 3 of
     // the wall's centre line: it tunnels. Shifted 6 units right, the 4th probe lands at
@@ -266,6 +266,17 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     h.run();
     h.get_by_label("Exact time of first contact").click();
     h.run();
-    assert_eq!(h.state().scene.heat_map.compare, None);
-    assert!(h.state().scene.heat_map.shown);
+    assert_eq!(h.state().scene().heat_map.compare, None);
+    assert!(h.state().scene().heat_map.shown);
+}
+
+#[test]
+fn opening_a_document_in_place_of_another_evaluates_the_new_one() {
+    // The window builds the app first, then sets the document it was started on; the
+    // evaluation must be of that document, not of the first one.
+    let mut app = DebugApp::new(Scene::empty("first"));
+    app.set_document(builtin::default_scene(), None);
+    assert_eq!(app.evaluation().balls.len(), 1);
+    let h = harness(app);
+    assert!(has_label_containing(&h, "HIT  t = 0.400000"));
 }

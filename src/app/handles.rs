@@ -1,12 +1,10 @@
 //! Draggable handles: where they are, which one is under the cursor, what dragging it does to
 //! the shape, and which cursor icon announces that.
 
-use egui::{Color32, CursorIcon, Stroke};
+use egui::CursorIcon;
 use glam::Vec2;
 
-use super::palette::Role;
-use super::pen::{Layer, Pen};
-use super::view::snap;
+use super::draw::camera::snap;
 use crate::geom::{Aabb, Obb, Segment};
 use crate::scene::{Object, Shape};
 
@@ -334,53 +332,6 @@ fn drag_circle(
         _ => {
             let s = place(start + delta);
             (s, end + (s - start), radius)
-        }
-    }
-}
-
-/// Draws the point handles of the selected and hovered objects; the hot one is larger.
-pub fn draw(
-    pen: &mut Pen,
-    objects: &[Object],
-    selected: Option<usize>,
-    hovered: Option<usize>,
-    hot: Option<Handle>,
-) {
-    let zoom = pen.cam.zoom;
-    let mut shown: Vec<usize> = selected.into_iter().collect();
-    if let Some(h) = hovered
-        && Some(h) != selected
-    {
-        shown.push(h);
-    }
-    for i in shown {
-        let Some(o) = objects.get(i) else { continue };
-        for h in point_handles(i, &o.shape, zoom) {
-            let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
-            let px = if is_hot { 6.5 } else { 4.0 };
-            let fill = if is_hot {
-                Role::Selection.color()
-            } else {
-                Role::Handle.alpha(200)
-            };
-            let p = pen.cam.to_screen(h.pos);
-            let shape = match h.grip {
-                Grip::Radius | Grip::Rotate => egui::Shape::circle_filled(p, px, fill),
-                _ => egui::Shape::rect_filled(
-                    egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)),
-                    1.0,
-                    fill,
-                ),
-            };
-            pen.add(Layer::Handles, shape);
-            pen.add(
-                Layer::Handles,
-                egui::Shape::circle_stroke(
-                    p,
-                    px + 1.5,
-                    Stroke::new(1.0, Color32::from_black_alpha(200)),
-                ),
-            );
         }
     }
 }

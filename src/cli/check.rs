@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::hit::Hit;
 use crate::region::Region;
 use crate::scene::evaluate::{Evaluation, evaluate};
-use crate::scene::expect::{ExpectationResult, check_expectations};
+use crate::scene::expect::ExpectationResult;
 use crate::scene::io::{SceneError, load_scene_all};
 use crate::scene::model::Scene;
 use crate::scene::report::num;
@@ -93,11 +93,14 @@ pub fn run(args: &[String]) -> ExitCode {
 fn check_file(path: &Path) -> Checked {
     match load_scene_all(path) {
         Err(errors) => Checked::Invalid(errors),
-        Ok(scene) => Checked::Evaluated {
-            evaluation: evaluate(&scene),
-            expectations: check_expectations(&scene),
-            scene: Box::new(scene),
-        },
+        Ok(scene) => {
+            let mut evaluation = evaluate(&scene);
+            Checked::Evaluated {
+                expectations: std::mem::take(&mut evaluation.expectations),
+                evaluation,
+                scene: Box::new(scene),
+            }
+        }
     }
 }
 
@@ -132,7 +135,7 @@ fn print_text(file: &str, checked: &Checked) {
         .map(str::to_owned)
         .to_vec(),
     ];
-    for p in &evaluation.pairs {
+    for p in evaluation.pairs() {
         let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
         let mut row = vec![name(p.ball).to_owned(), name(p.obstacle).to_owned()];
         match &p.hit {
@@ -148,7 +151,7 @@ fn print_text(file: &str, checked: &Checked) {
         }
         rows.push(row);
     }
-    if evaluation.pairs.is_empty() {
+    if evaluation.pairs().next().is_none() {
         println!("  (no ball × obstacle pairs)");
     } else {
         print_table(&rows);
@@ -219,13 +222,13 @@ fn file_json(file: &str, checked: &Checked) -> Value {
                 "valid": true,
                 "ok": checked.ok(),
                 "name": scene.name,
-                "pairs": evaluation.pairs.iter().map(|p| json!({
+                "pairs": evaluation.pairs().map(|p| json!({
                     "ball": name(p.ball),
                     "obstacle": name(p.obstacle),
                     "hit": p.hit.as_ref().map(hit_json),
                 })).collect::<Vec<_>>(),
-                "paths": evaluation.paths.iter().map(|bp| json!({
-                    "ball": name(bp.ball),
+                "paths": evaluation.balls.iter().map(|bp| json!({
+                    "ball": name(bp.object),
                     "contacts": bp.path.contacts.iter().zip(&bp.contact_objects).map(|(c, &o)| json!({
                         "obstacle": name(o),
                         "hit": hit_json(&c.hit),

@@ -1,9 +1,8 @@
-//! Checks a scene's `expect` entries against the exact core, so a scene file doubles as a
-//! regression test (`tests/scenes.rs` runs every file in `scenes/`).
+//! Judges a scene's `expect` entries against the evaluation's exact answers, so a scene file
+//! doubles as a regression test (`tests/scenes.rs` runs every file in `scenes/`).
 
 use std::fmt;
 
-use super::evaluate::ball_sweep;
 use super::model::{Expectation, Scene};
 use crate::hit::Hit;
 
@@ -26,36 +25,51 @@ impl ExpectationResult {
     }
 }
 
-impl fmt::Display for ExpectationResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = if self.passed() { "PASS" } else { "FAIL" };
-        write!(
-            f,
-            "{verdict} expect[{}] {} vs {}",
-            self.index, self.ball, self.obstacle
-        )?;
-        if self.passed() {
-            match &self.actual {
-                Some(h) => write!(f, ": hit at t = {}", h.time),
-                None => write!(f, ": no hit"),
-            }
-        } else {
-            write!(f, ": {}", self.failures.join("; "))
+impl ExpectationResult {
+    /// What was expected and what happened, without the verdict word.
+    pub fn summary(&self) -> String {
+        let what = format!("expect[{}] {} vs {}", self.index, self.ball, self.obstacle);
+        if !self.passed() {
+            return format!("{what}: {}", self.failures.join("; "));
+        }
+        match &self.actual {
+            Some(h) => format!("{what}: hit at t = {}", h.time),
+            None => format!("{what}: no hit"),
         }
     }
 }
 
-/// Evaluates every expectation of the scene, in order.
-pub fn check_expectations(scene: &Scene) -> Vec<ExpectationResult> {
+impl fmt::Display for ExpectationResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if self.passed() { "PASS" } else { "FAIL" };
+        write!(f, "{verdict} {}", self.summary())
+    }
+}
+
+/// Judges every expectation of the scene, in order; `pair(ball, obstacle)` gives the exact
+/// first contact the evaluation found for two object indices (`None` when it has no such
+/// pair: not a ball, not an obstacle).
+pub fn judge_all(
+    scene: &Scene,
+    pair: impl Fn(usize, usize) -> Option<Option<Hit>>,
+) -> Vec<ExpectationResult> {
     scene
         .expect
         .iter()
         .enumerate()
-        .map(|(index, e)| check_one(scene, index, e))
+        .map(|(index, e)| {
+            let index_of = |name: &str| scene.objects.iter().position(|o| o.name == name);
+            let found = index_of(&e.ball)
+                .zip(index_of(&e.obstacle))
+                .and_then(|(b, o)| pair(b, o));
+            judge(index, e, found)
+        })
         .collect()
 }
 
-fn check_one(scene: &Scene, index: usize, e: &Expectation) -> ExpectationResult {
+/// Judges one expectation against the exact answer for the pair it names (`None`: no such
+/// pair in the scene).
+pub fn judge(index: usize, e: &Expectation, pair: Option<Option<Hit>>) -> ExpectationResult {
     let mut result = ExpectationResult {
         index,
         ball: e.ball.clone(),
@@ -63,20 +77,15 @@ fn check_one(scene: &Scene, index: usize, e: &Expectation) -> ExpectationResult 
         actual: None,
         failures: Vec::new(),
     };
-    let ball = scene
-        .objects
-        .iter()
-        .position(|o| o.name == e.ball)
-        .and_then(|i| ball_sweep(scene, i));
-    let obstacle = scene.object(&e.obstacle).and_then(|o| o.shape.obstacle());
-    let (Some(sweep), Some(obstacle)) = (ball, obstacle) else {
-        result
+    match pair {
+        None => result
             .failures
-            .push("ball or obstacle not found in the scene".to_owned());
-        return result;
-    };
-    result.actual = obstacle.cast(&sweep);
-    result.failures = compare(e, result.actual.as_ref());
+            .push("ball or obstacle not found in the scene".to_owned()),
+        Some(hit) => {
+            result.actual = hit;
+            result.failures = compare(e, hit.as_ref());
+        }
+    }
     result
 }
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::{Aabb, Obb, Segment, Sweep};
 use crate::obstacle::Obstacle;
 use crate::response::Response;
+use crate::variants::Params;
 
 /// The current scene format version.
 pub const SCENE_VERSION: u32 = 1;
@@ -41,6 +42,9 @@ pub struct Scene {
     /// Ids of the published variants drawn beside the exact answer (see `variants`).
     #[serde(default)]
     pub variants: Vec<String>,
+    /// The variants' tunable inputs (sub-steps); left out of the file at their defaults.
+    #[serde(default, skip_serializing_if = "Params::is_default")]
+    pub params: Params,
     #[serde(default)]
     pub expect: Vec<Expectation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,6 +122,36 @@ impl Shape {
                 Obstacle::Circle(Sweep::new(start, end, radius))
             }
         })
+    }
+
+    /// The shape moved by `d` (sizes and angle unchanged).
+    pub fn translated(&self, d: Vec2) -> Shape {
+        match *self {
+            Shape::Ball { start, end, radius } => Shape::Ball {
+                start: start + d,
+                end: end + d,
+                radius,
+            },
+            Shape::Circle { start, end, radius } => Shape::Circle {
+                start: start + d,
+                end: end + d,
+                radius,
+            },
+            Shape::Box { min, max } => Shape::Box {
+                min: min + d,
+                max: max + d,
+            },
+            Shape::RotatedBox {
+                center,
+                half_extents,
+                angle,
+            } => Shape::RotatedBox {
+                center: center + d,
+                half_extents,
+                angle,
+            },
+            Shape::Segment { a, b } => Shape::Segment { a: a + d, b: b + d },
+        }
     }
 
     /// A short lowercase kind name for tables and messages.
@@ -347,6 +381,7 @@ impl Scene {
             layers: Layers::default(),
             heat_map: HeatMap::default(),
             variants: Vec::new(),
+            params: Params::default(),
             expect: Vec::new(),
             simulation: None,
         }
@@ -363,5 +398,28 @@ impl Scene {
             .enumerate()
             .filter_map(|(i, o)| o.shape.obstacle().map(|ob| (i, ob)))
             .collect()
+    }
+}
+
+impl Simulation {
+    /// The set-up that starts where `world` is now: its walls, restitution and every disc's
+    /// current position and velocity (masses written out only where they are not the
+    /// default r²). A world built from it continues the same motion.
+    pub fn from_world(world: &crate::sim::World, duration: f64) -> Simulation {
+        let (min, max) = world.bounds();
+        Simulation {
+            bounds: Aabb::new(min.as_vec2(), max.as_vec2()),
+            discs: world
+                .discs()
+                .map(|d| Disc {
+                    position: d.position.into(),
+                    velocity: d.velocity.into(),
+                    radius: d.radius,
+                    mass: (d.mass != d.radius * d.radius).then_some(d.mass),
+                })
+                .collect(),
+            restitution: world.restitution(),
+            duration,
+        }
     }
 }

@@ -30,6 +30,7 @@ mod queue;
 mod random;
 #[cfg(feature = "cli")]
 mod scene;
+pub mod timeline;
 mod world;
 
 pub use body::{DiscInit, SimError, Solid};

@@ -11,6 +11,7 @@
 pub mod billiards;
 pub mod discrete;
 pub mod expanded_box;
+pub mod loop_comparison;
 pub mod projection;
 pub mod slope_form;
 pub mod substep;
@@ -109,12 +110,19 @@ impl Variant {
     }
 }
 
-/// Tunable inputs of the approaches that have any.
+/// Tunable inputs of the approaches that have any. Missing fields take their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
     /// Number of sub-steps for [`Variant::Substep`] (0 is taken as 1; capped at
     /// [`substep::MAX_SUBSTEPS`] so a typo cannot freeze the debugger).
     pub substeps: u32,
+}
+
+impl Params {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl Default for Params {

@@ -1,12 +1,15 @@
-//! The variants panel: switch any published approach on beside the exact answer.
+//! The variants panel: switch any published approach on beside the exact answer, and the
+//! legend of the palette's roles in use.
 
 use egui::{RichText, Ui};
 
-use super::palette::{Role, heat, variant_color};
+use crate::app::command::Command;
+use crate::app::document::Edit;
+use crate::app::draw::palette::{Role, heat, variant_color};
 use crate::scene::Scene;
 use crate::variants::{Params, Variant};
 
-pub fn show(ui: &mut Ui, scene: &mut Scene, params: &mut Params) {
+pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.heading("Variants");
     ui.weak("Published approaches, each drawn in its own colour beside the exact answer.");
@@ -20,22 +23,33 @@ pub fn show(ui: &mut Ui, scene: &mut Scene, params: &mut Params) {
                 .on_hover_text(v.id())
                 .changed()
             {
+                let mut ids = scene.variants.clone();
                 if on {
-                    scene.variants.push(v.id().to_owned());
+                    ids.push(v.id().to_owned());
                 } else {
-                    scene.variants.retain(|id| id != v.id());
+                    ids.retain(|id| id != v.id());
                 }
+                out.push(Command::edit(Edit::SetVariants(ids)));
             }
         });
     }
     ui.separator();
     ui.horizontal(|ui| {
-        let l = ui.label(RichText::new("sub-steps").small());
-        ui.add(egui::DragValue::new(&mut params.substeps).range(1..=256))
-            .labelled_by(l.id);
+        substeps(ui, scene, out);
     });
     ui.separator();
     legend(ui, scene);
+}
+
+/// The sub-step count of the sub-stepping variant (a scene parameter).
+pub fn substeps(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
+    let mut params: Params = scene.params;
+    let l = ui.label(RichText::new("sub-steps").small());
+    ui.add(egui::DragValue::new(&mut params.substeps).range(1..=256))
+        .labelled_by(l.id);
+    if params != scene.params {
+        out.push(Command::gesture(Edit::SetParams(params)));
+    }
 }
 
 /// The palette's roles in use, with swatches (kept off the canvas so it never hides geometry).
@@ -61,7 +75,7 @@ fn legend(ui: &mut Ui, scene: &Scene) {
             swatch(ui, role.color(), role.label());
         }
     }
-    swatch(ui, egui::Color32::WHITE, "ball at scrubber t");
+    swatch(ui, Role::Scrubber.color(), Role::Scrubber.label());
 }
 
 /// The heat map's key: the time ramp, or the verdict colours when a variant is compared.

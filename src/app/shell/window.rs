@@ -5,9 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use super::DebugApp;
 use super::headless::{self, Driver, Options};
-use super::scenes;
+use crate::app::command::Command;
+use crate::app::debugger::DebugApp;
+use crate::app::document::Edit;
+use crate::app::sim_view::SimView;
+use crate::app::ui_state::Mode;
+use crate::scene::builtin;
 use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
 
 const KEY_SCENE: &str = "sweepscope.scene";
@@ -27,7 +31,7 @@ impl eframe::App for Window {
         self.app.ui(ui);
         if let Some(d) = &mut self.driver {
             let ctx = ui.ctx().clone();
-            d.after_frame(&ctx, &self.app.frame_times);
+            d.after_frame(&ctx, self.app.frame_times().ui_ms());
             if let Some(done) = d.finished.take() {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
@@ -41,7 +45,7 @@ impl eframe::App for Window {
         if !self.persist {
             return;
         }
-        storage.set_string(KEY_SCENE, scene_to_string(&self.app.scene));
+        storage.set_string(KEY_SCENE, scene_to_string(&self.app.scene_to_save()));
         let recent: Vec<String> = self
             .app
             .recent_files()
@@ -57,23 +61,21 @@ impl eframe::App for Window {
 /// The scene to start with, where it came from, and an error to show.
 fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
     if let Some(n) = o.stress {
-        return Ok((scenes::stress_scene(n), None, None));
+        return Ok((builtin::stress_scene(n), None, None));
     }
     if let Some(name) = &o.demo {
-        return scenes::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
-            format!(
-                "unknown demo '{name}' (one of: {})",
-                scenes::DEMOS.join(", ")
-            )
+        return builtin::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
+            let names: Vec<&str> = builtin::demo_names().collect();
+            format!("unknown demo '{name}' (one of: {})", names.join(", "))
         });
     }
     match &o.scene {
         Some(p) => match load_scene(p) {
             Ok(s) => Ok((s, Some(p.clone()), None)),
             Err(e) if o.headless() => Err(e.to_string()),
-            Err(e) => Ok((scenes::default_scene(), None, Some(e.to_string()))),
+            Err(e) => Ok((builtin::default_scene(), None, Some(e.to_string()))),
         },
-        None => Ok((scenes::default_scene(), None, None)),
+        None => Ok((builtin::default_scene(), None, None)),
     }
 }
 
@@ -130,26 +132,26 @@ pub fn run(args: &[String]) -> ExitCode {
         "sweepscope",
         options,
         Box::new(move |cc| {
-            let mut app = DebugApp::new(scene);
-            app.set_document(app.scene.clone(), path.as_deref());
+            let mut app = DebugApp::new(Scene::empty(""));
+            app.set_document(scene, path.as_deref());
             if let Some(b) = banner {
                 app.set_banner(b);
             }
             if sim {
-                app.mode = super::Mode::Simulation;
-                let (mut view, problem) = super::sim_view_for(&app.scene);
-                if let Some(p) = problem {
-                    app.set_banner(p);
-                }
-                if let Some(n) = sim_discs
-                    && let Err(e) = view.fill(n, 0.3, 1)
-                {
-                    app.set_banner(format!("--sim-discs {n}: {e}"));
+                app.set_mode(Mode::Simulation);
+                if let Some(n) = sim_discs {
+                    match SimView::fill_setup(app.scene(), n, 0.3, 1) {
+                        Ok((setup, _)) => {
+                            let edit = Edit::SetSimulation(Some(setup));
+                            app.queue(Command::edit(edit));
+                            app.apply_queued(&cc.egui_ctx);
+                        }
+                        Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
+                    }
                 }
                 if let Some(t) = sim_advance {
-                    view.advance(t);
+                    app.advance_simulation(t);
                 }
-                app.sim = Some(view);
             }
             if let Some(storage) = cc.storage {
                 let recent: Vec<String> =

@@ -33,6 +33,30 @@ pub enum Role {
     HeatBroken,
     /// Heat map, compare mode: the variant agrees on a contact.
     HeatAgree,
+    /// Behind every canvas.
+    Canvas,
+    /// Object names and other text drawn on a canvas.
+    Label,
+    /// The ball drawn at the scrubber's time.
+    Scrubber,
+    /// The simulation's walls.
+    Wall,
+    /// A disc's velocity arrow.
+    Velocity,
+    /// The published per-frame loop beside the engine.
+    Published,
+    /// Errors, disagreements and failing expectations in panels.
+    Alert,
+    /// Agreement and passing expectations in panels.
+    Ok,
+    /// Notes that need attention but are not errors.
+    Warning,
+    /// The error banner's background.
+    Banner,
+    /// The status line's message.
+    Status,
+    /// The gap of a closest approach (a miss's clearance).
+    Gap,
 }
 
 impl Role {
@@ -82,6 +106,18 @@ impl Role {
             Role::HeatTimeOff => Color32::from_rgb(255, 200, 0),
             Role::HeatBroken => Color32::WHITE,
             Role::HeatAgree => Color32::from_gray(130),
+            Role::Canvas => Color32::from_gray(18),
+            Role::Label => Color32::from_gray(230),
+            Role::Scrubber => Color32::WHITE,
+            Role::Wall => Color32::from_rgb(180, 180, 190),
+            Role::Velocity => Color32::from_rgb(140, 220, 140),
+            Role::Published => Color32::from_rgb(230, 140, 40),
+            Role::Alert => Color32::from_rgb(255, 90, 90),
+            Role::Ok => Color32::from_rgb(110, 220, 120),
+            Role::Warning => Color32::from_rgb(240, 220, 120),
+            Role::Banner => Color32::from_rgb(110, 20, 25),
+            Role::Status => Color32::from_rgb(150, 220, 255),
+            Role::Gap => Color32::from_rgb(255, 120, 220),
         }
     }
 
@@ -113,6 +149,18 @@ impl Role {
             Role::HeatTimeOff => "time off by > 1e-3",
             Role::HeatBroken => "NaN or failure",
             Role::HeatAgree => "agrees on a contact",
+            Role::Canvas => "background",
+            Role::Label => "label",
+            Role::Scrubber => "ball at scrubber t",
+            Role::Wall => "walls",
+            Role::Velocity => "velocity",
+            Role::Published => "published loop",
+            Role::Alert => "disagreement",
+            Role::Ok => "agreement",
+            Role::Warning => "warning",
+            Role::Banner => "error",
+            Role::Status => "status",
+            Role::Gap => "closest approach (gap)",
         }
     }
 }
@@ -154,8 +202,3 @@ pub fn variant_color(v: Variant) -> Color32 {
         Variant::Billiards => Color32::from_rgb(200, 255, 90),
     }
 }
-
-/// Red for disagreements and errors in panels.
-pub const ALERT: Color32 = Color32::from_rgb(255, 90, 90);
-/// Green for agreement in panels.
-pub const OK: Color32 = Color32::from_rgb(110, 220, 120);

@@ -4,7 +4,7 @@
 use egui::{Align2, Color32, FontId, Painter, Shape, Stroke};
 use glam::Vec2;
 
-use super::view::Camera;
+use super::camera::Camera;
 
 /// The drawing layers (the scene's `Layers` switches plus always-on ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

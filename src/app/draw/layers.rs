@@ -1,27 +1,28 @@
-//! One function per construction drawn on the canvas. Each reads the frame's [`Eval`] (the
-//! core's answers) and draws through a [`Pen`] under its [`Layer`].
+//! One function per construction drawn on the canvas. Each draws what the scene's
+//! [`Evaluation`] and the core's constructions (`geom::outline`, `BoxFrame`, the sweep's
+//! relative motion, the path's position at t) return, through a [`Pen`] under its
+//! [`Layer`]; none of them computes geometry of its own.
 
 use egui::{Align2, Color32, Stroke, vec2};
 use glam::Vec2;
 
-use super::construct::{
-    BoxFrame, capsule_outline, circle_points, position_on_path, relative_sweep, rounded_outline,
-    square_expanded_corners,
-};
-use super::eval::{BallEval, Eval};
+use super::camera::axis_label;
 use super::palette::{Role, variant_color};
 use super::pen::{Layer, Pen};
-use super::view::axis_label;
+use crate::app::handles::{Grip, Handle, point_handles};
 use crate::geom::Aabb;
+use crate::geom::outline::{capsule, circle, rounded_polygon};
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::region::Region;
-use crate::scene::{Scene, Shape};
+use crate::scene::{BallEvaluation, Evaluation, Object, Scene, Shape};
 
 /// What the layers need besides the scene and its evaluation.
 pub struct Frame<'a> {
     pub scene: &'a Scene,
-    pub eval: &'a Eval,
+    pub eval: &'a Evaluation,
+    /// The ball the inspector shows.
+    pub ball: Option<&'a BallEvaluation>,
     pub selected: Option<usize>,
     pub hovered: Option<usize>,
     pub t: f32,
@@ -30,8 +31,8 @@ pub struct Frame<'a> {
 }
 
 impl Frame<'_> {
-    fn ball(&self) -> Option<&BallEval> {
-        self.eval.ball()
+    fn ball(&self) -> Option<&BallEvaluation> {
+        self.ball
     }
 }
 
@@ -160,7 +161,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                 );
                 pen.dashed(
                     Layer::Objects,
-                    &circle_points(end, radius, 48),
+                    &circle(end, radius, 48),
                     Stroke::new(emphasis * 0.8, c),
                 );
                 pen.segment(
@@ -183,7 +184,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                 if (end - start).length_squared() > 0.0 {
                     pen.dashed(
                         Layer::Objects,
-                        &circle_points(end, radius, 48),
+                        &circle(end, radius, 48),
                         Stroke::new(1.0, c),
                     );
                     pen.segment(
@@ -203,12 +204,8 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                 );
             }
             Shape::Box { .. } | Shape::RotatedBox { .. } => {
-                if let Some(ob) = o.shape.obstacle() {
-                    let corners = match ob {
-                        Obstacle::Aabb(b) => b.corners(),
-                        Obstacle::Obb(b) => b.corners(),
-                        _ => continue,
-                    };
+                if let Some(frame) = o.shape.obstacle().and_then(|ob| ob.frame()) {
+                    let corners = frame.corners();
                     pen.closed(
                         Layer::Objects,
                         &corners,
@@ -224,7 +221,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
 /// The capsule each ball sweeps: outline plus translucent fill.
 pub fn capsules(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
-        let pts = capsule_outline(b.sweep.start, b.sweep.end, b.sweep.radius, 16);
+        let pts = capsule(b.sweep.start, b.sweep.end, b.sweep.radius, 16);
         pen.closed(
             Layer::Capsule,
             &pts,
@@ -241,15 +238,11 @@ pub fn minkowski(pen: &mut Pen, f: &Frame) {
     let r = ball.sweep.radius;
     let dashed = f.eval.obstacles.len() <= MAX_NAMED_REGION_BOXES;
     for (_, ob) in &f.eval.obstacles {
-        let Some(square) = square_expanded_corners(ob, r) else {
+        let Some(frame) = ob.frame() else {
             continue;
         };
-        let corners = match ob {
-            Obstacle::Aabb(b) => b.corners(),
-            Obstacle::Obb(b) => b.corners(),
-            _ => continue,
-        };
-        let rounded = rounded_outline(&corners, r, 10);
+        let square = frame.expanded_corners(r);
+        let rounded = rounded_polygon(&frame.corners(), r, 10);
         pen.closed(
             Layer::Minkowski,
             &rounded,
@@ -283,20 +276,21 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
         .eval
         .obstacles
         .iter()
-        .filter(|(_, o)| BoxFrame::of(o).is_some())
+        .filter(|(_, o)| o.frame().is_some())
         .count();
     let named = f.scene.layers.labels && boxes <= MAX_NAMED_REGION_BOXES;
     for (_, ob) in &f.eval.obstacles {
-        let Some(frame) = BoxFrame::of(ob) else {
+        let Some(frame) = ob.frame() else {
             continue;
         };
         let b = frame.local;
         let reach = reach + b.center().length() + b.size().length();
         let xs = [b.min.x - reach, b.min.x, b.max.x, b.max.x + reach];
         let ys = [b.min.y - reach, b.min.y, b.max.y, b.max.y + reach];
-        if let Some(ball) = ball {
-            let start = frame.region(ball.sweep.start);
-            let end = frame.region(ball.sweep.end);
+        if let Some(ball) = ball
+            && let (Some(start), Some(end)) =
+                (ob.region_of(ball.sweep.start), ob.region_of(ball.sweep.end))
+        {
             for (code, alpha) in [(start, 26u8), (end, 18u8)] {
                 if code.is_inside() {
                     continue;
@@ -389,10 +383,10 @@ pub fn impact(pen: &mut Pen, f: &Frame) {
         for p in &b.pairs {
             if let Some(h) = &p.hit {
                 // A moving circle is drawn where it is at the contact, too.
-                if let Obstacle::Circle(c) = p.obstacle
+                if let Obstacle::Circle(c) = p.shape
                     && c.delta().length_squared() > 0.0
                 {
-                    let at = circle_points(c.at(h.time), c.radius, 48);
+                    let at = circle(c.at(h.time), c.radius, 48);
                     pen.dashed(Layer::Impact, &at, Stroke::new(1.5, Role::Obstacle.color()));
                 }
                 draw_hit(pen, Layer::Impact, h, b.sweep.radius, Role::Ghost.color());
@@ -440,7 +434,7 @@ pub fn path(pen: &mut Pen, f: &Frame) {
         if !p.contacts.is_empty() {
             pen.dashed(
                 Layer::Path,
-                &circle_points(p.end, b.sweep.radius, 40),
+                &circle(p.end, b.sweep.radius, 40),
                 Stroke::new(1.0, Role::Path.alpha(200)),
             );
         }
@@ -452,16 +446,18 @@ pub fn path(pen: &mut Pen, f: &Frame) {
 pub fn relative_motion(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     for p in &ball.pairs {
-        let Obstacle::Circle(other) = p.obstacle else {
+        let Obstacle::Circle(other) = p.shape else {
             continue;
         };
-        let (rel, fixed) = relative_sweep(&ball.sweep, &other);
+        // The ball's motion with the other circle held still at its start.
+        let rel = ball.sweep.relative_to(&other);
         let color = Role::Relative.color();
-        let pts = capsule_outline(rel.start, rel.end, rel.radius, 16);
-        let mut closed = pts.clone();
-        closed.push(pts[0]);
+        let mut closed = capsule(rel.start, rel.end, rel.radius, 16);
+        if let Some(&first) = closed.first() {
+            closed.push(first);
+        }
         pen.dashed(Layer::RelativeMotion, &closed, Stroke::new(1.2, color));
-        pen.dot(Layer::RelativeMotion, fixed.start, 4.0, color);
+        pen.dot(Layer::RelativeMotion, other.start, 4.0, color);
         pen.arrow(
             Layer::RelativeMotion,
             rel.start,
@@ -496,7 +492,7 @@ pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     for (_, ob) in &f.eval.obstacles {
         if let Obstacle::Segment(s) = ob {
-            let pts = capsule_outline(s.a, s.b, ball.sweep.radius, 16);
+            let pts = capsule(s.a, s.b, ball.sweep.radius, 16);
             pen.closed(
                 Layer::SegmentCapsule,
                 &pts,
@@ -512,7 +508,7 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     let mut stack = 0.0;
     let mut missed = 0.0;
-    for row in &f.eval.variant_rows {
+    for row in &ball.variants {
         let Some(h) = row.hit() else {
             // No contact to draw: list it in the canvas's top-left corner when that is wrong.
             if row.verdict.is_bad() {
@@ -520,7 +516,7 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
                 let name = ball
                     .pairs
                     .get(row.pair)
-                    .and_then(|p| f.scene.objects.get(p.object))
+                    .and_then(|p| f.scene.objects.get(p.obstacle))
                     .map_or("", |o| o.name.as_str());
                 let text = format!("{} vs {name}: {}", row.variant.id(), row.verdict.text());
                 let color = variant_color(row.variant);
@@ -564,7 +560,7 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
 /// The balls along their paths and the moving circles at the scrubber's time.
 pub fn scrubber(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
-        if let Some(p) = position_on_path(&b.path, f.t) {
+        if let Some(p) = b.path.position_at(f.t) {
             pen.circle(
                 Layer::Scrubber,
                 p,
@@ -615,5 +611,52 @@ pub fn labels(pen: &mut Pen, f: &Frame) {
             &o.name,
             Color32::from_gray(230),
         );
+    }
+}
+
+/// Draws the point handles of the selected and hovered objects; the hot one is larger.
+pub fn handles(
+    pen: &mut Pen,
+    objects: &[Object],
+    selected: Option<usize>,
+    hovered: Option<usize>,
+    hot: Option<Handle>,
+) {
+    let zoom = pen.cam.zoom;
+    let mut shown: Vec<usize> = selected.into_iter().collect();
+    if let Some(h) = hovered
+        && Some(h) != selected
+    {
+        shown.push(h);
+    }
+    for i in shown {
+        let Some(o) = objects.get(i) else { continue };
+        for h in point_handles(i, &o.shape, zoom) {
+            let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
+            let px = if is_hot { 6.5 } else { 4.0 };
+            let fill = if is_hot {
+                Role::Selection.color()
+            } else {
+                Role::Handle.alpha(200)
+            };
+            let p = pen.cam.to_screen(h.pos);
+            let shape = match h.grip {
+                Grip::Radius | Grip::Rotate => egui::Shape::circle_filled(p, px, fill),
+                _ => egui::Shape::rect_filled(
+                    egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)),
+                    1.0,
+                    fill,
+                ),
+            };
+            pen.add(Layer::Handles, shape);
+            pen.add(
+                Layer::Handles,
+                egui::Shape::circle_stroke(
+                    p,
+                    px + 1.5,
+                    Stroke::new(1.0, Color32::from_black_alpha(200)),
+                ),
+            );
+        }
     }
 }

@@ -1,27 +1,26 @@
 //! The inspector: the selected object's inputs, the response settings, and for the inspected
 //! ball the full readout per obstacle, the bounce path table and the variants' answers.
+//! Every number comes from the scene's evaluation; edits go out as commands.
 
-use egui::{Color32, ComboBox, Grid, RichText, ScrollArea, Ui};
+use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
-use super::construct::BoxFrame;
-use super::eval::{BallEval, Eval};
-use super::palette::{ALERT, OK, variant_color};
-use super::report::{name, v2};
 use super::widgets::{drag_f32, drag_vec2};
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::document::Edit;
+use crate::app::draw::palette::{Role, variant_color};
 use crate::hit::Hit;
-use crate::scene::{ResponseKind, Scene, Shape};
+use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
 use crate::variants::Outcome;
 
-/// What the inspector asks the app to do after drawing.
-#[derive(Default)]
-pub struct InspectorOut {
-    pub copy_text: bool,
-    pub delete: bool,
-    pub duplicate: bool,
-}
-
-pub fn show(ui: &mut Ui, scene: &mut Scene, selected: Option<usize>, eval: &Eval) -> InspectorOut {
-    let mut out = InspectorOut::default();
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    selected: Option<usize>,
+    eval: &Evaluation,
+    ball: Option<&BallEvaluation>,
+    out: &mut Vec<Command>,
+) {
     ScrollArea::both()
         .auto_shrink([false, false])
         .show(ui, |ui| {
@@ -29,42 +28,49 @@ pub fn show(ui: &mut Ui, scene: &mut Scene, selected: Option<usize>, eval: &Eval
             if let Some(i) = selected
                 && i < scene.objects.len()
             {
-                object_editor(ui, scene, i, &mut out);
+                object_editor(ui, scene, i, out);
             } else {
                 ui.weak("Click an object to select it.");
             }
             ui.separator();
-            response_editor(ui, scene);
+            response_editor(ui, scene, out);
             ui.separator();
-            if ui
-                .button("Copy as text")
-                .on_hover_text("Copy the whole readout to the clipboard (Ctrl+Shift+C)")
-                .clicked()
-            {
-                out.copy_text = true;
+            if Action::CopyText.button(ui, true) {
+                out.push(Command::Action(Action::CopyText));
             }
-            match eval.ball() {
-                Some(ball) => readout(ui, scene, eval, ball),
+            match ball {
+                Some(ball) => readout(ui, scene, ball),
                 None => {
                     ui.weak("Add a ball to see contacts.");
                 }
             }
+            if !eval.expectations.is_empty() {
+                ui.separator();
+                expectations(ui, eval);
+            }
         });
-    out
 }
 
-fn object_editor(ui: &mut Ui, scene: &mut Scene, i: usize, out: &mut InspectorOut) {
-    let obj = &mut scene.objects[i];
+fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
+    let obj = &scene.objects[i];
+    let mut name = obj.name.clone();
     ui.horizontal(|ui| {
         let l = ui.label("name");
-        ui.add(egui::TextEdit::singleline(&mut obj.name).desired_width(180.0))
+        let r = ui
+            .add(egui::TextEdit::singleline(&mut name).desired_width(180.0))
             .labelled_by(l.id);
+        // While typing the name may be empty or taken; saving refuses such a scene with
+        // a message naming the object.
+        if r.changed() {
+            out.push(Command::gesture(Edit::Rename { object: i, name }));
+        }
     });
     ui.label(RichText::new(obj.shape.kind()).weak());
+    let mut shape = obj.shape;
     Grid::new("object_fields")
         .num_columns(2)
         .spacing([8.0, 4.0])
-        .show(ui, |ui| match &mut obj.shape {
+        .show(ui, |ui| match &mut shape {
             Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
                 drag_vec2(ui, "start", start, 0.1);
                 drag_vec2(ui, "end", end, 0.1);
@@ -88,14 +94,21 @@ fn object_editor(ui: &mut Ui, scene: &mut Scene, i: usize, out: &mut InspectorOu
                 drag_vec2(ui, "b", b, 0.1);
             }
         });
+    if shape != obj.shape {
+        out.push(Command::gesture(Edit::SetShape { object: i, shape }));
+    }
     ui.horizontal(|ui| {
-        out.duplicate = ui.button("Duplicate").on_hover_text("Ctrl+D").clicked();
-        out.delete = ui.button("Delete").on_hover_text("Delete").clicked();
+        for action in [Action::Duplicate, Action::Delete] {
+            if action.button(ui, true) {
+                out.push(Command::Action(action));
+            }
+        }
     });
 }
 
-fn response_editor(ui: &mut Ui, scene: &mut Scene) {
-    let r = &mut scene.response;
+fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
+    let mut response = scene.response;
+    let r = &mut response;
     Grid::new("response").num_columns(2).show(ui, |ui| {
         let l = ui.label("response");
         ComboBox::from_id_salt("response_kind")
@@ -125,9 +138,12 @@ fn response_editor(ui: &mut Ui, scene: &mut Scene) {
             .labelled_by(l.id);
         ui.end_row();
     });
+    if response != scene.response {
+        out.push(Command::gesture(Edit::SetResponse(response)));
+    }
 }
 
-fn readout(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
+fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let s = ball.sweep;
     ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
     // Pairs with a contact are open (the first few), misses start collapsed: a scene with
@@ -138,43 +154,50 @@ fn readout(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
         open_left -= usize::from(open);
         let title = format!(
             "vs '{}' ({})",
-            name(scene, p.object),
-            scene.objects.get(p.object).map_or("", |o| o.shape.kind())
+            name(scene, p.obstacle),
+            scene.objects.get(p.obstacle).map_or("", |o| o.shape.kind())
         );
         egui::CollapsingHeader::new(title)
             .id_salt(("pair", pi))
             .default_open(open || ball.pairs.len() <= 2)
-            .show(ui, |ui| {
-                let frame = BoxFrame::of(&p.obstacle);
-                match &p.hit {
-                    Some(h) => {
-                        ui.label(RichText::new(format!("HIT  t = {:.6}", h.time)).color(OK));
-                        hit_grid(
-                            ui,
-                            ("hit", pi),
-                            h,
-                            s.delta().length(),
-                            frame.map(|f| (f.region(s.start), f.region(s.end))),
-                        );
-                    }
-                    None => {
-                        ui.label(RichText::new("miss").weak());
-                        if let Some(f) = frame {
-                            Grid::new(("regions", pi)).num_columns(2).show(ui, |ui| {
-                                row(ui, "region of start", f.region(s.start).to_string());
-                                row(ui, "region of end", f.region(s.end).to_string());
-                            });
+            .show(ui, |ui| match &p.hit {
+                Some(h) => {
+                    ui.label(
+                        RichText::new(format!("HIT  t = {:.6}", h.time)).color(Role::Ok.color()),
+                    );
+                    hit_grid(ui, ("hit", pi), h, s.delta().length(), p);
+                }
+                None => {
+                    ui.label(RichText::new("miss").weak());
+                    Grid::new(("regions", pi)).num_columns(2).show(ui, |ui| {
+                        approach_rows(ui, p);
+                        if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
+                            row(ui, "region of start", start.to_string());
+                            row(ui, "region of end", end.to_string());
                         }
-                    }
+                    });
                 }
             });
     }
-    if !eval.variant_rows.is_empty() {
+    if !ball.variants.is_empty() {
         ui.separator();
-        variant_table(ui, scene, ball, eval);
+        variant_table(ui, scene, ball);
     }
     ui.separator();
-    path_table(ui, scene, eval, ball);
+    path_table(ui, scene, ball);
+}
+
+/// The closest approach: how near the motion comes, when, and where.
+fn approach_rows(ui: &mut Ui, p: &PairResult) {
+    if let Some(a) = p.approach {
+        row(
+            ui,
+            "closest approach",
+            format!("{:.6} at t = {:.6}", a.clearance, a.time),
+        );
+        row(ui, "ball point", v2(a.ball_point));
+        row(ui, "obstacle point", v2(a.obstacle_point));
+    }
 }
 
 fn row(ui: &mut Ui, k: &str, v: String) {
@@ -183,13 +206,7 @@ fn row(ui: &mut Ui, k: &str, v: String) {
     ui.end_row();
 }
 
-fn hit_grid(
-    ui: &mut Ui,
-    id: (&str, usize),
-    h: &Hit,
-    motion_len: f32,
-    regions: Option<(crate::Region, crate::Region)>,
-) {
+fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairResult) {
     Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
         row(
             ui,
@@ -201,7 +218,7 @@ fn hit_grid(
         row(ui, "contact normal", v2(h.normal));
         row(ui, "face normal", v2(h.face_normal));
         row(ui, "feature", h.feature.name().to_owned());
-        if let Some((start, end)) = regions {
+        if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
             row(ui, "region of start", start.to_string());
             row(ui, "region of end", end.to_string());
         }
@@ -209,17 +226,17 @@ fn hit_grid(
             row(ui, "region of contact", r.to_string());
         }
         ui.label("started inside");
-        let text = if h.started_inside {
-            RichText::new("yes").color(ALERT)
-        } else {
-            RichText::new("no")
+        let text = match p.depth.filter(|_| h.started_inside) {
+            Some(d) => RichText::new(format!("yes, {d:.6} deep")).color(Role::Alert.color()),
+            None if h.started_inside => RichText::new("yes").color(Role::Alert.color()),
+            None => RichText::new("no"),
         };
         ui.label(text);
         ui.end_row();
     });
 }
 
-fn path_table(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
+fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let path = &ball.path;
     ui.label(
         RichText::new(format!(
@@ -241,14 +258,10 @@ fn path_table(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
                 ui.label(RichText::new(h).underline());
             }
             ui.end_row();
-            for (i, c) in path.contacts.iter().enumerate() {
+            for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
                 ui.label(format!("{}", i + 1));
                 ui.monospace(format!("{:.5}", c.hit.time));
-                let ob = eval
-                    .obstacles
-                    .get(c.obstacle)
-                    .map_or_else(String::new, |(oi, _)| name(scene, *oi));
-                ui.label(ob);
+                ui.label(name(scene, obj));
                 ui.monospace(v2(c.hit.center));
                 ui.monospace(format!("{} {}", v2(c.hit.normal), c.hit.feature.name()));
                 ui.end_row();
@@ -262,7 +275,7 @@ fn path_table(ui: &mut Ui, scene: &Scene, eval: &Eval, ball: &BallEval) {
         });
 }
 
-fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEval, eval: &Eval) {
+fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     ui.label(RichText::new("Variants vs exact").strong());
     Grid::new("variant_table")
         .num_columns(5)
@@ -278,12 +291,12 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEval, eval: &Eval) {
                 ui.label(RichText::new(h).underline());
             }
             ui.end_row();
-            for row in &eval.variant_rows {
+            for row in &ball.variants {
                 let Some(pair) = ball.pairs.get(row.pair) else {
                     continue;
                 };
                 ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
-                ui.label(name(scene, pair.object));
+                ui.label(name(scene, pair.obstacle));
                 let exact = pair
                     .hit
                     .map_or("miss".to_owned(), |h| format!("{:.5}", h.time));
@@ -298,13 +311,41 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEval, eval: &Eval) {
                 };
                 ui.monospace(format!("{t} ({exact})"));
                 let color = if row.verdict.is_bad() {
-                    ALERT
+                    Role::Alert.color()
                 } else {
-                    Color32::from_gray(170)
+                    Role::Label.color()
                 };
                 ui.label(RichText::new(row.verdict.text()).color(color).strong());
                 ui.monospace(detail);
                 ui.end_row();
             }
         });
+}
+
+/// Each expectation of the scene with PASS or FAIL, live.
+fn expectations(ui: &mut Ui, eval: &Evaluation) {
+    ui.label(RichText::new("Expectations").strong());
+    for e in &eval.expectations {
+        let (word, color) = if e.passed() {
+            ("PASS", Role::Ok.color())
+        } else {
+            ("FAIL", Role::Alert.color())
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(word).color(color).strong());
+            ui.label(e.summary());
+        });
+    }
+}
+
+pub fn v2(v: glam::Vec2) -> String {
+    format!("({:.4}, {:.4})", v.x, v.y)
+}
+
+/// Name of the object at `index`, or `#index`.
+pub fn name(scene: &Scene, index: usize) -> String {
+    scene
+        .objects
+        .get(index)
+        .map_or_else(|| format!("#{index}"), |o| o.name.clone())
 }

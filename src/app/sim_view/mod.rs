@@ -1,30 +1,30 @@
-//! The simulation mode of the debugger: event-driven discs with a rewindable history,
-//! plots, an event log and the published per-frame loop run side by side.
+//! The simulation view: the scene's event-driven discs with a rewindable history, plots,
+//! an event log and the published per-frame loop run side by side.
 //!
-//! [`SimView`] is self-contained: [`SimView::ui`] lays out its own panels inside whatever
-//! `Ui` it is given, so the main app only has to call it. Settings and the camera persist
-//! through serde; the run itself (worlds, history) is rebuilt from the defaults.
+//! The view runs what the document's `simulation` section describes. Spawning and filling
+//! change that section, through a new set-up the view returns for the frame loop to apply
+//! as an edit, so they are undoable and mark the scene unsaved; when the section changes
+//! (an edit, an undo, a file opened) the run is rebuilt from it. The run itself (worlds,
+//! history) is never saved; settings and the camera persist through serde.
 
 pub mod canvas;
-pub mod compare;
-pub mod perf;
 pub mod plots;
-pub mod timeline;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 use glam::{DVec2, Vec2};
 use serde::{Deserialize, Serialize};
 
+use super::draw::palette::Role;
 use crate::geom::Aabb;
-use crate::sim::{DiscInit, Event, EventKind, SimError, World};
+use crate::scene::{Scene, Shape, Simulation};
+use crate::sim::timeline::Timeline;
+use crate::sim::{DiscInit, Event, EventKind, SimError, World, random_discs};
+use crate::variants::loop_comparison::{self as compare, Comparison, Divergence};
 
-pub use canvas::{Action, Camera, Canvas, Tool};
-pub use compare::{Comparison, Divergence, DivergenceKind};
-pub use perf::{FrameStats, measure_frames};
+pub use canvas::{Canvas, Gesture, Tool};
 pub use plots::Series;
-pub use timeline::{Logged, Timeline};
 
-/// Walls of the default world and of a fill before any scene is loaded.
+/// Walls of a simulation created by a fill in a scene that has none.
 const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
 
 /// Events per frame at most (see [`SimView::advance`]).
@@ -69,9 +69,34 @@ impl Default for SimSettings {
     }
 }
 
+/// What a run was built from: the scene's simulation section and its static obstacles.
+#[derive(Clone, Debug, PartialEq)]
+struct Setup {
+    simulation: Option<Simulation>,
+    solids: Vec<Shape>,
+}
+
+impl Setup {
+    fn of(scene: &Scene) -> Self {
+        Self {
+            simulation: scene.simulation.clone(),
+            solids: scene
+                .objects
+                .iter()
+                .map(|o| o.shape)
+                .filter(|s| matches!(s, Shape::Box { .. } | Shape::Segment { .. }))
+                .collect(),
+        }
+    }
+}
+
 /// The live run: not persisted.
 struct Run {
-    timeline: Timeline,
+    /// The set-up it was built from, and the document revision that had it.
+    setup: Setup,
+    revision: u64,
+    /// `None` when the scene has no simulation (or an invalid one: see `message`).
+    timeline: Option<Timeline>,
     series: Series,
     playing: bool,
     selected: Option<usize>,
@@ -79,92 +104,97 @@ struct Run {
     comparison: Option<Comparison>,
     compare: bool,
     /// The engine's event cap stopped the last frame early.
-    stalled: bool,
+    capped: bool,
     /// A note for the user (errors of the last edit, scene objects left out, ...).
     message: Option<String>,
 }
 
 /// The whole simulation mode: controls, canvas, timeline, log, plots, comparison.
-#[derive(Serialize, Deserialize)]
+#[derive(Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SimView {
     pub settings: SimSettings,
     pub canvas: Canvas,
     #[serde(skip)]
     run: Option<Run>,
-}
-
-impl Default for SimView {
-    fn default() -> Self {
-        let settings = SimSettings::default();
-        let world = World::random(60, 0.25, 1, DEFAULT_BOUNDS)
-            .or_else(|_| World::new(DEFAULT_BOUNDS, &[], &[]));
-        let mut view = Self {
-            settings,
-            canvas: Canvas::default(),
-            run: None,
-        };
-        match world {
-            Ok(w) => view.reset(w),
-            Err(e) => view.note(format!("could not build the default world: {e}")),
-        }
-        view
-    }
+    /// A note for the run the next rebuild makes (a fill that left discs out).
+    #[serde(skip)]
+    pending_note: Option<String>,
+    /// The disc to select once the run is rebuilt (a spawned one).
+    #[serde(skip)]
+    select_after_rebuild: Option<usize>,
 }
 
 impl SimView {
-    /// A view of `world` (normally at time 0) with default settings.
-    pub fn from_world(world: World) -> Self {
-        let mut view = Self {
-            settings: SimSettings::default(),
-            canvas: Canvas::default(),
-            run: None,
-        };
-        view.reset(world);
-        view
+    /// Drops the run; the next frame rebuilds it from the document.
+    pub fn forget_run(&mut self) {
+        self.run = None;
     }
 
-    /// A view of a scene's `simulation` section (its static boxes and segments become
-    /// obstacles). Fails when the scene has no simulation or it is invalid.
-    pub fn from_scene(scene: &crate::scene::Scene) -> Result<Self, SimError> {
-        let sw = World::from_scene(scene)?;
-        let mut view = Self::from_world(sw.world);
-        if !sw.ignored.is_empty() {
-            view.note(format!(
-                "{} scene object(s) (rotated boxes, circles) take no part in the simulation",
-                sw.ignored.len()
-            ));
+    /// Rebuilds the run when the scene's simulation set-up is not the one it was built
+    /// from (checked only when the revision changed).
+    pub fn sync(&mut self, scene: &Scene, revision: u64) {
+        if let Some(r) = &mut self.run {
+            if r.revision == revision {
+                return;
+            }
+            r.revision = revision;
+            if r.setup == Setup::of(scene) {
+                return;
+            }
         }
-        Ok(view)
+        let keep = self
+            .run
+            .as_ref()
+            .map(|r| (r.compare, r.playing, r.selected));
+        let bounds = |s: &Setup| s.simulation.as_ref().map(|s| s.bounds);
+        let setup = Setup::of(scene);
+        // Fit the camera to new walls, not after every spawn or fill.
+        let refit = self
+            .run
+            .as_ref()
+            .is_none_or(|r| bounds(&r.setup) != bounds(&setup));
+        let (timeline, message) = match build_world(scene) {
+            Ok(Some((world, note))) => (Some(self.timeline_for(world)), note),
+            Ok(None) => (None, None),
+            Err(e) => (
+                None,
+                Some(format!("the scene's simulation could not be built: {e}")),
+            ),
+        };
+        let len = timeline.as_ref().map_or(0, |t| t.world().len());
+        let (compare, playing, selected) = keep.unwrap_or((false, false, None));
+        let mut run = Run {
+            setup,
+            revision,
+            timeline,
+            series: Series::default(),
+            playing,
+            selected: selected.filter(|&i| i < len),
+            comparison: None,
+            compare: false,
+            capped: false,
+            message,
+        };
+        if let Some(note) = self.pending_note.take() {
+            run.message = Some(note);
+        }
+        if let Some(i) = self.select_after_rebuild.take() {
+            run.selected = Some(i).filter(|&i| i < len);
+        }
+        record_sample(&mut run, 0);
+        self.run = Some(run);
+        self.canvas.fit_pending |= refit;
+        self.set_compare(compare);
     }
 
-    /// Starts a new history at `world` (edits, fills and loads all come through here).
-    fn reset(&mut self, mut world: World) {
+    fn timeline_for(&self, mut world: World) -> Timeline {
         // A frame never runs more than this many events (about 0.1 s of CPU): a clustered
         // contact plays in slow motion instead of freezing the window. Same motion either way.
         world.set_max_events(world.max_events().min(FRAME_EVENT_CAP));
         let s = &self.settings;
         let budget = budget_bytes(s.keyframe_budget_mib);
-        let timeline = Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget);
-        let (compare, playing, selected) = self
-            .run
-            .as_ref()
-            .map_or((false, false, None), |r| (r.compare, r.playing, r.selected));
-        let selected = selected.filter(|&i| i < timeline.world().len());
-        let mut run = Run {
-            series: Series::default(),
-            timeline,
-            playing,
-            selected,
-            comparison: None,
-            compare: false,
-            stalled: false,
-            message: None,
-        };
-        record_sample(&mut run, 0);
-        self.run = Some(run);
-        self.canvas.fit_pending = true;
-        self.set_compare(compare);
+        Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget)
     }
 
     fn note(&mut self, text: String) {
@@ -173,19 +203,19 @@ impl SimView {
         }
     }
 
-    fn run(&self) -> Option<&Run> {
-        self.run.as_ref()
+    fn timeline_ref(&self) -> Option<&Timeline> {
+        self.run.as_ref()?.timeline.as_ref()
     }
 
-    // ----- inspection (tests and the main app) -----
+    // ----- inspection (tests, reports and the main app) -----
 
     /// The world at the current point of the history.
     pub fn world(&self) -> Option<&World> {
-        self.run().map(|r| r.timeline.world())
+        self.timeline_ref().map(Timeline::world)
     }
 
     pub fn timeline(&self) -> Option<&Timeline> {
-        self.run().map(|r| &r.timeline)
+        self.timeline_ref()
     }
 
     pub fn time(&self) -> f64 {
@@ -198,16 +228,27 @@ impl SimView {
     }
 
     pub fn is_playing(&self) -> bool {
-        self.run().is_some_and(|r| r.playing)
+        self.run.as_ref().is_some_and(|r| r.playing)
     }
 
     pub fn selected(&self) -> Option<usize> {
-        self.run().and_then(|r| r.selected)
+        self.run.as_ref().and_then(|r| r.selected)
+    }
+
+    /// The note shown to the user, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.run.as_ref().and_then(|r| r.message.as_deref())
+    }
+
+    /// The energy and momentum samples the plots show.
+    pub fn series(&self) -> Option<&Series> {
+        self.run.as_ref().map(|r| &r.series)
     }
 
     /// Divergences of the published loop found so far (empty when the comparison is off).
     pub fn divergences(&self) -> &[Divergence] {
-        self.run()
+        self.run
+            .as_ref()
             .and_then(|r| r.comparison.as_ref())
             .map_or(&[], Comparison::divergences)
     }
@@ -218,26 +259,28 @@ impl SimView {
         Some(row_label(k, &l.event))
     }
 
-    // ----- actions -----
+    // ----- actions on the run (not on the document) -----
 
     /// Selects disc `i` for the inspector (`None` clears).
     pub fn select(&mut self, i: Option<usize>) {
+        let len = self.world().map_or(0, World::len);
         if let Some(r) = &mut self.run {
-            r.selected = i.filter(|&i| i < r.timeline.world().len());
+            r.selected = i.filter(|&i| i < len);
         }
     }
 
     pub fn set_playing(&mut self, on: bool) {
         if let Some(r) = &mut self.run {
-            r.playing = on;
+            r.playing = on && r.timeline.is_some();
         }
     }
 
     /// Runs the simulation forward by `dt` simulated seconds, as one frame of play does.
     pub fn advance(&mut self, dt: f64) {
         let Some(r) = &mut self.run else { return };
-        let m = r.timeline.advance(dt);
-        r.stalled = m.stalled;
+        let Some(t) = &mut r.timeline else { return };
+        let m = t.advance(dt);
+        r.capped = m.stalled;
         record_sample(r, m.collisions);
         sync_comparison(r);
     }
@@ -245,7 +288,7 @@ impl SimView {
     pub fn step_next(&mut self) -> bool {
         let Some(r) = &mut self.run else { return false };
         r.playing = false;
-        let moved = r.timeline.step_next();
+        let moved = r.timeline.as_mut().is_some_and(Timeline::step_next);
         if moved {
             record_sample(r, 1);
         }
@@ -256,7 +299,7 @@ impl SimView {
     pub fn step_back(&mut self) -> bool {
         let Some(r) = &mut self.run else { return false };
         r.playing = false;
-        let moved = r.timeline.step_back();
+        let moved = r.timeline.as_mut().is_some_and(Timeline::step_back);
         sync_comparison(r);
         moved
     }
@@ -265,55 +308,17 @@ impl SimView {
     pub fn jump_to_event(&mut self, k: usize) -> bool {
         let Some(r) = &mut self.run else { return false };
         r.playing = false;
-        let moved = r.timeline.jump_to_event(k);
+        let moved = r.timeline.as_mut().is_some_and(|t| t.jump_to_event(k));
         sync_comparison(r);
         moved
     }
 
     pub fn scrub_to(&mut self, t: f64) {
         let Some(r) = &mut self.run else { return };
-        r.timeline.scrub_to(t);
+        if let Some(tl) = &mut r.timeline {
+            tl.scrub_to(t);
+        }
         sync_comparison(r);
-    }
-
-    /// Replaces everything with `n` random discs at area fraction `packing` (same walls).
-    pub fn fill(&mut self, n: usize, packing: f64, seed: u64) -> Result<(), SimError> {
-        let bounds = self.world().map_or(DEFAULT_BOUNDS, world_bounds);
-        let world = World::random(n, packing, seed, bounds)?;
-        self.reset(world);
-        if let Some(r) = &mut self.run {
-            r.selected = None;
-        }
-        Ok(())
-    }
-
-    /// Adds a disc at the current state and starts a new history from there.
-    pub fn spawn(&mut self, position: DVec2, velocity: DVec2, radius: f64) -> Result<(), SimError> {
-        let Some(world) = self.world() else {
-            return Err(SimError::Parameter("no world"));
-        };
-        let (min, max) = world.bounds();
-        let clamp = |p: DVec2, r: f64| {
-            let lo = min + DVec2::splat(r);
-            let hi = (max - DVec2::splat(r)).max(lo);
-            p.clamp(lo, hi)
-        };
-        let mut discs: Vec<DiscInit> = world
-            .discs()
-            .map(|d| {
-                DiscInit::new(clamp(d.position, d.radius), d.velocity, d.radius).with_mass(d.mass)
-            })
-            .collect();
-        discs.push(DiscInit::new(clamp(position, radius), velocity, radius));
-        let mut next = World::new(world_bounds(world), &discs, world.solids())?;
-        next.set_restitution(world.restitution())?;
-        next.set_max_events(world.max_events());
-        let index = discs.len() - 1;
-        self.reset(next);
-        if let Some(r) = &mut self.run {
-            r.selected = Some(index);
-        }
-        Ok(())
     }
 
     /// Turns the published-loop comparison on (from this history's origin) or off.
@@ -321,8 +326,9 @@ impl SimView {
         let Some(r) = &mut self.run else { return };
         r.compare = on;
         r.comparison = None;
+        let Some(t) = &r.timeline else { return };
         if on {
-            match Comparison::new(r.timeline.origin()) {
+            match Comparison::new(t.origin()) {
                 Some(c) => {
                     r.comparison = Some(c);
                     sync_comparison(r);
@@ -338,33 +344,95 @@ impl SimView {
         }
     }
 
+    // ----- new set-ups (the frame loop applies them as edits) -----
+
+    /// `scene`'s simulation with `n` random discs at area fraction `packing` in its walls
+    /// (the default walls if it has none); discs that would overlap one of the scene's
+    /// static obstacles are left out. The obstacles, restitution and duration are kept.
+    pub fn fill_setup(
+        scene: &Scene,
+        n: usize,
+        packing: f64,
+        seed: u64,
+    ) -> Result<(Simulation, usize), SimError> {
+        let base = scene.simulation.clone().unwrap_or(Simulation {
+            bounds: DEFAULT_BOUNDS,
+            discs: Vec::new(),
+            restitution: 1.0,
+            duration: 10.0,
+        });
+        let solids: Vec<Shape> = Setup::of(scene).solids;
+        let discs: Vec<crate::scene::Disc> = random_discs(n, packing, seed, base.bounds)?
+            .into_iter()
+            .filter(|d| !solids.iter().any(|s| overlaps(d, s)))
+            .map(|d| crate::scene::Disc {
+                position: d.position.into(),
+                velocity: d.velocity.into(),
+                radius: d.radius,
+                mass: d.mass,
+            })
+            .collect();
+        let left_out = n - discs.len();
+        Ok((Simulation { discs, ..base }, left_out))
+    }
+
+    /// The set-up that continues from the current state with one more disc at `position`
+    /// (clamped inside the walls) moving at `velocity`.
+    pub fn spawn_setup(
+        &self,
+        position: DVec2,
+        velocity: DVec2,
+        radius: f64,
+        duration: f64,
+    ) -> Result<Simulation, SimError> {
+        let world = self
+            .world()
+            .ok_or(SimError::Parameter("no simulation to spawn in"))?;
+        let (min, max) = world.bounds();
+        let lo = min + DVec2::splat(radius);
+        let hi = (max - DVec2::splat(radius)).max(lo);
+        let mut setup = Simulation::from_world(world, duration);
+        let disc = DiscInit::new(position.clamp(lo, hi), velocity, radius);
+        // Validate it as the engine will, so a bad radius is refused here with its reason.
+        World::new(Aabb::new(min.as_vec2(), max.as_vec2()), &[disc], &[])?;
+        setup.discs.push(crate::scene::Disc {
+            position: disc.position.into(),
+            velocity: disc.velocity.into(),
+            radius: disc.radius,
+            mass: None,
+        });
+        Ok(setup)
+    }
+
     // ----- drawing -----
 
-    /// Draws the whole simulation mode inside `ui`.
-    pub fn ui(&mut self, ui: &mut egui::Ui) {
-        if self.run.is_none() {
-            self.reset_default();
-        }
+    /// Draws the whole simulation mode inside `ui` for `scene` at `revision`. Returns a new
+    /// simulation set-up when the user spawned or filled: the caller applies it to the
+    /// document.
+    pub fn ui(&mut self, ui: &mut egui::Ui, scene: &Scene, revision: u64) -> Option<Simulation> {
+        self.sync(scene, revision);
         let dt = f64::from(ui.input(|i| i.stable_dt).clamp(0.0, 0.1));
         if self.is_playing() {
             self.advance(dt * self.settings.speed.max(0.0));
             ui.ctx().request_repaint();
         }
         if let Some(r) = &mut self.run
+            && let Some(t) = &r.timeline
             && r.comparison
                 .as_ref()
-                .is_some_and(|c| c.time() + compare::FRAME <= r.timeline.time())
+                .is_some_and(|c| c.time() + compare::FRAME <= t.time())
             && !sync_comparison(r)
         {
             ui.ctx().request_repaint();
         }
+        let mut setup = None;
         egui::Panel::top("sim_transport").show(ui, |ui| self.transport(ui));
         egui::Panel::left("sim_controls")
             .default_size(270.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("sim_controls_scroll")
-                    .show(ui, |ui| self.controls(ui));
+                    .show(ui, |ui| setup = setup.take().or(self.controls(ui, scene)));
             });
         egui::Panel::right("sim_log")
             .default_size(330.0)
@@ -372,17 +440,14 @@ impl SimView {
         egui::Panel::bottom("sim_plots")
             .exact_size(190.0)
             .show(ui, |ui| {
-                if let Some(r) = self.run() {
-                    plots::show(ui, &r.series, r.timeline.time());
+                if let Some(r) = &self.run {
+                    plots::show(ui, &r.series, self.time());
                 }
             });
-        egui::CentralPanel::no_frame().show(ui, |ui| self.canvas_ui(ui));
-    }
-
-    fn reset_default(&mut self) {
-        let fresh = Self::default();
-        self.run = fresh.run;
-        self.canvas.fit_pending = true;
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            setup = setup.take().or(self.canvas_ui(ui, scene));
+        });
+        setup
     }
 
     fn transport(&mut self, ui: &mut egui::Ui) {
@@ -406,8 +471,8 @@ impl SimView {
             )
             .labelled_by(l.id);
             let (mut t, head) = self
-                .run()
-                .map_or((0.0, 0.0), |r| (r.timeline.time(), r.timeline.head_time()));
+                .timeline()
+                .map_or((0.0, 0.0), |tl| (tl.time(), tl.head_time()));
             ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
             let before = t;
             let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9)).text("Time");
@@ -422,50 +487,60 @@ impl SimView {
         });
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui) {
-        let Some(r) = self.run() else { return };
-        let w = r.timeline.world();
-        let c = w.counts();
+    /// The side panel; returns a new set-up when the user filled.
+    fn controls(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
         ui.heading("Simulation");
-        ui.label(format!("t = {:.4}   discs: {}", w.time(), w.len()));
-        ui.label(format!(
-            "collisions: {}  (disc {}, wall {}, obstacle {})",
-            c.collisions(),
-            c.disc_disc,
-            c.disc_wall,
-            c.disc_obstacle
-        ));
-        ui.label(format!(
-            "energy {:.6}   momentum ({:.4}, {:.4})",
-            w.kinetic_energy(),
-            w.momentum().x,
-            w.momentum().y
-        ));
-        if r.stalled {
-            ui.colored_label(
-                Color32::YELLOW,
-                "event cap reached this frame (slow motion)",
-            );
+        match self.world() {
+            Some(w) => {
+                let c = w.counts();
+                ui.label(format!("t = {:.4}   discs: {}", w.time(), w.len()));
+                ui.label(format!(
+                    "collisions: {}  (disc {}, wall {}, obstacle {})",
+                    c.collisions(),
+                    c.disc_disc,
+                    c.disc_wall,
+                    c.disc_obstacle
+                ));
+                ui.label(format!(
+                    "energy {:.6}   momentum ({:.4}, {:.4})",
+                    w.kinetic_energy(),
+                    w.momentum().x,
+                    w.momentum().y
+                ));
+            }
+            None => {
+                ui.label("This scene has no disc simulation. Fill the walls with random discs to start one; it is saved with the scene.");
+            }
         }
-        let t = &r.timeline;
-        let (ev, sec) = t.spacing();
-        ui.label(format!(
-            "keyframes {}/{} (every {ev} events or {sec:.2} s)",
-            t.keyframe_count(),
-            t.max_keyframes()
-        ));
-        if let Some(m) = &r.message {
-            ui.colored_label(Color32::LIGHT_YELLOW, m);
+        if let Some(r) = &self.run {
+            if r.capped {
+                ui.colored_label(
+                    Role::Warning.color(),
+                    "event cap reached this frame (slow motion)",
+                );
+            }
+            if let Some(t) = &r.timeline {
+                let (ev, sec) = t.spacing();
+                ui.label(format!(
+                    "keyframes {}/{} (every {ev} events or {sec:.2} s)",
+                    t.keyframe_count(),
+                    t.max_keyframes()
+                ));
+            }
+            if let Some(m) = &r.message {
+                ui.colored_label(Role::Warning.color(), m);
+            }
         }
         ui.separator();
-        self.edit_controls(ui);
+        let setup = self.edit_controls(ui, scene);
         ui.separator();
         self.compare_controls(ui);
         ui.separator();
         self.inspector(ui);
+        setup
     }
 
-    fn edit_controls(&mut self, ui: &mut egui::Ui) {
+    fn edit_controls(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
         ui.label(RichText::new("Canvas tool").strong());
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.settings.tool, Tool::Select, "Select / pan");
@@ -493,15 +568,25 @@ impl SimView {
                 .speed(0.005),
         );
         drag(ui, "Seed", egui::DragValue::new(&mut s.fill_seed));
+        let mut setup = None;
         ui.horizontal(|ui| {
-            if ui.button("Fill").clicked() {
-                let (n, p, seed) = (
-                    self.settings.fill_count,
-                    self.settings.fill_packing,
-                    self.settings.fill_seed,
-                );
-                if let Err(e) = self.fill(n, p, seed) {
-                    self.note(format!("fill: {e}"));
+            if ui
+                .button("Fill")
+                .on_hover_text(
+                    "Replace the discs with random ones (undoable; keeps the walls and obstacles)",
+                )
+                .clicked()
+            {
+                let s = &self.settings;
+                match Self::fill_setup(scene, s.fill_count, s.fill_packing, s.fill_seed) {
+                    Ok((sim, 0)) => setup = Some(sim),
+                    Ok((sim, left_out)) => {
+                        setup = Some(sim);
+                        self.pending_note = Some(format!(
+                            "fill: {left_out} disc(s) left out where they would overlap an obstacle"
+                        ));
+                    }
+                    Err(e) => self.note(format!("fill: {e}")),
                 }
             }
             if ui.button("Fit view").clicked() {
@@ -515,33 +600,34 @@ impl SimView {
         );
         if changed {
             let bytes = budget_bytes(self.settings.keyframe_budget_mib);
-            if let Some(r) = &mut self.run {
-                r.timeline.set_budget(bytes);
+            if let Some(t) = self.run.as_mut().and_then(|r| r.timeline.as_mut()) {
+                t.set_budget(bytes);
             }
         }
+        setup
     }
 
     fn compare_controls(&mut self, ui: &mut egui::Ui) {
-        let mut on = self.run().is_some_and(|r| r.compare);
+        let mut on = self.run.as_ref().is_some_and(|r| r.compare);
         if ui
             .checkbox(&mut on, "Compare with published loop")
             .changed()
         {
             self.set_compare(on);
         }
-        let Some(r) = self.run() else { return };
-        let Some(cmp) = &r.comparison else { return };
-        ui.label(
-            RichText::new("published loop: orange rings").color(Color32::from_rgb(230, 140, 40)),
-        );
-        let w = r.timeline.world();
+        let Some(r) = &self.run else { return };
+        let (Some(cmp), Some(t)) = (&r.comparison, &r.timeline) else {
+            return;
+        };
+        ui.label(RichText::new("published loop: orange rings").color(Role::Published.color()));
+        let w = t.world();
         if !w.solids().is_empty() || w.restitution() != 1.0 {
             ui.label("(the published loop knows no obstacles and no restitution)");
         }
-        if let Some(g) = cmp.max_gap(r.timeline.world()) {
+        if let Some(g) = cmp.max_gap(w) {
             ui.label(format!("largest position gap: {g:.3e}"));
         }
-        let red = Color32::from_rgb(255, 80, 80);
+        let red = Role::Alert.color();
         match cmp.first_divergence() {
             Some(t) => ui.colored_label(red, format!("first divergence at t = {t:.4}")),
             None => ui.label("no divergence so far"),
@@ -561,10 +647,9 @@ impl SimView {
     }
 
     fn inspector(&mut self, ui: &mut egui::Ui) {
-        let Some(r) = self.run() else { return };
-        let w = r.timeline.world();
+        let Some(w) = self.world() else { return };
         ui.label(RichText::new("Selected disc").strong());
-        let Some(i) = r.selected else {
+        let Some(i) = self.selected() else {
             ui.label("click a disc to inspect it");
             return;
         };
@@ -601,8 +686,7 @@ impl SimView {
     }
 
     fn event_log(&mut self, ui: &mut egui::Ui) {
-        let Some(r) = self.run() else { return };
-        let t = &r.timeline;
+        let Some(t) = self.timeline() else { return };
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
@@ -631,32 +715,69 @@ impl SimView {
         }
     }
 
-    fn canvas_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(r) = self.run.as_ref() else { return };
+    /// The canvas; returns a new set-up when the user spawned a disc.
+    fn canvas_ui(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
+        let r = self.run.as_ref()?;
+        let Some(t) = &r.timeline else {
+            return None;
+        };
         let drawing = canvas::Drawing {
-            world: r.timeline.world(),
+            world: t.world(),
             selected: r.selected,
-            event: r.timeline.last_event(),
+            event: t.last_event(),
             comparison: r.comparison.as_ref(),
             spawn_radius: self.settings.spawn_radius,
             drag_speed: self.settings.drag_speed,
         };
-        let action = self.canvas.show(ui, self.settings.tool, &drawing);
-        match action {
-            Some(Action::Select(i)) => {
-                if let Some(r) = &mut self.run {
-                    r.selected = i;
-                }
+        match self.canvas.show(ui, self.settings.tool, &drawing) {
+            Some(Gesture::Select(i)) => {
+                self.select(i);
+                None
             }
-            Some(Action::Spawn { position, velocity }) => {
+            Some(Gesture::Spawn { position, velocity }) => {
                 let radius = self.settings.spawn_radius;
-                if let Err(e) = self.spawn(position, velocity, radius) {
-                    self.note(format!("spawn: {e}"));
+                let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+                match self.spawn_setup(position, velocity, radius, duration) {
+                    Ok(setup) => {
+                        // The new disc is last; select it once the run is rebuilt.
+                        self.select_after_rebuild = Some(setup.discs.len() - 1);
+                        Some(setup)
+                    }
+                    Err(e) => {
+                        self.note(format!("spawn: {e}"));
+                        None
+                    }
                 }
             }
-            None => {}
+            None => None,
         }
     }
+}
+
+/// The world a scene's simulation describes (`None` when it has none), with a note about
+/// objects that take no part in it.
+fn build_world(scene: &Scene) -> Result<Option<(World, Option<String>)>, SimError> {
+    if scene.simulation.is_none() {
+        return Ok(None);
+    }
+    let sw = World::from_scene(scene)?;
+    let note = (!sw.ignored.is_empty()).then(|| {
+        format!(
+            "{} scene object(s) (rotated boxes, circles) take no part in the simulation",
+            sw.ignored.len()
+        )
+    });
+    Ok(Some((sw.world, note)))
+}
+
+/// Whether a random disc would overlap a static obstacle of the scene.
+fn overlaps(d: &DiscInit, solid: &Shape) -> bool {
+    let Some(obstacle) = solid.obstacle() else {
+        return false;
+    };
+    // The distance is 0 inside the obstacle; touching counts as overlapping here, so a new
+    // disc never starts in contact with it.
+    obstacle.distance_at(d.position.as_vec2(), 0.0) <= d.radius as f32
 }
 
 /// A DragValue with a visible label that also names it for accessibility; true if changed.
@@ -672,14 +793,10 @@ fn budget_bytes(mib: f64) -> usize {
     (mib.clamp(1.0, 65_536.0) * 1024.0 * 1024.0) as usize
 }
 
-fn world_bounds(w: &World) -> Aabb {
-    let (min, max) = w.bounds();
-    Aabb::new(min.as_vec2(), max.as_vec2())
-}
-
 /// Samples the plots at the head (replays after a rewind are ignored by the series).
 fn record_sample(r: &mut Run, collisions: u64) {
-    let w = r.timeline.world();
+    let Some(t) = &r.timeline else { return };
+    let w = t.world();
     let p = w.momentum();
     r.series
         .push(w.time(), w.kinetic_energy(), [p.x, p.y], collisions);
@@ -687,8 +804,9 @@ fn record_sample(r: &mut Run, collisions: u64) {
 
 /// Brings the published loop to the engine's time; false while it is still catching up.
 fn sync_comparison(r: &mut Run) -> bool {
-    let t = r.timeline.time();
-    r.comparison.as_mut().is_none_or(|c| c.sync_to(t))
+    let Some(t) = &r.timeline else { return true };
+    let now = t.time();
+    r.comparison.as_mut().is_none_or(|c| c.sync_to(now))
 }
 
 /// `#12 t=1.23456 pair 3 & 7`: short enough to stay on one line in the log.

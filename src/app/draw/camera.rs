@@ -1,8 +1,8 @@
-//! The world ↔ screen transform of the canvas (y-up world, y-down screen), zoom around the
-//! cursor, fitting a box, and the adaptive grid step.
+//! The one camera of both canvases: the world ↔ screen transform (y-up world, y-down
+//! screen), zoom around the cursor, fitting a box, and the adaptive grid step.
 
 use egui::{Pos2, Rect};
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::geom::Aabb;
 use crate::scene::View;
@@ -49,6 +49,26 @@ impl Camera {
         )
     }
 
+    /// An f64 world point (the simulation's) on screen.
+    pub fn to_screen_f64(&self, w: DVec2) -> Pos2 {
+        let c = self.rect.center();
+        let z = f64::from(self.zoom);
+        Pos2::new(
+            c.x + ((w.x - f64::from(self.center.x)) * z) as f32,
+            c.y - ((w.y - f64::from(self.center.y)) * z) as f32,
+        )
+    }
+
+    /// A screen point as an f64 world point (the simulation's).
+    pub fn to_world_f64(&self, p: Pos2) -> DVec2 {
+        let c = self.rect.center();
+        let z = f64::from(self.zoom);
+        DVec2::new(
+            f64::from(self.center.x) + f64::from(p.x - c.x) / z,
+            f64::from(self.center.y) - f64::from(p.y - c.y) / z,
+        )
+    }
+
     pub fn to_world(&self, p: Pos2) -> Vec2 {
         let c = self.rect.center();
         Vec2::new(
@@ -91,16 +111,20 @@ impl Camera {
         self.center -= Vec2::new(delta.x, -delta.y) / self.zoom;
     }
 
-    /// Centres `bounds` and zooms so it fills most of the canvas.
-    pub fn fit(&mut self, bounds: &Aabb) {
-        if !bounds.is_valid() {
+    /// Centres `bounds` and zooms so it fills `fill` (0 to 1) of the canvas's smaller
+    /// side.
+    pub fn fit(&mut self, bounds: &Aabb, fill: f32) {
+        if !(bounds.is_valid() && self.rect.width() > 1.0 && self.rect.height() > 1.0) {
             return;
         }
         let size = bounds.size().max(Vec2::splat(1e-3));
         let zx = self.rect.width() / size.x;
         let zy = self.rect.height() / size.y;
-        self.zoom = (zx.min(zy) * 0.85).clamp(MIN_ZOOM, MAX_ZOOM);
-        self.center = bounds.center();
+        let zoom = zx.min(zy) * fill;
+        if zoom.is_finite() && zoom > 0.0 {
+            self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+            self.center = bounds.center();
+        }
     }
 
     /// The major grid spacing in world units: 1, 2 or 5 × 10^k, at least `min_px` pixels apart.
@@ -201,8 +225,17 @@ mod tests {
     fn fit_contains_the_box() {
         let mut c = cam();
         let b = Aabb::new(Vec2::new(-100.0, -10.0), Vec2::new(100.0, 30.0));
-        c.fit(&b);
+        c.fit(&b, 0.85);
         let w = c.world_rect();
         assert!(w.contains(b.min) && w.contains(b.max));
+    }
+
+    #[test]
+    fn f64_points_round_trip() {
+        let c = cam();
+        let w = DVec2::new(-7.25, 11.5);
+        let s = c.to_screen_f64(w);
+        assert_eq!(s, c.to_screen(w.as_vec2()));
+        assert!((c.to_world_f64(s) - w).length() < 1e-4);
     }
 }

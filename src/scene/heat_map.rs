@@ -1,6 +1,6 @@
-//! The heat map's numbers: for every cell of a grid of starts, what the selected ball's
-//! motion (same displacement, same radius) meets from there. Pure geometry: the canvas
-//! layer ([`super::heat_layer`]) turns these into pixels.
+//! The heat map's numbers: for every cell of a grid of starts, what a ball's motion (same
+//! displacement, same radius) meets from there, and where a compared variant disagrees with
+//! the exact answer. Pure geometry: the debugger's heat layer turns these into pixels.
 //!
 //! Boxes go through the batched queries ([`crate::query::batch`]), which answer thousands
 //! of starts per call with the single query's exact times; other obstacles through the

@@ -1,22 +1,13 @@
-//! Scene files: open (dialog on a worker thread), save, save as, recent files, the error
-//! banner, and the "unsaved changes" question before anything would drop edits.
+//! Scene files: the native file dialog on a worker thread, and the recent files.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 
-use crate::scene::{Scene, SceneError, load_scene, save_scene};
+use crate::app::ui_state::Pending;
+use crate::scene::{Scene, SceneError};
 
 /// Recent files kept.
 const RECENT: usize = 8;
-
-/// Something that would replace the scene, waiting for the user's answer about unsaved edits.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    Open(PathBuf),
-    OpenDialog,
-    New,
-    Close,
-}
 
 /// What a file dialog answered.
 pub enum DialogResult {
@@ -26,14 +17,8 @@ pub enum DialogResult {
 
 #[derive(Default)]
 pub struct Files {
-    /// The file the scene came from / was last saved to.
-    pub path: Option<PathBuf>,
     pub recent: Vec<PathBuf>,
-    /// The last load or save error, shown until dismissed.
-    pub banner: Option<String>,
-    /// Waiting for the user's Save / Discard / Cancel.
-    pub confirm: Option<Pending>,
-    /// Run after a successful "Save as" started from the confirm modal.
+    /// Run after a successful "Save as" started from the unsaved-changes question.
     pub after_save: Option<Pending>,
     dialog: Option<Receiver<DialogResult>>,
 }
@@ -46,50 +31,20 @@ impl Files {
         self.recent.truncate(RECENT);
     }
 
-    /// Loads `path`; on error the banner names file:line:col and nothing else changes.
-    pub fn load(&mut self, path: &Path) -> Option<Scene> {
-        match load_scene(path) {
-            Ok(s) => {
-                self.banner = None;
-                self.path = Some(path.to_path_buf());
-                self.remember(path);
-                Some(s)
-            }
-            Err(e) => {
-                self.banner = Some(e.to_string());
-                None
-            }
-        }
-    }
-
-    /// Saves to `path`; returns whether it worked (errors go to the banner).
-    pub fn save_to(&mut self, path: &Path, scene: &Scene) -> bool {
-        match save_scene(path, scene) {
-            Ok(()) => {
-                self.banner = None;
-                self.path = Some(path.to_path_buf());
-                self.remember(path);
-                true
-            }
-            Err(e) => {
-                self.banner = Some(e.to_string());
-                false
-            }
-        }
-    }
-
     /// Starts a native file dialog on a worker thread, so a slow or blocking dialog never
-    /// freezes the UI. `ctx` is woken when it answers.
-    pub fn start_dialog(&mut self, ctx: &egui::Context, save: bool, suggested: &str) {
+    /// freezes the UI. `ctx` is woken when it answers; `dir` is where it starts.
+    pub fn start_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        save: bool,
+        suggested: &str,
+        dir: Option<PathBuf>,
+    ) -> Result<(), String> {
         if self.dialog.is_some() {
-            return;
+            return Ok(());
         }
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        let dir = self
-            .path
-            .as_ref()
-            .and_then(|p| p.parent().map(Path::to_path_buf));
         let name = format!("{suggested}.ron");
         let spawned = std::thread::Builder::new()
             .name("file-dialog".into())
@@ -107,8 +62,11 @@ impl Files {
                 ctx.request_repaint();
             });
         match spawned {
-            Ok(_) => self.dialog = Some(rx),
-            Err(e) => self.banner = Some(format!("could not open a file dialog: {e}")),
+            Ok(_) => {
+                self.dialog = Some(rx);
+                Ok(())
+            }
+            Err(e) => Err(format!("could not open a file dialog: {e}")),
         }
     }
 

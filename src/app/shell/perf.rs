@@ -1,11 +1,16 @@
-//! Headless frame timing: the whole view (simulation step, layout, painting and
-//! tessellation) on a 1400×900 screen, no display needed.
+//! Headless frame timing of the simulation view: the whole debugger frame (simulation
+//! step, layout, painting and tessellation) on a 1400×900 screen, no display needed.
 
 use std::time::Instant;
 
 use egui::{Pos2, RawInput, Rect, Vec2};
 
-use super::SimView;
+use crate::app::command::Command;
+use crate::app::debugger::DebugApp;
+use crate::app::document::Edit;
+use crate::app::sim_view::SimView;
+use crate::app::ui_state::Mode;
+use crate::scene::Scene;
 
 /// Frames run first and not timed (font atlas, first layout).
 const WARM_UP: usize = 5;
@@ -21,14 +26,18 @@ pub struct FrameStats {
 /// at 60 frames per second of input time and times the CPU of `frames` frames of `run_ui`
 /// plus `tessellate`.
 pub fn measure_frames(n_discs: usize, frames: usize) -> FrameStats {
-    let mut view = SimView::default();
-    let s = &view.settings;
-    let (packing, seed) = (s.fill_packing, s.fill_seed);
-    if view.fill(n_discs, packing, seed).is_err() {
-        return FrameStats::default();
-    }
-    view.set_playing(true);
     let ctx = egui::Context::default();
+    let mut app = DebugApp::new(Scene::empty("frames"));
+    let s = &app.sim_view().settings;
+    let (packing, seed) = (s.fill_packing, s.fill_seed);
+    let Ok((setup, _)) = SimView::fill_setup(app.scene(), n_discs, packing, seed) else {
+        return FrameStats::default();
+    };
+    app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
+    app.apply_queued(&ctx);
+    app.set_mode(Mode::Simulation);
+    app.advance_simulation(0.0);
+    app.sim_view_mut().set_playing(true);
     let screen = Rect::from_min_size(Pos2::ZERO, Vec2::new(1400.0, 900.0));
     let mut times = Vec::with_capacity(frames);
     for f in 0..frames + WARM_UP {
@@ -39,7 +48,7 @@ pub fn measure_frames(n_discs: usize, frames: usize) -> FrameStats {
             ..RawInput::default()
         };
         let start = Clock::now();
-        let mut out = ctx.run_ui(input, |ui| view.ui(ui));
+        let mut out = ctx.run_ui(input, |ui| app.ui(ui));
         let shapes = std::mem::take(&mut out.shapes);
         let meshes = ctx.tessellate(shapes, out.pixels_per_point);
         std::hint::black_box(meshes);

@@ -6,17 +6,16 @@
 use egui::{Color32, Ui};
 use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
 
-use super::construct::clearance_curve;
-use super::eval::Eval;
-use super::palette::{Role, variant_color};
-use super::report::name;
-use crate::scene::Scene;
+use super::inspector::name;
+use crate::app::command::Command;
+use crate::app::draw::palette::{Role, variant_color};
+use crate::geom::Sweep;
+use crate::obstacle::Obstacle;
+use crate::scene::{BallEvaluation, Scene};
 use crate::variants::Variant;
 
 /// Samples per curve; enough to show a dip thinner than 1% of the motion.
 const CURVE_SAMPLES: usize = 400;
-/// Samples used only to pick which curves to draw.
-const RANK_SAMPLES: usize = 48;
 /// Curves drawn at most (the nearest obstacles), so a stress scene stays readable.
 const MAX_CURVES: usize = 8;
 
@@ -27,27 +26,31 @@ const CURVE_COLORS: [Color32; 4] = [
     Color32::from_rgb(190, 160, 255),
 ];
 
-pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32) {
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    ball: Option<&BallEvaluation>,
+    t: f32,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Clearance (distance − r) over t").strong());
-        let l = ui.label("  sub-steps");
-        ui.add(egui::DragValue::new(substeps).range(1..=256))
-            .labelled_by(l.id);
+        super::variants::substeps(ui, scene, out);
     });
-    let Some(ball) = eval.ball() else {
+    let Some(ball) = ball else {
         ui.weak("No ball.");
         return;
     };
-    // Rank obstacles by a coarse curve, then sample only the shown ones densely: a scene
-    // with a hundred obstacles would otherwise cost 40 000 distance queries per frame.
+    // The nearest obstacles by the evaluation's closest approach (contacts first), sampled
+    // densely: a scene with a hundred obstacles would otherwise cost 40 000 distance
+    // queries per frame.
     let mut ranked: Vec<(usize, f64)> = ball
         .pairs
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let coarse = clearance_curve(&ball.sweep, &p.obstacle, RANK_SAMPLES);
-            let min = coarse.iter().map(|q| q[1]).fold(f64::INFINITY, f64::min);
-            (i, p.hit.map_or(min, |_| f64::NEG_INFINITY))
+            let clearance = p.approach.map_or(f64::INFINITY, |a| f64::from(a.clearance));
+            (i, p.hit.map_or(clearance, |_| f64::NEG_INFINITY))
         })
         .collect();
     ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
@@ -56,10 +59,10 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
         .iter()
         .filter_map(|(i, _)| {
             let p = ball.pairs.get(*i)?;
-            Some((*i, clearance_curve(&ball.sweep, &p.obstacle, CURVE_SAMPLES)))
+            Some((*i, clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES)))
         })
         .collect();
-    let n = (*substeps).max(1);
+    let n = scene.params.substeps.max(1);
     Plot::new("clearance")
         .legend(Legend::default().position(Corner::LeftBottom))
         .allow_scroll(false)
@@ -74,7 +77,7 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
                 let Some(pair) = ball.pairs.get(*pi) else {
                     continue;
                 };
-                let label = name(scene, pair.object);
+                let label = name(scene, pair.obstacle);
                 let color = CURVE_COLORS[k % CURVE_COLORS.len()];
                 let at = |t: f64| sample_at(curve, t);
                 plot.line(
@@ -106,6 +109,17 @@ pub fn show(ui: &mut Ui, scene: &Scene, eval: &Eval, substeps: &mut u32, t: f32)
                 );
             }
         });
+}
+
+/// Samples of the clearance (the core's distance at t, minus r) over t ∈ [0, 1].
+fn clearance_curve(sweep: &Sweep, obstacle: &Obstacle, n: usize) -> Vec<[f64; 2]> {
+    (0..=n)
+        .map(|k| {
+            let t = k as f32 / n as f32;
+            let d = obstacle.distance_at(sweep.at(t), t) - sweep.radius;
+            [f64::from(t), f64::from(d)]
+        })
+        .collect()
 }
 
 /// The curve's value at `t` (nearest sample; the curve is dense).

@@ -1,18 +1,17 @@
 //! The heat map on the canvas. It lays a grid of cells over the canvas, coarsens the
-//! grid when a frame would take too long, and recomputes only when something it depends on
-//! changes. The result is one texture drawn under everything else, so the geometry stays
-//! on top.
+//! grid when a frame would take too long, and recomputes only when the scene's revision, the
+//! inspected ball or the camera changes. The result is one texture drawn under everything
+//! else, so the geometry stays on top.
 
 use egui::{Color32, ColorImage, Context, Rect, TextureHandle, TextureId, TextureOptions, vec2};
 use glam::Vec2;
 
-use super::eval::Eval;
-use super::heat_map::{CellVerdict, Grid, Samples, cost_ns, sample};
+use super::camera::Camera;
 use super::palette::{HEAT_ALPHA, Role, heat};
-use super::view::Camera;
 use crate::obstacle::Obstacle;
-use crate::scene::HeatMap;
-use crate::variants::{Params, Variant};
+use crate::scene::heat_map::{CellVerdict, Grid, Samples, cost_ns, sample};
+use crate::scene::{BallEvaluation, HeatMap, Scene};
+use crate::variants::Variant;
 
 /// The time one recomputation may take on a release build while something moves (a drag,
 /// a pan, a zoom), in nanoseconds: a third of a 60 Hz frame, so dragging stays smooth.
@@ -22,19 +21,17 @@ const MOVING_BUDGET_NS: f64 = 5.5e6;
 /// cell size asked for, up to this.
 const STILL_BUDGET_NS: f64 = 60e6;
 
-/// Everything the samples depend on but the grid; the same inputs two frames running mean
+/// What the samples depend on besides the grid: the same two frames running means
 /// nothing is moving.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Inputs {
+    /// The scene's revision (its obstacles, heat map settings, variants and parameters).
+    revision: u64,
+    /// The inspected ball's object index.
+    ball: usize,
     canvas: Rect,
     center: Vec2,
     zoom: f32,
-    cell: u32,
-    motion: Vec2,
-    radius: f32,
-    obstacles: Vec<Obstacle>,
-    compare: Option<Variant>,
-    params: Params,
 }
 
 /// The heat map's state between frames (not saved: the settings live in the scene).
@@ -53,35 +50,35 @@ pub struct HeatLayer {
 }
 
 impl HeatLayer {
-    /// Brings the map up to date for this frame: the selected ball's motion and radius,
+    /// Brings the map up to date for this frame: the inspected ball's motion and radius,
     /// moved to every cell of the canvas, against the scene's obstacles.
     pub fn update(
         &mut self,
         ctx: &Context,
         cam: &Camera,
-        settings: &HeatMap,
-        eval: &Eval,
-        params: &Params,
+        scene: &Scene,
+        revision: u64,
+        ball: Option<&BallEvaluation>,
+        obstacles: &[(usize, Obstacle)],
     ) {
-        let ball = eval.ball().filter(|_| settings.shown);
-        let Some(ball) = ball else {
+        let settings = &scene.heat_map;
+        let Some(ball) = ball.filter(|_| settings.shown) else {
             // Hidden: free the texture and forget the samples.
             *self = Self::default();
             return;
         };
+        let params = &scene.params;
         let compare = settings.compare.as_deref().and_then(Variant::from_id);
         let asked = settings.cell.clamp(HeatMap::MIN_CELL, HeatMap::MAX_CELL);
         let inputs = Inputs {
+            revision,
+            ball: ball.object,
             canvas: cam.rect,
             center: cam.center,
             zoom: cam.zoom,
-            cell: asked,
-            motion: ball.sweep.end - ball.sweep.start,
-            radius: ball.sweep.radius,
-            obstacles: eval.obstacles.iter().map(|(_, o)| *o).collect(),
-            compare,
-            params: *params,
         };
+        let obstacles: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
+        let motion = ball.sweep.end - ball.sweep.start;
         let still = self.last.as_ref() == Some(&inputs);
         let budget = if still {
             STILL_BUDGET_NS
@@ -100,10 +97,7 @@ impl HeatLayer {
         let over = |cell: f32| {
             let g = canvas_grid(cam, cell);
             let too_wide = g.cols.max(g.rows) > max_side;
-            (
-                too_wide,
-                cost_ns(g.len(), &inputs.obstacles, compared) > budget,
-            )
+            (too_wide, cost_ns(g.len(), &obstacles, compared) > budget)
         };
         let mut cell = asked as f32;
         loop {
@@ -127,15 +121,9 @@ impl HeatLayer {
             self.last = Some(inputs);
             return;
         }
-        let key = (inputs.clone(), grid);
+        let key = (inputs, grid);
         if self.key.as_ref() != Some(&key) || self.texture.is_none() {
-            self.samples = sample(
-                &grid,
-                inputs.motion,
-                inputs.radius,
-                &inputs.obstacles,
-                compared,
-            );
+            self.samples = sample(&grid, motion, ball.sweep.radius, &obstacles, compared);
             let image = ColorImage::new([grid.cols, grid.rows], pixels(&self.samples));
             match &mut self.texture {
                 Some(t) => t.set(image, TextureOptions::NEAREST),

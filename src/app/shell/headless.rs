@@ -153,7 +153,7 @@ impl Driver {
         if let Some(n) = self.frames {
             if times_ms.len() >= n + 2 {
                 // The first two frames include font atlas and layout warm-up.
-                let (median, p99) = percentiles(&times_ms[2..]);
+                let (median, p99) = super::frame_times::percentiles(&times_ms[2..]);
                 self.finished = Some((
                     format!(
                         "frames: {n}  median: {median:.3} ms  p99: {p99:.3} ms (CPU time of ui())"
@@ -196,17 +196,6 @@ impl Driver {
     }
 }
 
-/// Median and 99th percentile (nearest rank) of `v`.
-pub fn percentiles(v: &[f64]) -> (f64, f64) {
-    if v.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    let rank = |q: f64| s[((q * s.len() as f64).ceil() as usize).clamp(1, s.len()) - 1];
-    (rank(0.5), rank(0.99))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,12 +225,5 @@ mod tests {
         assert!(parse(&args("--size 10x10")).is_err());
         assert!(parse(&args("--wat")).is_err());
         assert!(parse(&args("a.ron b.ron")).is_err());
-    }
-
-    #[test]
-    fn percentile_by_hand() {
-        let v: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(percentiles(&v), (50.0, 99.0));
-        assert_eq!(percentiles(&[3.0]), (3.0, 3.0));
     }
 }

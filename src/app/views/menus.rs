@@ -1,0 +1,190 @@
+//! The menu bar and the toolbar. Every entry is an [`Action`] (its label, hover text and
+//! shortcut come from there) or an edit of the scene's layers and heat map.
+
+use std::path::PathBuf;
+
+use egui::Ui;
+
+use crate::app::action::Action;
+use crate::app::command::{AddKind, Command};
+use crate::app::document::{Document, Edit};
+use crate::app::ui_state::{Mode, Pending, UiState};
+use crate::scene::{HeatMap, Layers, builtin};
+use crate::variants::Variant;
+
+/// The menu bar with the view switch and the view's toolbar.
+pub fn menu_bar(
+    ui: &mut Ui,
+    doc: &Document,
+    state: &mut UiState,
+    recent: &[PathBuf],
+    out: &mut Vec<Command>,
+) {
+    let act = |ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool| {
+        if a.button(ui, enabled) {
+            out.push(Command::Action(a));
+            ui.close();
+        }
+    };
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
+                act(ui, out, a, true);
+            }
+            ui.menu_button("Recent", |ui| {
+                if recent.is_empty() {
+                    ui.weak("(none)");
+                }
+                for p in recent {
+                    if ui.button(p.display().to_string()).clicked() {
+                        out.push(Command::Request(Pending::Open(p.clone())));
+                        ui.close();
+                    }
+                }
+            });
+            ui.menu_button("Demo scenes", |ui| {
+                for name in builtin::demo_names() {
+                    if ui.button(name).clicked() {
+                        out.push(Command::Request(Pending::Demo(name.to_owned())));
+                        ui.close();
+                    }
+                }
+            });
+            ui.separator();
+            for a in [Action::Screenshot, Action::BugReport, Action::CopyText] {
+                act(ui, out, a, true);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            act(ui, out, Action::Undo, doc.can_undo());
+            act(ui, out, Action::Redo, doc.can_redo());
+            let selected = state.selected.is_some();
+            for a in [Action::Duplicate, Action::Rename, Action::Delete] {
+                act(ui, out, a, selected);
+            }
+        });
+        ui.menu_button("Layers", |ui| layers_menu(ui, doc, out));
+        ui.menu_button("View", |ui| {
+            act(ui, out, Action::Fit, true);
+            let mut plots = state.show_plots;
+            if ui
+                .checkbox(&mut plots, Action::TogglePlots.label())
+                .on_hover_text(Action::TogglePlots.hint(ui.ctx()))
+                .changed()
+            {
+                out.push(Command::Action(Action::TogglePlots));
+            }
+            let mut variants = state.show_variants;
+            if ui
+                .checkbox(&mut variants, Action::ToggleVariantsPanel.label())
+                .on_hover_text(Action::ToggleVariantsPanel.hint(ui.ctx()))
+                .changed()
+            {
+                out.push(Command::Action(Action::ToggleVariantsPanel));
+            }
+        });
+        ui.menu_button("Help", |ui| act(ui, out, Action::Help, true));
+        ui.separator();
+        for (mode, label) in [(Mode::Sweep, "Sweep"), (Mode::Simulation, "Simulation")] {
+            if ui
+                .selectable_label(state.mode == mode, label)
+                .on_hover_text(Action::ToggleMode.hint(ui.ctx()))
+                .clicked()
+            {
+                state.mode = mode;
+            }
+        }
+        ui.separator();
+        match state.mode {
+            Mode::Sweep => toolbar(ui, doc, out),
+            Mode::Simulation => {
+                for a in [Action::Undo, Action::Redo] {
+                    let enabled = if a == Action::Undo {
+                        doc.can_undo()
+                    } else {
+                        doc.can_redo()
+                    };
+                    tool_button(ui, out, a, enabled);
+                }
+                ui.separator();
+                for a in [Action::Screenshot, Action::BugReport] {
+                    tool_button(ui, out, a, true);
+                }
+            }
+        }
+    });
+}
+
+fn tool_button(ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool) {
+    let ctx = ui.ctx().clone();
+    if ui
+        .add_enabled(enabled, egui::Button::new(a.label()))
+        .on_hover_text(a.hint(&ctx))
+        .clicked()
+    {
+        out.push(Command::Action(a));
+    }
+}
+
+fn toolbar(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
+    for kind in AddKind::ALL {
+        tool_button(ui, out, kind.action(), true);
+    }
+    ui.separator();
+    tool_button(ui, out, Action::Undo, doc.can_undo());
+    tool_button(ui, out, Action::Redo, doc.can_redo());
+    tool_button(ui, out, Action::Fit, true);
+    ui.separator();
+    tool_button(ui, out, Action::Screenshot, true);
+    tool_button(ui, out, Action::BugReport, true);
+}
+
+/// The layer switches and the heat map's settings, as edits of the scene.
+fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
+    let scene = doc.scene();
+    let mut l: Layers = scene.layers;
+    ui.checkbox(&mut l.grid, "Grid");
+    ui.checkbox(&mut l.capsule, "Swept capsule");
+    ui.checkbox(&mut l.minkowski, "Minkowski (expanded box)");
+    ui.checkbox(&mut l.regions, "Regions");
+    ui.checkbox(&mut l.broad_phase, "Broad phase");
+    ui.checkbox(&mut l.impact, "Impact (ghost, normals)");
+    ui.checkbox(&mut l.path, "Response path");
+    ui.checkbox(&mut l.relative_motion, "Relative motion");
+    ui.checkbox(&mut l.segment_capsule, "Segment capsule");
+    ui.checkbox(&mut l.labels, "Labels");
+    if l != scene.layers {
+        out.push(Command::edit(Edit::SetLayers(l)));
+    }
+    ui.separator();
+    let mut h: HeatMap = scene.heat_map.clone();
+    heat_map_menu(ui, &mut h);
+    if h != scene.heat_map {
+        // Dragging the cell size is one gesture; a click is one step.
+        out.push(Command::gesture(Edit::SetHeatMap(h)));
+    }
+}
+
+/// The heat map's switch, colouring and cell size.
+fn heat_map_menu(ui: &mut Ui, h: &mut HeatMap) {
+    let hint = Action::ToggleHeatMap.hint(ui.ctx());
+    ui.checkbox(&mut h.shown, "Heat map: the ball's motion from every start")
+        .on_hover_text(hint);
+    ui.menu_button("Heat map colours", |ui| {
+        let before = h.compare.clone();
+        ui.radio_value(&mut h.compare, None, "Exact time of first contact");
+        for v in Variant::ALL {
+            let label = format!("Where {} disagrees", v.title());
+            ui.radio_value(&mut h.compare, Some(v.id().to_owned()), label);
+        }
+        // Choosing what to colour means wanting to see it.
+        if h.compare != before {
+            h.shown = true;
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut h.cell, HeatMap::MIN_CELL..=HeatMap::MAX_CELL)
+            .logarithmic(true)
+            .text("heat map cell (px)"),
+    );
+}

@@ -1,0 +1,44 @@
+//! The status bar: the pointer's world position, frame time, zoom, the heat map's note, what
+//! a drag would do and the last message.
+
+use egui::{RichText, Ui};
+
+use crate::app::draw::heat_layer::HeatLayer;
+use crate::app::draw::palette::Role;
+use crate::app::shell::frame_times::FrameTimes;
+use crate::app::ui_state::UiState;
+use crate::scene::Scene;
+
+pub fn show(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, times: &FrameTimes) {
+    ui.horizontal(|ui| {
+        match state.cursor_world {
+            Some(p) => ui.monospace(format!("x {:>9.3}  y {:>9.3}", p.x, p.y)),
+            None => ui.monospace(format!("{:24}", "")),
+        };
+        ui.separator();
+        let (median, _) = times.recent_ui(60);
+        ui.monospace(format!("frame CPU {median:.2} ms"));
+        ui.separator();
+        ui.monospace(format!("zoom {:.2} px/unit", state.view.zoom));
+        if let Some(cell) = heat.coarsened() {
+            ui.separator();
+            ui.label(format!(
+                "heat map cells {cell} px (coarser, to keep frames fast)"
+            ))
+            .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
+        }
+        if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p)) {
+            ui.separator();
+            ui.label(text);
+        }
+        if let Some(h) = state.hot {
+            ui.separator();
+            let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
+            ui.label(format!("drag: {} {name}", h.grip.describe()));
+        }
+        if !state.status.is_empty() {
+            ui.separator();
+            ui.label(RichText::new(&state.status).color(Role::Status.color()));
+        }
+    });
+}
