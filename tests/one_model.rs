@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use sweepscope::app::DebugApp;
 use sweepscope::scene::{evaluate, load_scene};
 
