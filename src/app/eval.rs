@@ -7,7 +7,7 @@ use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::response::{Path, resolve};
 use crate::scene::Scene;
-use crate::variants::verdict::{Verdict, judge};
+use crate::variants::verdict::{Verdict, judge_variant};
 use crate::variants::{self, Outcome, Params, Variant};
 
 /// One ball against one obstacle.
@@ -129,7 +129,8 @@ fn variant_rows(ball: &BallEval, enabled: &[Variant], params: &Params) -> Vec<Va
                 continue;
             }
             let outcome = variants::run(variant, &ball.sweep, &p.obstacle, params);
-            let verdict = judge(p.hit.as_ref(), &outcome);
+            let verdict =
+                judge_variant(variant, &ball.sweep, &p.obstacle, p.hit.as_ref(), &outcome);
             rows.push(VariantRow {
                 variant,
                 pair,
