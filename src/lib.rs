@@ -37,6 +37,8 @@ pub mod atomic_file;
 #[cfg(feature = "cli")]
 pub mod capture;
 #[cfg(feature = "cli")]
+pub mod hunt;
+#[cfg(feature = "cli")]
 pub mod scene;
 
 #[cfg(feature = "cli")]
