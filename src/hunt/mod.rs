@@ -54,6 +54,16 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.id() == id)
     }
 
+    /// Its name in prose and scene names: box, rotated box, segment, circle.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Aabb => "box",
+            Kind::Obb => "rotated box",
+            Kind::Segment => "segment",
+            Kind::Circle => "circle",
+        }
+    }
+
     /// An obstacle of this kind, to ask a contender whether it handles the kind.
     fn sample(self) -> Obstacle {
         let (z, one) = (glam::Vec2::ZERO, glam::Vec2::ONE);
@@ -309,10 +319,12 @@ pub struct HuntConfig {
 #[derive(Clone, Debug)]
 pub struct HuntReport {
     pub config: HuntConfig,
-    /// Per obstacle kind and family (`true`: targeted cases).
-    pub tallies: BTreeMap<(Kind, bool), Tally>,
+    pub tallies: Tallies,
     pub counterexamples: Vec<Counterexample>,
 }
+
+/// Tallies per obstacle kind and family (`true`: targeted cases).
+pub type Tallies = BTreeMap<(Kind, bool), Tally>;
 
 /// A disagreement found while searching, before shrinking.
 #[derive(Clone, Debug)]
@@ -332,7 +344,7 @@ pub fn hunt(config: &HuntConfig, progress: &(dyn Fn(u64) + Sync)) -> HuntReport 
     let kinds = usable_kinds(config.against, &config.kinds);
     let done = AtomicU64::new(0);
     let chunks = config.count.div_ceil(CHUNK);
-    let results: Vec<(BTreeMap<(Kind, bool), Tally>, Vec<Found>)> = (0..chunks)
+    let results: Vec<(Tallies, Vec<Found>)> = (0..chunks)
         .into_par_iter()
         .map(|c| {
             let range = c * CHUNK..((c + 1) * CHUNK).min(config.count);
@@ -342,7 +354,7 @@ pub fn hunt(config: &HuntConfig, progress: &(dyn Fn(u64) + Sync)) -> HuntReport 
             out
         })
         .collect();
-    let mut tallies: BTreeMap<(Kind, bool), Tally> = BTreeMap::new();
+    let mut tallies = Tallies::new();
     let mut found = Vec::new();
     for (t, f) in results {
         for (k, v) in t {
@@ -393,8 +405,8 @@ fn search(
     config: &HuntConfig,
     kinds: &[Kind],
     range: std::ops::Range<u64>,
-) -> (BTreeMap<(Kind, bool), Tally>, Vec<Found>) {
-    let mut tallies: BTreeMap<(Kind, bool), Tally> = BTreeMap::new();
+) -> (Tallies, Vec<Found>) {
+    let mut tallies = Tallies::new();
     let mut found = Vec::new();
     if kinds.is_empty() {
         return (tallies, found);
@@ -723,9 +735,7 @@ pub fn table(report: &HuntReport, markdown: bool) -> String {
 
 fn row(label: &str, t: &Tally) -> Vec<String> {
     let pct = |n: u64| {
-        if t.judged == 0 {
-            "0".to_owned()
-        } else if n == 0 {
+        if t.judged == 0 || n == 0 {
             "0".to_owned()
         } else {
             format!("{n} ({:.1}%)", 100.0 * n as f64 / t.judged as f64)
