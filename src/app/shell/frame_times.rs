@@ -69,7 +69,8 @@ impl FrameTimes {
     /// A frame starts (its input is being gathered).
     pub fn frame_began(&mut self, now: Instant) {
         if let Some(last) = self.last_began {
-            self.wall.push(now.duration_since(last).as_secs_f64() * 1000.0);
+            self.wall
+                .push(now.duration_since(last).as_secs_f64() * 1000.0);
         }
         self.last_began = Some(now);
         if let Ok(mut c) = self.clock.lock() {
