@@ -219,10 +219,11 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
         h.run();
         let t = number_after(&h, "from here: first contact at t = ")
             .unwrap_or_else(|| panic!("no heat map readout from (20, {y})"));
-        // Within the cell: 4 px at the default scene's zoom is under half a unit.
+        // Within the cell: the cell's start is at most half a 4 px cell from the cursor.
         let want = (y - 35.0) / 40.0;
+        let half_cell = 2.0 / cam.zoom;
         assert!(
-            (t - want).abs() < 0.25 / 40.0 + 1e-4,
+            (t - want).abs() < half_cell / 40.0 + 1e-4,
             "from y = {y}: {t} vs {want}"
         );
     }
@@ -278,4 +279,64 @@ fn opening_a_document_in_place_of_another_evaluates_the_new_one() {
     assert_eq!(app.evaluation().balls.len(), 1);
     let h = harness(app);
     assert_eq!(shown_times(&h), vec![0.4]);
+}
+
+#[test]
+fn a_drag_on_the_swept_capsule_pans_and_leaves_the_ball_alone() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().scene().objects[0].shape;
+    let view = h.state().view();
+    let cam = camera(&h);
+    // Halfway along the ball's motion, 15 units from either end's circle (radius 5): inside
+    // the swept capsule, on no object.
+    let from = cam.to_screen(Vec2::new(-3.0, 30.0 + 0.5));
+    drag(&mut h, from, from + egui::vec2(60.0, 0.0));
+    assert_eq!(
+        h.state().scene().objects[0].shape,
+        before,
+        "the ball did not move"
+    );
+    let moved = h.state().view().center - view.center;
+    assert!(
+        (moved.x + 60.0 / view.zoom).abs() < 1e-3 && moved.y.abs() < 1e-3,
+        "the view panned by {moved}"
+    );
+    assert!(!h.state().dirty());
+}
+
+#[test]
+fn escape_closes_the_open_menu_before_it_clears_the_selection() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let selected = h.state().selected();
+    assert!(selected.is_some());
+    h.get_by_label("Layers").click();
+    h.run();
+    assert!(
+        has_label_containing(&h, "Swept capsule"),
+        "the menu is open"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(
+        !has_label_containing(&h, "Swept capsule"),
+        "Escape closed the menu"
+    );
+    assert_eq!(h.state().selected(), selected, "and kept the selection");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().selected(), None, "a second Escape deselects");
+}
+
+#[test]
+fn toggling_layers_keeps_the_layers_menu_open() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Grid").click();
+    h.run();
+    h.get_by_label("Broad phase").click();
+    h.run();
+    assert!(has_label_containing(&h, "Swept capsule"), "still open");
+    let l = h.state().scene().layers;
+    assert!(!l.grid && !l.broad_phase, "{l:?}");
 }

@@ -94,7 +94,7 @@ impl Action {
             Action::Duplicate => "Duplicate",
             Action::Rename => "Rename…",
             Action::Delete => "Delete",
-            Action::Deselect => "Deselect",
+            Action::Deselect => "Close / deselect",
             Action::AddBall => "+ Ball",
             Action::AddBox => "+ Box",
             Action::AddRotatedBox => "+ Rotated",
@@ -131,7 +131,7 @@ impl Action {
             Action::Duplicate => "Duplicate the selected object",
             Action::Rename => "Rename the selected object",
             Action::Delete => "Delete the selected object",
-            Action::Deselect => "Clear the selection",
+            Action::Deselect => "Close the open menu or dialog, or else clear the selection",
             Action::AddBall => "Add a moving ball (a query) at the cursor",
             Action::AddBox => "Add a box at the cursor",
             Action::AddRotatedBox => "Add a rotated box at the cursor",
@@ -235,6 +235,8 @@ impl Action {
 /// by Ctrl+Z.
 pub fn pressed(ctx: &Context) -> Vec<Action> {
     let typing = ctx.egui_wants_keyboard_input();
+    // An open menu or popup takes Escape first: egui closes it.
+    let popup_open = egui::Popup::is_any_open(ctx);
     let mut bindings: Vec<(Action, KeyboardShortcut)> = Action::ALL
         .iter()
         .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
@@ -247,6 +249,9 @@ pub fn pressed(ctx: &Context) -> Vec<Action> {
                 && shortcut.modifiers.is_none()
                 && !matches!(shortcut.logical_key, Key::F1 | Key::F12 | Key::Escape)
             {
+                continue;
+            }
+            if popup_open && shortcut.logical_key == Key::Escape {
                 continue;
             }
             if i.consume_shortcut(&shortcut) && !out.contains(&action) {

@@ -87,7 +87,18 @@ impl DebugApp {
                     self.ui.selected = None;
                 }
             }
-            Action::Deselect => self.ui.selected = None,
+            Action::Deselect => {
+                // The innermost open thing closes first.
+                if self.ui.rename.is_some() {
+                    self.ui.rename = None;
+                } else if self.ui.confirm.is_some() {
+                    self.answer(ctx, Answer::Cancel);
+                } else if self.ui.show_help {
+                    self.ui.show_help = false;
+                } else {
+                    self.ui.selected = None;
+                }
+            }
             Action::AddBall
             | Action::AddBox
             | Action::AddRotatedBox

@@ -5,7 +5,7 @@ use egui::CursorIcon;
 use glam::Vec2;
 
 use super::draw::camera::snap;
-use crate::geom::{Aabb, Obb, Segment};
+use crate::geom::{Aabb, Obb};
 use crate::scene::{Object, Shape};
 
 /// Pick radius of a point handle, in pixels.
@@ -40,7 +40,7 @@ impl Grip {
             Grip::Edge(0 | 2) => CursorIcon::ResizeVertical,
             Grip::Edge(_) => CursorIcon::ResizeHorizontal,
             Grip::Rotate => CursorIcon::Alias,
-            Grip::Body => CursorIcon::Grab,
+            Grip::Body => CursorIcon::Move,
         }
     }
 
@@ -119,24 +119,19 @@ fn box_handles(object: usize, c: [Vec2; 4]) -> Vec<Handle> {
     v
 }
 
-/// Whether `p` is on the object's body (inside a box, a circle, a ball's capsule, near a
-/// segment); `tol` is a world tolerance for thin shapes.
+/// Whether `p` is on the object's body: inside a box, on a segment, inside a circle, or
+/// inside a ball at its start or its end — not anywhere along its swept capsule, which is
+/// mostly empty canvas that a drag should pan. `tol` is a world tolerance for thin shapes.
 fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
     match *shape {
         Shape::Ball { start, end, radius } => {
-            (p - Segment::new(start, end).closest_point(p)).length() <= radius.max(tol)
+            let r = radius.max(tol);
+            (p - start).length() <= r || (p - end).length() <= r
         }
         Shape::Circle { start, radius, .. } => (p - start).length() <= radius.max(tol),
-        Shape::Box { min, max } => Aabb::from_points(min, max).contains(p),
-        Shape::RotatedBox {
-            center,
-            half_extents,
-            angle,
-        } => {
-            let o = Obb::new(center, half_extents.abs(), angle.to_radians());
-            o.local_aabb().contains(o.to_local(p))
-        }
-        Shape::Segment { a, b } => (p - Segment::new(a, b).closest_point(p)).length() <= tol,
+        other => other
+            .obstacle()
+            .is_some_and(|o| o.distance_at(p, 0.0) <= tol),
     }
 }
 

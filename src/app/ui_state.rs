@@ -112,8 +112,8 @@ pub struct UiState {
     pub context_at: Option<Vec2>,
     /// Fit the whole scene on the next frame.
     pub fit_requested: bool,
-    /// Fit on the next frame if the camera does not show all of the scene.
-    pub check_view: bool,
+    /// Frames left in which to fit if the camera does not show all of the scene.
+    pub check_view: u8,
     pub show_plots: bool,
     pub show_variants: bool,
     pub show_help: bool,
@@ -140,7 +140,7 @@ impl UiState {
             cursor_world: None,
             context_at: None,
             fit_requested: false,
-            check_view: true,
+            check_view: 3,
             show_plots: true,
             show_variants: true,
             show_help: false,

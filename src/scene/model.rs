@@ -251,6 +251,11 @@ pub struct Layers {
     pub relative_motion: bool,
     pub segment_capsule: bool,
     pub labels: bool,
+    /// The inspected ball's closest approach to what it misses, and its depth in what it
+    /// starts inside.
+    pub approach: bool,
+    /// Regions around every box, not just the ones that matter to the inspected ball.
+    pub regions_all: bool,
 }
 
 impl Default for Layers {
@@ -266,6 +271,8 @@ impl Default for Layers {
             relative_motion: true,
             segment_capsule: true,
             labels: true,
+            approach: true,
+            regions_all: false,
         }
     }
 }

@@ -17,9 +17,15 @@ use crate::app::ui_state::{Drag, UiState};
 use crate::geom::Aabb;
 use crate::scene::{BallEvaluation, Evaluation, Shape};
 
-/// The bounds of everything in the scene, paths included.
+/// The bounds of everything in the scene: paths included, and every obstacle grown by the
+/// largest ball's radius, as the Minkowski layer draws it.
 pub fn scene_bounds(eval: &Evaluation) -> Option<Aabb> {
-    let obstacles = eval.obstacles.iter().map(|(_, o)| o.bounds());
+    let r = eval
+        .balls
+        .iter()
+        .map(|b| b.sweep.radius)
+        .fold(0.0f32, f32::max);
+    let obstacles = eval.obstacles.iter().map(|(_, o)| o.bounds().expanded(r));
     let balls = eval.balls.iter().map(|b| {
         let a = b.sweep.bounds();
         b.path.points.iter().fold(a, |a, p| a.including(*p))
@@ -44,16 +50,17 @@ pub fn interact(
     let resp = ui.allocate_response(ui.available_size(), Sense::click_and_drag());
     let resp = resp.accessible_name("Canvas");
     let mut cam = Camera::new(resp.rect, &state.view);
+    // Fitting leaves a margin of 85% of the canvas for the labels around the shapes.
     if std::mem::take(&mut state.fit_requested)
         && let Some(b) = scene_bounds(eval)
     {
         cam.fit(&b, 0.85);
     }
-    if std::mem::take(&mut state.check_view)
+    // The first frames' layout can still change the canvas's size: check a few times.
+    if state.check_view > 0
         && let Some(b) = scene_bounds(eval)
     {
-        // A small margin so nothing sits right on the canvas edge.
-        let b = b.expanded(b.size().max_element() * 0.04);
+        state.check_view -= 1;
         let w = cam.world_rect();
         if !(w.contains(b.min) && w.contains(b.max)) {
             cam.fit(&b, 0.85);
@@ -153,10 +160,11 @@ pub fn interact(
     };
     if hover.is_some() || state.drag.is_some() || state.panning {
         let icon = match (state.drag, state.hot) {
-            (Some(d), _) if d.handle.grip == Grip::Body => CursorIcon::Grabbing,
+            (Some(d), _) => d.handle.grip.cursor(),
             (_, Some(h)) => h.grip.cursor(),
+            // Empty canvas: a drag pans.
             _ if state.panning => CursorIcon::Grabbing,
-            _ => CursorIcon::Crosshair,
+            _ => CursorIcon::Grab,
         };
         ui.ctx().set_cursor_icon(icon);
     }
@@ -206,6 +214,7 @@ pub fn draw(
         state.hot.map(|h| h.object),
         state.hot,
     );
+    pen.finish();
     pen.stats
 }
 

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use egui::Ui;
+use egui::containers::menu::{MenuButton, MenuConfig};
+use egui::{PopupCloseBehavior, Ui};
 
 use crate::app::action::Action;
 use crate::app::command::{AddKind, Command};
@@ -63,8 +64,12 @@ pub fn menu_bar(
                 act(ui, out, a, selected);
             }
         });
-        ui.menu_button("Layers", |ui| layers_menu(ui, doc, out));
-        ui.menu_button("View", |ui| {
+        // Switching layers on and off keeps the menu open; a click elsewhere closes it.
+        let stay = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);
+        MenuButton::new("Layers")
+            .config(stay.clone())
+            .ui(ui, |ui| layers_menu(ui, doc, out));
+        MenuButton::new("View").config(stay).ui(ui, |ui| {
             act(ui, out, Action::Fit, true);
             let mut plots = state.show_plots;
             if ui
@@ -146,9 +151,13 @@ fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
     ui.checkbox(&mut l.grid, "Grid");
     ui.checkbox(&mut l.capsule, "Swept capsule");
     ui.checkbox(&mut l.minkowski, "Minkowski (expanded box)");
-    ui.checkbox(&mut l.regions, "Regions");
+    ui.checkbox(&mut l.regions, "Regions")
+        .on_hover_text("The nine Cohen–Sutherland regions of the box the inspected ball meets first (or passes nearest) and of a selected box");
+    ui.checkbox(&mut l.regions_all, "Regions of every box");
     ui.checkbox(&mut l.broad_phase, "Broad phase");
     ui.checkbox(&mut l.impact, "Impact (ghost, normals)");
+    ui.checkbox(&mut l.approach, "Closest approach and depth")
+        .on_hover_text("How near the inspected ball comes to what it misses, and how deep it starts inside what it overlaps");
     ui.checkbox(&mut l.path, "Response path");
     ui.checkbox(&mut l.relative_motion, "Relative motion");
     ui.checkbox(&mut l.segment_capsule, "Segment capsule");
