@@ -123,6 +123,11 @@ impl DebugApp {
     /// The sweep debugger: scrubber and plots, inspector, variants and the canvas.
     fn sweep_panels(&mut self, ui: &mut Ui, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
+        // The side panels share at most half of the window's width: the canvas keeps the
+        // other half, even at 1000 points.
+        let width = ui.available_width();
+        let inspector = (width * 0.3).clamp(240.0, 420.0);
+        let variants = (width * 0.18).clamp(170.0, 230.0);
         egui::Panel::bottom("timeline")
             .resizable(self.ui.show_plots)
             .default_size(230.0)
@@ -137,8 +142,8 @@ impl DebugApp {
         self.apply_now(&ctx, out);
         egui::Panel::right("inspector")
             .resizable(true)
-            .default_size(400.0)
-            .size_range(260.0..=480.0)
+            .default_size(inspector)
+            .size_range(240.0..=(width * 0.4).max(240.0))
             .show(ui, |ui| {
                 let (eval, selected) = (&self.evaluation, self.ui.selected);
                 let ball = debugger::inspected(eval, selected);
@@ -148,8 +153,8 @@ impl DebugApp {
         if self.ui.show_variants {
             egui::Panel::left("variants")
                 .resizable(true)
-                .default_size(210.0)
-                .size_range(140.0..=260.0)
+                .default_size(variants)
+                .size_range(170.0..=(width * 0.25).max(170.0))
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical()
                         .show(ui, |ui| views::variants::show(ui, self.doc.scene(), out));

@@ -132,6 +132,47 @@ impl Variant {
         }
     }
 
+    /// What the approach does, in a sentence, for hover texts.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Variant::TrigCorner => {
+                "Pushes the box's sides out by r to find a side contact, then solves a corner contact with the law of sines."
+            }
+            Variant::ExpandedBox => {
+                "Clips the centre's path against the box grown by r with Cohen–Sutherland, then tests the corner circle."
+            }
+            Variant::Discrete => "Tests the distance at the end of the step only.",
+            Variant::Substep => "Tests the distance at evenly spaced sub-steps of the motion.",
+            Variant::SlopeForm => {
+                "Solves the contact of two moving circles in slope–intercept form."
+            }
+            Variant::Projection => {
+                "Projects the centre onto the segment's line and tests the distance there."
+            }
+            Variant::Billiards => {
+                "Solves the quadratic of two moving circles' distance and takes its smaller root."
+            }
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry2d's GJK-based shape cast, as Rapier and Avian used it.",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => {
+                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian now use; it stops within a slop of contact."
+            }
+        }
+    }
+
+    /// The obstacles it handles, in words (the text of [`Variant::applies_to`]).
+    pub fn handles(self) -> &'static str {
+        match self {
+            Variant::TrigCorner | Variant::ExpandedBox => "boxes and rotated boxes",
+            Variant::Discrete | Variant::Substep => "every obstacle",
+            Variant::SlopeForm | Variant::Billiards => "circles",
+            Variant::Projection => "segments",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast | Variant::ParrySweep => "every obstacle",
+        }
+    }
+
     /// The known flaws of the approach (for an engine: its documented behaviour where it
     /// departs from the core's contract), one short sentence each, for the variants panel.
     pub fn flaws(self) -> &'static [&'static str] {

@@ -187,6 +187,19 @@ pub fn heat(t: f32) -> Color32 {
     Color32::from_rgb(c(0), c(1), c(2))
 }
 
+/// The colours of the plots' series, in order (they repeat after the last).
+const SERIES: [Color32; 4] = [
+    Color32::from_rgb(200, 200, 210),
+    Color32::from_rgb(140, 200, 255),
+    Color32::from_rgb(255, 180, 120),
+    Color32::from_rgb(190, 160, 255),
+];
+
+/// The colour of a plot's `k`th series.
+pub fn series_color(k: usize) -> Color32 {
+    SERIES[k % SERIES.len()]
+}
+
 /// How opaque the heat map's cells are (0..=255), so the geometry above stays readable.
 pub const HEAT_ALPHA: u8 = 120;
 

@@ -48,6 +48,12 @@ impl eframe::App for Window {
         }
     }
 
+    /// egui's memory (scroll offsets, panel widths) is not kept across launches: a panel
+    /// scrolled sideways in one session would open cut off in the next.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         if !self.persist {
             return;

@@ -22,9 +22,12 @@ pub fn show(
     ball: Option<&BallEvaluation>,
     out: &mut Vec<Command>,
 ) {
-    ScrollArea::both()
+    // Vertical scrolling only: everything wraps to the panel's width, so nothing is ever
+    // scrolled out of sight sideways.
+    ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             ui.heading("Inspector");
             if let Some(i) = selected
                 && i < scene.objects.len()
@@ -171,13 +174,17 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
                 }
                 None => {
                     ui.label(RichText::new("miss").weak());
-                    Grid::new(("regions", pi)).num_columns(2).show(ui, |ui| {
-                        approach_rows(ui, p);
-                        if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
-                            row(ui, "region of start", start.to_string());
-                            row(ui, "region of end", end.to_string());
-                        }
-                    });
+                    let w = ui.available_width() * 0.6;
+                    Grid::new(("regions", pi))
+                        .num_columns(2)
+                        .max_col_width(w)
+                        .show(ui, |ui| {
+                            approach_rows(ui, p);
+                            if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
+                                row(ui, "region of start", start.to_string());
+                                row(ui, "region of end", end.to_string());
+                            }
+                        });
                 }
             });
     }
@@ -209,29 +216,35 @@ fn row(ui: &mut Ui, k: &str, v: String) {
 }
 
 fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairResult) {
-    Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
-        row(ui, "distance travelled", fixed(motion_len * h.time));
-        row(ui, "centre at contact", v2(h.center));
-        row(ui, "contact point", v2(h.point));
-        row(ui, "contact normal", v2(h.normal));
-        row(ui, "face normal", v2(h.face_normal));
-        row(ui, "feature", h.feature.name().to_owned());
-        if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
-            row(ui, "region of start", start.to_string());
-            row(ui, "region of end", end.to_string());
-        }
-        if let Some(r) = h.region {
-            row(ui, "region of contact", r.to_string());
-        }
-        ui.label("started inside");
-        let text = match p.depth.filter(|_| h.started_inside) {
-            Some(d) => RichText::new(format!("yes, {} deep", fixed(d))).color(Role::Alert.color()),
-            None if h.started_inside => RichText::new("yes").color(Role::Alert.color()),
-            None => RichText::new("no"),
-        };
-        ui.label(text);
-        ui.end_row();
-    });
+    Grid::new(id)
+        .num_columns(2)
+        .striped(true)
+        .max_col_width(ui.available_width() * 0.6)
+        .show(ui, |ui| {
+            row(ui, "distance travelled", fixed(motion_len * h.time));
+            row(ui, "centre at contact", v2(h.center));
+            row(ui, "contact point", v2(h.point));
+            row(ui, "contact normal", v2(h.normal));
+            row(ui, "face normal", v2(h.face_normal));
+            row(ui, "feature", h.feature.name().to_owned());
+            if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
+                row(ui, "region of start", start.to_string());
+                row(ui, "region of end", end.to_string());
+            }
+            if let Some(r) = h.region {
+                row(ui, "region of contact", r.to_string());
+            }
+            ui.label("started inside");
+            let text = match p.depth.filter(|_| h.started_inside) {
+                Some(d) => {
+                    RichText::new(format!("yes, {} deep", fixed(d))).color(Role::Alert.color())
+                }
+                None if h.started_inside => RichText::new("yes").color(Role::Alert.color()),
+                None => RichText::new("no"),
+            };
+            ui.label(text);
+            ui.end_row();
+        });
 }
 
 fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
@@ -248,73 +261,58 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ))
         .strong(),
     );
-    Grid::new("path_table")
-        .num_columns(5)
-        .striped(true)
-        .show(ui, |ui| {
-            for h in ["#", "t", "obstacle", "centre", "normal / feature"] {
-                ui.label(RichText::new(h).underline());
-            }
-            ui.end_row();
-            for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
-                ui.label(format!("{}", i + 1));
-                ui.monospace(fixed(c.hit.time));
-                ui.label(name(scene, obj));
-                ui.monospace(v2(c.hit.center));
-                ui.monospace(format!("{} {}", v2(c.hit.normal), c.hit.feature.name()));
-                ui.end_row();
-            }
-            ui.label("end");
-            ui.label("");
-            ui.label("");
-            ui.monospace(v2(path.end));
-            ui.label("");
-            ui.end_row();
+    for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
+        let h = &c.hit;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{}.", i + 1)).strong());
+            ui.label(format!("t = {} on {}", fixed(h.time), name(scene, obj)));
+            ui.monospace(format!(
+                "centre {} normal {} {}",
+                v2(h.center),
+                v2(h.normal),
+                h.feature.name()
+            ));
         });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("end").strong());
+        ui.monospace(v2(path.end));
+    });
 }
 
 fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     ui.label(RichText::new("Variants vs exact").strong());
-    Grid::new("variant_table")
-        .num_columns(5)
-        .striped(true)
-        .show(ui, |ui| {
-            for h in [
-                "variant",
-                "obstacle",
-                "t (exact)",
-                "verdict",
-                "centre / normal",
-            ] {
-                ui.label(RichText::new(h).underline());
-            }
-            ui.end_row();
-            for row in &ball.variants {
-                let Some(pair) = ball.pairs.get(row.pair) else {
-                    continue;
-                };
-                ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
-                ui.label(name(scene, pair.obstacle));
-                let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
-                let (t, detail) = match &row.outcome {
-                    Outcome::Hit(h) => {
-                        (fixed(h.time), format!("{} {}", v2(h.center), v2(h.normal)))
-                    }
-                    Outcome::Miss => ("miss".to_owned(), String::new()),
-                    Outcome::Failed(_) => ("—".to_owned(), String::new()),
-                    Outcome::NotApplicable => ("n/a".to_owned(), String::new()),
-                };
-                ui.monospace(format!("{t} ({exact})"));
-                let color = if row.verdict.is_bad() {
-                    Role::Alert.color()
-                } else {
-                    Role::Label.color()
-                };
-                ui.label(RichText::new(row.verdict.text()).color(color).strong());
-                ui.monospace(detail);
-                ui.end_row();
-            }
+    for row in &ball.variants {
+        let Some(pair) = ball.pairs.get(row.pair) else {
+            continue;
+        };
+        let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
+        let answer = match &row.outcome {
+            Outcome::Hit(h) => format!(
+                "t = {}, centre {}, normal {}",
+                fixed(h.time),
+                v2(h.center),
+                v2(h.normal)
+            ),
+            Outcome::Miss => "miss".to_owned(),
+            Outcome::Failed(why) => format!("failed: {why}"),
+            Outcome::NotApplicable => "n/a".to_owned(),
+        };
+        let color = if row.verdict.is_bad() {
+            Role::Alert.color()
+        } else {
+            Role::Label.color()
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
+            ui.label(format!("vs {}:", name(scene, pair.obstacle)));
+            ui.label(RichText::new(row.verdict.text()).color(color).strong());
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label(RichText::new(format!("{answer} (exact: {exact})")).small());
+        });
+    }
 }
 
 /// Each expectation of the scene with PASS or FAIL, live.

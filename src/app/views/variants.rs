@@ -13,16 +13,24 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.heading("Variants");
     ui.weak("Published approaches, each drawn in its own colour beside the exact answer.");
+    let obstacles = scene.obstacles();
     for v in Variant::ALL {
         let mut on = scene.variants.iter().any(|id| id == v.id());
+        let runs = obstacles.iter().any(|(_, o)| v.applies_to(o));
         ui.horizontal(|ui| {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, variant_color(v));
-            if ui
-                .checkbox(&mut on, v.title())
-                .on_hover_text(v.id())
-                .changed()
-            {
+            let check = ui
+                .add_enabled(runs || on, egui::Checkbox::new(&mut on, v.title()))
+                .on_hover_ui(|ui| explain(ui, v))
+                .on_disabled_hover_ui(|ui| {
+                    explain(ui, v);
+                    ui.colored_label(
+                        Role::Warning.color(),
+                        format!("Nothing to run on: this scene has no {}.", v.handles()),
+                    );
+                });
+            if check.changed() {
                 let mut ids = scene.variants.clone();
                 if on {
                     ids.push(v.id().to_owned());
@@ -32,6 +40,13 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
                 out.push(Command::edit(Edit::SetVariants(ids)));
             }
         });
+        if on && !runs {
+            ui.label(
+                RichText::new(format!("  runs on nothing here: no {}", v.handles()))
+                    .small()
+                    .color(Role::Warning.color()),
+            );
+        }
     }
     ui.separator();
     ui.horizontal(|ui| {
@@ -39,6 +54,25 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     });
     ui.separator();
     legend(ui, scene);
+}
+
+/// What the approach is, its known flaws and what it handles.
+fn explain(ui: &mut Ui, v: Variant) {
+    ui.set_max_width(360.0);
+    ui.label(RichText::new(v.title()).strong());
+    ui.label(v.summary());
+    ui.label(format!(
+        "Handles {}. Id in scene files: {}.",
+        v.handles(),
+        v.id()
+    ));
+    let flaws = v.flaws();
+    if !flaws.is_empty() {
+        ui.label(RichText::new("Known flaws").strong());
+        for f in flaws {
+            ui.label(format!("• {f}"));
+        }
+    }
 }
 
 /// The sub-step count of the sub-stepping variant (a scene parameter).
