@@ -127,7 +127,7 @@ impl SimView {
     /// A view of a scene's `simulation` section (its static boxes and segments become
     /// obstacles). Fails when the scene has no simulation or it is invalid.
     pub fn from_scene(scene: &crate::scene::Scene) -> Result<Self, SimError> {
-        let sw = World::from_scene(scene)?;
+        let sw = crate::scene::SceneWorld::from_scene(scene)?;
         let mut view = Self::from_world(sw.world);
         if !sw.ignored.is_empty() {
             view.note(format!(

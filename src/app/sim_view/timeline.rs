@@ -171,7 +171,7 @@ impl Timeline {
         self.after_forward();
         Moved {
             collisions,
-            stalled: report.stalled,
+            stalled: report.capped,
         }
     }
 
