@@ -6,10 +6,12 @@ pub mod builtin;
 pub mod evaluate;
 pub mod expect;
 pub mod io;
+pub mod limits;
 mod locate;
 mod messages;
 pub mod model;
 pub mod report;
+pub mod simulation;
 pub mod validate;
 
 pub use builtin::default_scene;
@@ -21,4 +23,5 @@ pub use io::{
 };
 pub use model::*;
 pub use report::render_report;
+pub use simulation::SceneWorld;
 pub use validate::{Problem, validate};
