@@ -6,8 +6,9 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use super::DebugApp;
-use super::headless::{self, Driver, Options};
+use super::headless::{self, Driver};
 use super::scenes;
+use crate::cli::args::GuiArgs;
 use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
 
 const KEY_SCENE: &str = "sweepscope.scene";
@@ -54,18 +55,28 @@ impl eframe::App for Window {
     }
 }
 
+/// Why a screenshot could not be saved at `path`, found before the window opens: its folder
+/// does not exist (it is not created: a typo should not leave folders behind).
+fn missing_folder(path: &std::path::Path) -> Option<String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!dir.is_dir()).then(|| {
+        format!(
+            "the folder {} does not exist",
+            crate::cli::terminal::safe(&dir.display().to_string())
+        )
+    })
+}
+
 /// The scene to start with, where it came from, and an error to show.
-fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
+fn initial_scene(o: &GuiArgs) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
     if let Some(n) = o.stress {
         return Ok((scenes::stress_scene(n), None, None));
     }
-    if let Some(name) = &o.demo {
-        return scenes::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
-            format!(
-                "unknown demo '{name}' (one of: {})",
-                scenes::DEMOS.join(", ")
-            )
-        });
+    if let Some(demo) = o.demo {
+        let name = demo.name();
+        return scenes::demo(name)
+            .map(|s| (s, None, None))
+            .ok_or_else(|| format!("unknown demo '{name}'"));
     }
     match &o.scene {
         Some(p) => match load_scene(p) {
@@ -77,16 +88,18 @@ fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>)
     }
 }
 
-/// Opens the debugger window. `args` are the command-line arguments after the program name
-/// that are not a subcommand (a scene path, `--screenshot out.png`, ...).
-pub fn run(args: &[String]) -> ExitCode {
-    let opts = match headless::parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sweepscope: {e}\n{}", headless::USAGE);
+/// Opens the debugger window with the parsed command-line options.
+pub fn run(opts: &GuiArgs) -> ExitCode {
+    let opts = opts.clone();
+    let unattended = opts.headless();
+    if unattended {
+        // Before loading: an unattended run must end even if reading the scene does not.
+        headless::start_watchdog();
+        if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
+            eprintln!("sweepscope: --screenshot: {e}");
             return ExitCode::FAILURE;
         }
-    };
+    }
     let (scene, path, banner) = match initial_scene(&opts) {
         Ok(x) => x,
         Err(e) => {
@@ -102,15 +115,11 @@ pub fn run(args: &[String]) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let unattended = opts.headless();
-    if unattended {
-        headless::start_watchdog();
-    }
     let restore = !unattended
         && opts.scene.is_none()
         && opts.demo.is_none()
         && opts.stress.is_none()
-        && !opts.sim;
+        && !opts.sim_mode();
     let size = opts.size.unwrap_or([1400.0, 900.0]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -125,7 +134,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
-    let (sim, sim_discs, sim_advance) = (opts.sim, opts.sim_discs, opts.sim_advance);
+    let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
     let result = eframe::run_native(
         "sweepscope",
         options,
