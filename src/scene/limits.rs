@@ -28,8 +28,8 @@ pub const MAX_BOUNCES: u32 = 10_000;
 
 /// The most exact queries evaluating a scene may cost: every ball against every obstacle
 /// once, plus each ball's path, which may test every obstacle at each of its
-/// `max_bounces + 1` legs; `balls × obstacles × (max_bounces + 2)` in all. About 20 ns
-/// each, so the limit is under a minute of work.
+/// `max_bounces + 1` legs; `balls × obstacles × (max_bounces + 2)` in all. A bound on the
+/// work, not the work: a path usually stops long before `max_bounces`.
 pub const MAX_QUERIES: u64 = 2_000_000_000;
 
 /// Events `sweepscope sim` processes unless `--max-events` says otherwise.
