@@ -259,3 +259,15 @@ fn hit_json(h: &Hit) -> Value {
 fn short(v: f32) -> Option<f64> {
     v.is_finite().then(|| v.to_string().parse().ok()).flatten()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 24: `format!("{s:<w$}")` panics once the width passes 65535.
+    #[test]
+    fn a_table_cell_wider_than_65535_characters_does_not_panic() {
+        let wide = "n".repeat(70_000);
+        print_table(&[vec![wide, "x".to_owned()], vec!["a".to_owned(), "b".to_owned()]]);
+    }
+}
