@@ -880,4 +880,58 @@ mod tests {
             ]
         );
     }
+
+    /// The grid search finds exactly the overlapping pairs a brute-force scan finds, for
+    /// radii spread over many size classes and layouts with columns and piles.
+    #[test]
+    fn overlap_search_agrees_with_brute_force() {
+        let mut rng = crate::sim::SplitMix64::new(24);
+        for round in 0..40 {
+            let n = 2 + rng.below(60);
+            let discs: Vec<Disc> = (0..n)
+                .map(|k| {
+                    let r = 10f64.powf(rng.range(-6.0, 1.0));
+                    // Every fourth disc in one column, some on the same spot.
+                    let x = if k % 4 == 0 {
+                        50.0
+                    } else {
+                        rng.range(0.0, 100.0)
+                    };
+                    let y = if k % 7 == 0 {
+                        50.0
+                    } else {
+                        rng.range(0.0, 100.0)
+                    };
+                    Disc {
+                        position: [x, y],
+                        velocity: [0.0, 0.0],
+                        radius: r,
+                        mass: None,
+                    }
+                })
+                .collect();
+            let good: Vec<usize> = (0..n).collect();
+            let mut out = Problems::default();
+            check_disc_overlaps(&discs, &good, &mut out);
+            let mut got: Vec<String> = out.finish().iter().map(|p| p.to_string()).collect();
+            let mut want = Vec::new();
+            for j in 0..n {
+                for i in 0..j {
+                    let (a, b) = (&discs[i], &discs[j]);
+                    let dx = a.position[0] - b.position[0];
+                    let dy = a.position[1] - b.position[1];
+                    let reach = (a.radius + b.radius) * (1.0 - TOUCH_TOLERANCE);
+                    if dx * dx + dy * dy < reach * reach {
+                        want.push(format!(
+                            "simulation disc {j}: `position` overlaps disc {i} at the start"
+                        ));
+                    }
+                }
+            }
+            got.sort();
+            want.sort();
+            want.truncate(OVERLAPS_SOUGHT);
+            assert_eq!(got, want, "round {round}");
+        }
+    }
 }
