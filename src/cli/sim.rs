@@ -203,14 +203,18 @@ pub fn bench_bounds(n: usize) -> Aabb {
     Aabb::new(Vec2::ZERO, Vec2::splat(side))
 }
 
+/// The largest size the naive baseline is timed at: one of its events costs n² pair
+/// tests, about a second at this size, and far longer above it.
+pub const NAIVE_MAX: usize = 20_000;
+
 /// One measured row of the benchmark.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchRow {
     pub n: usize,
     pub engine_events_per_s: f64,
     pub engine_collisions_per_s: f64,
-    pub naive_collisions_per_s: f64,
-    pub naive_events: u64,
+    /// The naive baseline's rate and events, up to [`NAIVE_MAX`] discs.
+    pub naive: Option<(f64, u64)>,
 }
 
 /// This thread's CPU time in seconds (Linux), so that rates are not skewed by other
@@ -249,15 +253,19 @@ pub fn bench_row(n: usize, seconds: f64) -> Option<BenchRow> {
     let mut world = World::new(bounds, &discs, &[]).ok()?;
     world.run_events(n as u64); // warm the heap past the start-up burst
     let (ev, col, t) = timed(seconds, || world.run_events(100_000).counts);
-    let mut naive = NaiveWorld::new(bounds, &discs, &[]).ok()?;
-    let chunk = (4_000_000 / (n * n) as u64).clamp(1, 10_000);
-    let (nev, ncol, nt) = timed(seconds, || naive.run_events(chunk).counts);
+    let naive = if n <= NAIVE_MAX {
+        let mut naive = NaiveWorld::new(bounds, &discs, &[]).ok()?;
+        let chunk = (4_000_000 / (n * n) as u64).clamp(1, 10_000);
+        let (nev, ncol, nt) = timed(seconds, || naive.run_events(chunk).counts);
+        Some((ncol as f64 / nt, nev))
+    } else {
+        None
+    };
     Some(BenchRow {
         n,
         engine_events_per_s: ev as f64 / t,
         engine_collisions_per_s: col as f64 / t,
-        naive_collisions_per_s: ncol as f64 / nt,
-        naive_events: nev,
+        naive,
     })
 }
 
@@ -276,15 +284,26 @@ fn bench(seconds: f64, sizes: &[usize]) {
     );
     for &n in sizes {
         match bench_row(n, seconds) {
-            Some(r) => println!(
-                "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
-                r.n,
-                r.engine_events_per_s,
-                r.engine_collisions_per_s,
-                r.naive_collisions_per_s,
-                r.naive_events,
-                r.engine_collisions_per_s / r.naive_collisions_per_s.max(1e-12)
-            ),
+            Some(r) => match r.naive {
+                Some((naive_rate, naive_events)) => println!(
+                    "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
+                    r.n,
+                    r.engine_events_per_s,
+                    r.engine_collisions_per_s,
+                    naive_rate,
+                    naive_events,
+                    r.engine_collisions_per_s / naive_rate.max(1e-12)
+                ),
+                None => println!(
+                    "{:>7} {:>16.0} {:>16.0} {:>18} {:>12} {:>9}",
+                    r.n,
+                    r.engine_events_per_s,
+                    r.engine_collisions_per_s,
+                    format!("(n > {NAIVE_MAX})"),
+                    "-",
+                    "-"
+                ),
+            },
             None => println!("{n:>7}  (could not build the benchmark world)"),
         }
     }
