@@ -259,6 +259,17 @@ fn names_are_printed_with_control_characters_escaped() {
     assert!(!t.contains("\nFAKE LINE"), "{t}");
     assert!(t.contains("red\\u{1b}[31m\\nFAKE LINE"), "{t}");
     assert!(t.contains("esc\\u{1b}.ron"), "{t}");
+    // The debugger's own messages too (an invalid scene in an unattended run).
+    let bad = write(&d, "bad\u{1b}.ron", b"(version: 1, objects: [");
+    let png = d.join("out.png");
+    let out = run(&[
+        "--screenshot",
+        png.to_str().unwrap_or_default(),
+        bad.to_str().unwrap_or_default(),
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(!t.contains('\u{1b}') && t.contains("bad\\u{1b}.ron"), "{t}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

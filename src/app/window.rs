@@ -9,6 +9,7 @@ use super::DebugApp;
 use super::headless::{self, Driver};
 use super::scenes;
 use crate::cli::args::GuiArgs;
+use crate::cli::terminal::safe_lines;
 use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
 
 const KEY_SCENE: &str = "sweepscope.scene";
@@ -103,7 +104,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
     let (scene, path, banner) = match initial_scene(&opts) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("sweepscope: {e}");
+            eprintln!("sweepscope: {}", safe_lines(&e));
             return ExitCode::FAILURE;
         }
     };
@@ -189,11 +190,11 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
     }
     match exit.lock().ok().and_then(|mut e| e.take()) {
         Some((msg, true)) => {
-            eprintln!("sweepscope: {msg}");
+            eprintln!("sweepscope: {}", safe_lines(&msg));
             ExitCode::FAILURE
         }
         Some((msg, false)) => {
-            println!("{msg}");
+            println!("{}", safe_lines(&msg));
             ExitCode::SUCCESS
         }
         None => ExitCode::SUCCESS,
