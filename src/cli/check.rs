@@ -268,6 +268,9 @@ mod tests {
     #[test]
     fn a_table_cell_wider_than_65535_characters_does_not_panic() {
         let wide = "n".repeat(70_000);
-        print_table(&[vec![wide, "x".to_owned()], vec!["a".to_owned(), "b".to_owned()]]);
+        print_table(&[
+            vec![wide, "x".to_owned()],
+            vec!["a".to_owned(), "b".to_owned()],
+        ]);
     }
 }
