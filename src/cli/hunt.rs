@@ -15,7 +15,7 @@ use crate::scene::io::save_scene;
 use crate::variants::{Params, Variant};
 
 /// Hunt for counterexamples: cases where a contender disagrees with the exact core.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, PartialEq)]
 #[command(
     about = "Hunt for cases where a published approach or an engine disagrees with the exact core"
 )]

@@ -7,11 +7,13 @@ pub mod evaluate;
 pub mod expect;
 pub mod heat_map;
 pub mod io;
+pub mod limits;
 mod locate;
 mod messages;
 pub mod model;
 pub mod number;
 pub mod report;
+pub mod simulation;
 pub mod validate;
 
 pub use builtin::default_scene;
@@ -22,5 +24,5 @@ pub use io::{
     read_scene_text, save_scene, scene_to_string,
 };
 pub use model::*;
-
+pub use simulation::SceneWorld;
 pub use validate::{Problem, validate};

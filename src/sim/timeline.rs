@@ -39,7 +39,7 @@ pub struct Moved {
     /// Collisions processed (crossings not counted).
     pub collisions: u64,
     /// The engine's per-call event cap stopped it before the target time.
-    pub stalled: bool,
+    pub capped: bool,
 }
 
 /// History of one run from its origin (time 0) to the head.
@@ -171,7 +171,7 @@ impl Timeline {
         self.after_forward();
         Moved {
             collisions,
-            stalled: report.stalled,
+            capped: report.capped,
         }
     }
 

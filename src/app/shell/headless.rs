@@ -1,109 +1,17 @@
-//! Command-line options of the debugger, and the driver for the unattended modes:
-//! `--screenshot out.png` (render, save, exit 0) and `--frames N [--json]` (print frame
-//! times: `ui()` alone, the whole frame, and the wall time per frame).
+//! The driver for the debugger's unattended modes: `--screenshot out.png` (render, save,
+//! exit 0) and `--frames N [--json]` (print frame times: `ui()` alone, the whole frame,
+//! and the wall time per frame). The flags themselves are defined in `cli::args`.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+
+use crate::cli::args::GuiArgs;
+pub use crate::cli::args::WATCHDOG;
 
 use super::frame_times::FrameTimes;
 
 /// Frames rendered before the screenshot, so fonts and layout have settled.
 const SCREENSHOT_FRAME: u64 = 4;
-/// Unattended runs give up after this long.
-pub const WATCHDOG: Duration = Duration::from_secs(30);
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Options {
-    pub scene: Option<PathBuf>,
-    pub screenshot: Option<PathBuf>,
-    pub frames: Option<usize>,
-    pub size: Option<[f32; 2]>,
-    pub stress: Option<usize>,
-    pub demo: Option<String>,
-    /// Open the simulation view.
-    pub sim: bool,
-    /// Fill the simulation with this many random discs (30% packing); implies `sim`.
-    pub sim_discs: Option<usize>,
-    /// Run the simulation this long before showing it (e.g. for a screenshot mid-run).
-    pub sim_advance: Option<f64>,
-    /// Print `--frames` results as one JSON object.
-    pub json: bool,
-}
-
-impl Options {
-    pub fn headless(&self) -> bool {
-        self.screenshot.is_some() || self.frames.is_some()
-    }
-}
-
-pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME] [--sim] [--sim-discs N] [--sim-advance T] [--json]";
-
-/// Parses the debugger's arguments (no subcommand).
-pub fn parse(args: &[String]) -> Result<Options, String> {
-    let mut o = Options::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |flag: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match a.as_str() {
-            "--screenshot" => o.screenshot = Some(PathBuf::from(value(a)?)),
-            "--frames" => o.frames = Some(number(a, &value(a)?)?),
-            "--stress" => o.stress = Some(number(a, &value(a)?)?),
-            "--demo" => o.demo = Some(value(a)?),
-            "--sim" => o.sim = true,
-            "--json" => o.json = true,
-            "--sim-advance" => {
-                let v = value(a)?;
-                let t: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|t: &f64| t.is_finite() && *t >= 0.0)
-                    .ok_or_else(|| format!("--sim-advance: '{v}' is not a time >= 0"))?;
-                o.sim_advance = Some(t);
-                o.sim = true;
-            }
-            "--sim-discs" => {
-                o.sim_discs = Some(number(a, &value(a)?)?);
-                o.sim = true;
-            }
-            "--size" => o.size = Some(size(&value(a)?)?),
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            path => {
-                if o.scene.is_some() {
-                    return Err(format!("more than one scene given ({path})"));
-                }
-                o.scene = Some(PathBuf::from(path));
-            }
-        }
-    }
-    if o.frames == Some(0) {
-        return Err("--frames needs at least 1".to_owned());
-    }
-    Ok(o)
-}
-
-fn number(flag: &str, v: &str) -> Result<usize, String> {
-    v.parse()
-        .map_err(|_| format!("{flag}: '{v}' is not a whole number"))
-}
-
-fn size(v: &str) -> Result<[f32; 2], String> {
-    let (w, h) = v
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("--size: '{v}' is not WxH"))?;
-    let w: u32 = w.parse().map_err(|_| format!("--size: bad width '{w}'"))?;
-    let h: u32 = h.parse().map_err(|_| format!("--size: bad height '{h}'"))?;
-    if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
-        return Err(format!(
-            "--size: {w}x{h} is out of range (200x150 .. 8000x8000)"
-        ));
-    }
-    Ok([w as f32, h as f32])
-}
 
 /// Whether a window can be opened at all (eframe would fail later with a less clear error).
 pub fn display_available() -> bool {
@@ -166,7 +74,7 @@ pub struct Driver {
 }
 
 impl Driver {
-    pub fn new(o: &Options) -> Self {
+    pub fn new(o: &GuiArgs) -> Self {
         Self {
             frame: 0,
             screenshot: o.screenshot.clone(),
@@ -232,33 +140,6 @@ impl Driver {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
-    }
-
-    #[test]
-    fn parses_flags() {
-        let o = parse(&args("a.ron --screenshot out.png --size 1400x900")).unwrap();
-        assert_eq!(o.scene, Some(PathBuf::from("a.ron")));
-        assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
-        assert_eq!(o.size, Some([1400.0, 900.0]));
-        assert!(o.headless());
-        assert_eq!(
-            parse(&args("--frames 50 --stress 100")).unwrap().stress,
-            Some(100)
-        );
-    }
-
-    #[test]
-    fn rejects_bad_flags() {
-        assert!(parse(&args("--frames")).is_err());
-        assert!(parse(&args("--frames ten")).is_err());
-        assert!(parse(&args("--frames 0")).is_err());
-        assert!(parse(&args("--size 10x10")).is_err());
-        assert!(parse(&args("--wat")).is_err());
-        assert!(parse(&args("a.ron b.ron")).is_err());
-    }
 
     #[test]
     fn the_frames_report_is_one_json_object() {

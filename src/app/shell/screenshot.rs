@@ -57,12 +57,10 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<String, String> {
     }
 }
 
-/// Writes the image as PNG, creating the folder; atomically (see `atomic_file`), so a
-/// failed or interrupted save never leaves a truncated image in place of an earlier one.
+/// Writes the image as PNG into an existing folder (a missing one is an error, not
+/// created); atomically (see `atomic_file`), so a failed or interrupted save never leaves
+/// a truncated image in place of an earlier one.
 pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
     let bytes: Vec<u8> = img
         .pixels
         .iter()
@@ -160,6 +158,12 @@ mod tests {
         let img = egui::ColorImage::new([3, 2], vec![egui::Color32::from_rgb(10, 20, 30); 6]);
         let dir = std::env::temp_dir().join(format!("sweepscope-png-{}", std::process::id()));
         let p = dir.join("x.png");
+        assert!(
+            save_png(&img, &p).is_err(),
+            "a missing folder is not created"
+        );
+        assert!(!dir.exists());
+        std::fs::create_dir_all(&dir).unwrap();
         save_png(&img, &p).unwrap();
         let back = image::open(&p).unwrap().to_rgba8();
         assert_eq!(back.dimensions(), (3, 2));

@@ -7,12 +7,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::frame_times::FrameTimes;
-use super::headless::{self, Driver, Options};
+use super::headless::{self, Driver};
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
 use crate::app::document::Edit;
 use crate::app::sim_view::SimView;
 use crate::app::ui_state::Mode;
+use crate::cli::args::GuiArgs;
+use crate::cli::terminal::safe_lines;
 use crate::scene::builtin;
 use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
 
@@ -90,16 +92,28 @@ fn mark_frame_end(ctx: &egui::Context, times: &FrameTimes) {
     });
 }
 
+/// Why a screenshot could not be saved at `path`, found before the window opens: its folder
+/// does not exist (it is not created: a typo should not leave folders behind).
+fn missing_folder(path: &std::path::Path) -> Option<String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!dir.is_dir()).then(|| {
+        format!(
+            "the folder {} does not exist",
+            crate::cli::terminal::safe(&dir.display().to_string())
+        )
+    })
+}
+
 /// The scene to start with, where it came from, and an error to show.
-fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
+fn initial_scene(o: &GuiArgs) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
     if let Some(n) = o.stress {
         return Ok((builtin::stress_scene(n), None, None));
     }
-    if let Some(name) = &o.demo {
-        return builtin::demo(name).map(|s| (s, None, None)).ok_or_else(|| {
-            let names: Vec<&str> = builtin::demo_names().collect();
-            format!("unknown demo '{name}' (one of: {})", names.join(", "))
-        });
+    if let Some(demo) = o.demo {
+        let name = demo.name();
+        return builtin::demo(name)
+            .map(|s| (s, None, None))
+            .ok_or_else(|| format!("unknown demo '{name}'"));
     }
     match &o.scene {
         Some(p) => match load_scene(p) {
@@ -111,20 +125,23 @@ fn initial_scene(o: &Options) -> Result<(Scene, Option<PathBuf>, Option<String>)
     }
 }
 
-/// Opens the debugger window. `args` are the command-line arguments after the program name
-/// that are not a subcommand (a scene path, `--screenshot out.png`, ...).
-pub fn run(args: &[String]) -> ExitCode {
-    let opts = match headless::parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sweepscope: {e}\n{}", headless::USAGE);
+/// Opens the debugger window with the parsed command-line options.
+pub fn run(opts: &GuiArgs) -> ExitCode {
+    let opts = opts.clone();
+    let unattended = opts.headless();
+    let driver = unattended.then(|| Driver::new(&opts));
+    if let Some(d) = &driver {
+        // Before loading: an unattended run must end even if reading the scene does not.
+        headless::start_watchdog(Arc::clone(&d.partial));
+        if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
+            eprintln!("sweepscope: --screenshot: {e}");
             return ExitCode::FAILURE;
         }
-    };
+    }
     let (scene, path, banner) = match initial_scene(&opts) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("sweepscope: {e}");
+            eprintln!("sweepscope: {}", safe_lines(&e));
             return ExitCode::FAILURE;
         }
     };
@@ -136,16 +153,11 @@ pub fn run(args: &[String]) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let unattended = opts.headless();
-    let driver = unattended.then(|| Driver::new(&opts));
-    if let Some(d) = &driver {
-        headless::start_watchdog(Arc::clone(&d.partial));
-    }
     let restore = !unattended
         && opts.scene.is_none()
         && opts.demo.is_none()
         && opts.stress.is_none()
-        && !opts.sim;
+        && !opts.sim_mode();
     let size = opts.size.unwrap_or([1400.0, 900.0]);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -160,7 +172,7 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
-    let (sim, sim_discs, sim_advance) = (opts.sim, opts.sim_discs, opts.sim_advance);
+    let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
     let result = eframe::run_native(
         "sweepscope",
         options,
@@ -215,11 +227,11 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     match exit.lock().ok().and_then(|mut e| e.take()) {
         Some((msg, true)) => {
-            eprintln!("sweepscope: {msg}");
+            eprintln!("sweepscope: {}", safe_lines(&msg));
             ExitCode::FAILURE
         }
         Some((msg, false)) => {
-            println!("{msg}");
+            println!("{}", safe_lines(&msg));
             ExitCode::SUCCESS
         }
         None => ExitCode::SUCCESS,

@@ -281,7 +281,7 @@ impl SimView {
         let Some(r) = &mut self.run else { return };
         let Some(t) = &mut r.timeline else { return };
         let m = t.advance(dt);
-        r.capped = m.stalled;
+        r.capped = m.capped;
         record_sample(r, m.collisions);
         sync_comparison(r);
     }
@@ -758,7 +758,7 @@ fn build_world(scene: &Scene) -> Result<Option<(World, Option<String>)>, SimErro
     if scene.simulation.is_none() {
         return Ok(None);
     }
-    let sw = World::from_scene(scene)?;
+    let sw = crate::scene::SceneWorld::from_scene(scene)?;
     let note = (!sw.ignored.is_empty()).then(|| {
         format!(
             "{} scene object(s) (rotated boxes, circles) take no part in the simulation",
