@@ -1,6 +1,8 @@
-//! The inspector: the selected object's inputs, the response settings, and for the inspected
-//! ball the full readout per obstacle, the bounce path table and the variants' answers.
-//! Every number comes from the scene's evaluation; edits go out as commands.
+//! The inspector: the selected object's inputs, the response settings, the scene's name,
+//! description and notes (flagged when they state answers the scene no longer gives), for
+//! the inspected ball the full readout per obstacle, the bounce path table and the variants'
+//! answers, and the scene's expectations with PASS or FAIL. Every number comes from the
+//! scene's evaluation; edits go out as commands.
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
@@ -19,6 +21,7 @@ pub fn show(
     selected: Option<usize>,
     eval: &Evaluation,
     ball: Option<&BallEvaluation>,
+    stale: &[String],
     out: &mut Vec<Command>,
 ) {
     ScrollArea::both()
@@ -35,6 +38,8 @@ pub fn show(
             ui.separator();
             response_editor(ui, scene, out);
             ui.separator();
+            scene_text(ui, scene, stale, out);
+            ui.separator();
             if Action::CopyText.button(ui, true) {
                 out.push(Command::Action(Action::CopyText));
             }
@@ -44,9 +49,9 @@ pub fn show(
                     ui.weak("Add a ball to see contacts.");
                 }
             }
-            if !eval.expectations.is_empty() {
+            if !eval.expectations.is_empty() || !eval.balls.is_empty() {
                 ui.separator();
-                expectations(ui, eval);
+                expectations(ui, eval, out);
             }
         });
 }
@@ -322,9 +327,67 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         });
 }
 
-/// Each expectation of the scene with PASS or FAIL, live.
-fn expectations(ui: &mut Ui, eval: &Evaluation) {
+/// The scene's name, description and notes, editable (typing is one undo step per
+/// pause); a warning above them when they state answers that changed.
+fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Command>) {
+    if !stale.is_empty() {
+        ui.label(
+            RichText::new("Possibly stale: the scene's text states answers it no longer gives")
+                .color(Role::Warning.color())
+                .strong(),
+        );
+        for claim in stale {
+            ui.label(RichText::new(format!("• {claim}")).color(Role::Warning.color()));
+        }
+    }
+    egui::CollapsingHeader::new("Scene and notes")
+        .id_salt("scene_text")
+        .default_open(!stale.is_empty())
+        .show(ui, |ui| {
+            let mut name = scene.name.clone();
+            ui.horizontal(|ui| {
+                let l = ui.label("scene name");
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut name).desired_width(220.0))
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(Edit::SetName(name)));
+                }
+            });
+            for (label, text, rows, edit) in [
+                (
+                    "description",
+                    &scene.description,
+                    2,
+                    Edit::SetDescription as fn(String) -> Edit,
+                ),
+                ("notes", &scene.notes, 8, Edit::SetNotes),
+            ] {
+                let mut value = text.clone();
+                let l = ui.label(label);
+                let r = ui
+                    .add(
+                        egui::TextEdit::multiline(&mut value)
+                            .desired_rows(rows)
+                            .desired_width(f32::INFINITY)
+                            .font(egui::TextStyle::Monospace),
+                    )
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(edit(value)));
+                }
+            }
+            ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
+        });
+}
+
+/// Each expectation of the scene with PASS or FAIL, live; and the commands that record the
+/// current answers as expectations.
+fn expectations(ui: &mut Ui, eval: &Evaluation, out: &mut Vec<Command>) {
     ui.label(RichText::new("Expectations").strong());
+    if eval.expectations.is_empty() {
+        ui.weak("None: record the current answers to make this scene a regression test.");
+    }
     for e in &eval.expectations {
         let (word, color) = if e.passed() {
             ("PASS", Role::Ok.color())
@@ -336,6 +399,13 @@ fn expectations(ui: &mut Ui, eval: &Evaluation) {
             ui.label(e.summary());
         });
     }
+    ui.horizontal_wrapped(|ui| {
+        for a in [Action::RecordExpectations, Action::SaveRegression] {
+            if a.button(ui, !eval.balls.is_empty()) {
+                out.push(Command::Action(a));
+            }
+        }
+    });
 }
 
 pub fn v2(v: glam::Vec2) -> String {

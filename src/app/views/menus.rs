@@ -31,6 +31,8 @@ pub fn menu_bar(
             for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
                 act(ui, out, a, true);
             }
+            act(ui, out, Action::SaveRegression, true);
+            act(ui, out, Action::Reload, true);
             ui.menu_button("Recent", |ui| {
                 if recent.is_empty() {
                     ui.weak("(none)");
@@ -51,7 +53,12 @@ pub fn menu_bar(
                 }
             });
             ui.separator();
-            for a in [Action::Screenshot, Action::BugReport, Action::CopyText] {
+            for a in [
+                Action::Screenshot,
+                Action::BugReport,
+                Action::ChooseReportFolder,
+                Action::CopyText,
+            ] {
                 act(ui, out, a, true);
             }
         });
@@ -62,6 +69,8 @@ pub fn menu_bar(
             for a in [Action::Duplicate, Action::Rename, Action::Delete] {
                 act(ui, out, a, selected);
             }
+            ui.separator();
+            act(ui, out, Action::RecordExpectations, true);
         });
         ui.menu_button("Layers", |ui| layers_menu(ui, doc, out));
         ui.menu_button("View", |ui| {

@@ -1,15 +1,25 @@
 //! The status bar: the pointer's world position, frame time, zoom, the heat map's note, what
-//! a drag would do and the last message.
+//! a drag would do, the last message and the last screenshot or report written (its full
+//! path, with a button that copies it).
 
 use egui::{RichText, Ui};
 
+use crate::app::action::Action;
+use crate::app::command::Command;
 use crate::app::draw::heat_layer::HeatLayer;
 use crate::app::draw::palette::Role;
 use crate::app::shell::frame_times::FrameTimes;
 use crate::app::ui_state::UiState;
 use crate::scene::Scene;
 
-pub fn show(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, times: &FrameTimes) {
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    state: &UiState,
+    heat: &HeatLayer,
+    times: &FrameTimes,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         match state.cursor_world {
             Some(p) => ui.monospace(format!("x {:>9.3}  y {:>9.3}", p.x, p.y)),
@@ -35,6 +45,20 @@ pub fn show(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, times
             ui.separator();
             let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
             ui.label(format!("drag: {} {name}", h.grip.describe()));
+        }
+        if let Some(path) = &state.last_output {
+            ui.separator();
+            let shown = path.display().to_string();
+            if !state.status.contains(&shown) {
+                ui.label(RichText::new(format!("last written: {shown}")).monospace());
+            }
+            let ctx = ui.ctx().clone();
+            let copy = ui
+                .small_button(Action::CopyOutputPath.label())
+                .on_hover_text(Action::CopyOutputPath.hint(&ctx));
+            if copy.clicked() {
+                out.push(Command::Action(Action::CopyOutputPath));
+            }
         }
         if !state.status.is_empty() {
             ui.separator();
