@@ -1,6 +1,6 @@
 //! File dialogs and recent files. A dialog is the native one (rfd, on a worker thread so a
 //! slow or blocking dialog never freezes the UI) when one can be shown, else the in-app one
-//! (`egui_file`). Which one, and why, is decided here:
+//! ([`super::file_dialog`]). Which one, and why, is decided here:
 //!
 //! - rfd answers `None` both when the user cancels and when no dialog could be shown (no
 //!   xdg-desktop-portal on the session bus and no `zenity`), so before trying it we look
@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
+use super::file_dialog::{FileDialog, Outcome};
 use crate::app::ui_state::Pending;
 use crate::scene::{Scene, SceneError};
 
@@ -77,7 +78,7 @@ pub struct Files {
     /// Why the native dialog is not used, once found out.
     native_unavailable: Option<String>,
     worker: Option<(DialogRequest, Receiver<Native>)>,
-    in_app: Option<(DialogRequest, egui_file::FileDialog)>,
+    in_app: Option<FileDialog>,
 }
 
 impl Files {
@@ -167,50 +168,27 @@ impl Files {
 
     /// Draws the in-app dialog when it is open; its answer, once.
     pub fn show_in_app(&mut self, ctx: &egui::Context) -> Option<DialogResult> {
-        let (request, dialog) = self.in_app.as_mut()?;
-        let kind = request.kind;
-        let state = dialog.show(ctx).state();
-        let result = match state {
-            egui_file::State::Open => return None,
-            egui_file::State::Selected => match dialog.path() {
-                Some(p) => DialogResult::Picked {
-                    kind,
-                    path: with_scene_extension(kind, p.to_path_buf()),
-                    confirmed: false,
-                },
-                None => DialogResult::Cancelled(kind),
+        let dialog = self.in_app.as_mut()?;
+        let kind = dialog.kind();
+        let result = match dialog.show(ctx) {
+            Outcome::Open => return None,
+            Outcome::Chosen(path) => DialogResult::Picked {
+                kind,
+                path: with_scene_extension(kind, path),
+                confirmed: false,
             },
-            egui_file::State::Cancelled | egui_file::State::Closed => DialogResult::Cancelled(kind),
+            Outcome::Cancelled => DialogResult::Cancelled(kind),
         };
         self.in_app = None;
         Some(result)
     }
 
     fn open_in_app(&mut self, request: DialogRequest) {
-        let ron = |p: &Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        let mut dialog = match request.kind {
-            DialogKind::Open => egui_file::FileDialog::open_file()
-                .title("Open scene")
-                .show_files_filter(Box::new(move |p: &Path| ron(p)))
-                .filename_filter(Box::new(|name: &str| {
-                    Path::new(name)
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
-                })),
-            DialogKind::Save => egui_file::FileDialog::save_file()
-                .title("Save scene")
-                .show_files_filter(Box::new(move |p: &Path| ron(p)))
-                .default_filename(format!("{}.ron", request.suggested)),
-            DialogKind::Folder => egui_file::FileDialog::select_folder()
-                .title("Folder for screenshots and bug reports"),
-        }
-        .initial_path(request.dir.clone())
-        .show_rename(false)
-        .keep_on_top(true)
-        .default_size([560.0, 420.0])
-        .id(egui::Id::unique("sweepscope_file_dialog"));
-        dialog.open();
-        self.in_app = Some((request, dialog));
+        let name = match request.kind {
+            DialogKind::Save => format!("{}.ron", request.suggested),
+            DialogKind::Open | DialogKind::Folder => String::new(),
+        };
+        self.in_app = Some(FileDialog::new(request.kind, &request.dir, &name));
     }
 }
 
@@ -219,9 +197,10 @@ fn fallback_message(why: &str) -> String {
     format!("no native file dialog ({why}): using the built-in one")
 }
 
-/// `name` → `name.ron` for a scene to save; other paths as they are.
+/// `name` → `name.ron` for a new scene file to save; other paths (an existing file the
+/// user picked, whatever its name) as they are.
 fn with_scene_extension(kind: DialogKind, path: PathBuf) -> PathBuf {
-    if kind == DialogKind::Save && path.extension().is_none() && !path.is_dir() {
+    if kind == DialogKind::Save && path.extension().is_none() && !path.exists() {
         path.with_extension("ron")
     } else {
         path

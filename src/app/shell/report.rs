@@ -244,8 +244,11 @@ fn report_md(input: &BundleInput, bundled: &Scene) -> String {
         );
     }
     // The readout: every pair, path and variant, and the scene's expectations with PASS or
-    // FAIL — the inspector's numbers, from the same evaluation.
-    md.push_str(&report::render(scene, input.evaluation));
+    // FAIL — the inspector's numbers, from the same evaluation. A simulation without balls
+    // has none of them.
+    if !(sim_view && input.evaluation.balls.is_empty()) {
+        md.push_str(&report::render(scene, input.evaluation));
+    }
     md
 }
 
