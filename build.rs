@@ -1,6 +1,6 @@
 //! Records the git commit the binary is built from as `SWEEPSCOPE_GIT_COMMIT` (bug reports
-//! name it). Without git or a `.git` (a crate tarball) it is `unknown`; the build never
-//! fails over it.
+//! name it), with `+modified` when tracked files differ from it. Without git or a `.git` (a
+//! crate tarball) it is `unknown`; the build never fails over it.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -15,8 +15,22 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    let commit = match git(&["rev-parse", "HEAD"]) {
+        Some(head) => {
+            let modified = git(&["status", "--porcelain", "--untracked-files=no", "--", "."]);
+            if modified.is_some() {
+                format!("{head}+modified")
+            } else {
+                head
+            }
+        }
+        None => "unknown".to_owned(),
+    };
     println!("cargo:rustc-env=SWEEPSCOPE_GIT_COMMIT={commit}");
+    // The sources the binary is built from: a change there may make it `+modified`.
+    for p in ["src", "scenes", "Cargo.toml", "Cargo.lock"] {
+        println!("cargo:rerun-if-changed={p}");
+    }
     // Rebuild when HEAD moves: HEAD itself (a checkout) and the branch it names (a commit),
     // in the work tree's git folder or the shared one of a linked work tree. Only files
     // that exist are named (cargo reruns the script every build for a missing one).

@@ -551,6 +551,7 @@ impl DebugApp {
         );
         let dir = fresh_path(&self.output_dir(), &stem, "");
         self.ui.status = format!("writing {}…", dir.display());
+        ctx.copy_text(report_md.clone());
         let target = screenshot::Target::BugReport {
             dir,
             scene_ron,

@@ -153,10 +153,13 @@ fn bundle_notes(input: &BundleInput) -> String {
             sim.time
         );
     }
-    let _ = write!(
-        n,
-        "The expectations are the answers on screen; the scene's own are judged in report.md."
-    );
+    if input.evaluation.pairs().next().is_some() {
+        let _ = writeln!(
+            n,
+            "The expectations are the answers on screen; the scene's own are judged in report.md."
+        );
+    }
+    let mut n = n.trim_end().to_owned();
     if !input.stale.is_empty() {
         let _ = write!(
             n,
@@ -191,12 +194,20 @@ fn report_md(input: &BundleInput, bundled: &Scene) -> String {
     } else {
         "sweepscope scene.ron"
     };
-    let _ = writeln!(
-        md,
-        "- `{open}` opens the picture in `screenshot.png`.\n- `sweepscope check scene.ron` \
-         checks the {} answers recorded in it as expectations.\n",
-        bundled.expect.len()
-    );
+    let _ = writeln!(md, "- `{open}` opens the picture in `screenshot.png`.");
+    let _ = match bundled.expect.len() {
+        0 => writeln!(
+            md,
+            "- `sweepscope check scene.ron` loads and validates it (it has no ball × obstacle \
+             pair whose answer could be recorded).\n"
+        ),
+        n => writeln!(
+            md,
+            "- `sweepscope check scene.ron` checks the {n} answer{} on screen, recorded in it \
+             as expectations.\n",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
     let _ = writeln!(md, "## On screen\n");
     match &input.view {
         ViewState::Sweep { ball, t } => {
@@ -279,7 +290,8 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     );
     let _ = writeln!(
         md,
-        "- momentum: ({px:.6}, {py:.6}) (at the set-up ({sx:.6}, {sy:.6}); drift ({:+.3e}, {:+.3e}))",
+        "- momentum: ({px:.6}, {py:.6}) (at the set-up ({sx:.6}, {sy:.6}); change ({:+.3e}, \
+         {:+.3e}), which walls and obstacles take part in)",
         px - sx,
         py - sy
     );

@@ -51,7 +51,13 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<(String, PathBuf), S
             let png = png_bytes(img).map_err(|e| format!("bug report not written: {e}"))?;
             super::report::write_bundle(&dir, &png, scene_ron, report_md)
                 .map_err(|e| format!("bug report not written: {e}"))?;
-            Ok((format!("bug report written to {}", dir.display()), dir))
+            Ok((
+                format!(
+                    "bug report written to {} (report.md copied to the clipboard)",
+                    dir.display()
+                ),
+                dir,
+            ))
         }
     }
 }

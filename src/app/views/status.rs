@@ -46,12 +46,9 @@ pub fn show(
             let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
             ui.label(format!("drag: {} {name}", h.grip.describe()));
         }
-        if let Some(path) = &state.last_output {
+        // Copy path first: on a narrow window the texts after it are cut off, not it.
+        if state.last_output.is_some() {
             ui.separator();
-            let shown = path.display().to_string();
-            if !state.status.contains(&shown) {
-                ui.label(RichText::new(format!("last written: {shown}")).monospace());
-            }
             let ctx = ui.ctx().clone();
             let copy = ui
                 .small_button(Action::CopyOutputPath.label())
@@ -63,6 +60,13 @@ pub fn show(
         if !state.status.is_empty() {
             ui.separator();
             ui.label(RichText::new(&state.status).color(Role::Status.color()));
+        }
+        if let Some(path) = &state.last_output {
+            let shown = path.display().to_string();
+            if !state.status.contains(&shown) {
+                ui.separator();
+                ui.label(RichText::new(format!("last written: {shown}")).monospace());
+            }
         }
     });
 }
