@@ -354,29 +354,48 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
                     out.push(Command::gesture(Edit::SetName(name)));
                 }
             });
-            for (label, text, rows, edit) in [
-                (
-                    "description",
-                    &scene.description,
-                    2,
-                    Edit::SetDescription as fn(String) -> Edit,
-                ),
-                ("notes", &scene.notes, 8, Edit::SetNotes),
-            ] {
-                let mut value = text.clone();
-                let l = ui.label(label);
-                let r = ui
-                    .add(
-                        egui::TextEdit::multiline(&mut value)
-                            .desired_rows(rows)
-                            .desired_width(f32::INFINITY)
-                            .font(egui::TextStyle::Monospace),
-                    )
-                    .labelled_by(l.id);
-                if r.changed() {
-                    out.push(Command::gesture(edit(value)));
-                }
+            let mut description = scene.description.clone();
+            let l = ui.label("description");
+            let r = ui
+                .add(
+                    egui::TextEdit::multiline(&mut description)
+                        .desired_rows(2)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+            if r.changed() {
+                out.push(Command::gesture(Edit::SetDescription(description)));
             }
+            // Notes are hand computations laid out in columns: monospace and not wrapped
+            // (a line scrolls sideways rather than breaking an equation in two).
+            let mut notes = scene.notes.clone();
+            let l = ui.label("notes");
+            let mut unwrapped = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+                let font = egui::TextStyle::Monospace.resolve(ui.style());
+                let color = ui.visuals().text_color();
+                let job = egui::text::LayoutJob::simple(
+                    text.as_str().to_owned(),
+                    font,
+                    color,
+                    f32::INFINITY,
+                );
+                ui.fonts_mut(|f| f.layout_job(job))
+            };
+            egui::ScrollArea::horizontal()
+                .id_salt("notes_scroll")
+                .show(ui, |ui| {
+                    let r = ui
+                        .add(
+                            egui::TextEdit::multiline(&mut notes)
+                                .desired_rows(8)
+                                .desired_width(ui.available_width())
+                                .layouter(&mut unwrapped),
+                        )
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        out.push(Command::gesture(Edit::SetNotes(notes.clone())));
+                    }
+                });
             ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
         });
 }
