@@ -153,3 +153,26 @@ fn text_that_states_an_answer_the_scene_no_longer_gives_is_flagged() {
         "{stale:?}"
     );
 }
+
+#[test]
+fn save_as_regression_scene_records_then_saves_a_file_that_check_passes() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-expect-regression");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let target = dir.join("regression.ron");
+    let mut scene = builtin::default_scene();
+    scene.expect.clear();
+    let mut h = harness(DebugApp::new(scene));
+    act(&mut h, Action::SaveRegression);
+    assert_eq!(h.state().scene().expect.len(), 2, "recorded first");
+    h.get_by_role_and_label(Role::TextInput, "File name")
+        .set_text_value_accesskit(&target.display().to_string());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let saved = sweepscope::scene::load_scene(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.expect.len(), 2);
+    assert!(evaluate(&saved).expectations_hold());
+    assert_eq!(saved.notes, builtin::default_scene().notes, "notes kept");
+    assert!(!h.state().dirty());
+}

@@ -126,3 +126,34 @@ fn the_bug_report_form_asks_for_what_happened_and_what_was_expected() {
             .is_none()
     );
 }
+
+#[test]
+fn the_report_folder_is_chosen_in_a_dialog_and_shown_absolute() {
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-report-folder");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(base.join("reports")).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.set_output_dir(Some(base.clone()));
+    let mut h = harness(app);
+    h.state_mut()
+        .queue(Command::Action(Action::ChooseReportFolder));
+    h.run();
+    assert!(
+        h.query_by_label("Folder for screenshots and bug reports")
+            .is_some()
+    );
+    h.get_by_label("reports/").click();
+    h.run();
+    h.get_by_label("Choose this folder").click();
+    h.run();
+    assert_eq!(
+        h.state().chosen_output_dir(),
+        Some(base.join("reports").as_path())
+    );
+    assert_eq!(h.state().output_dir(), base.join("reports"));
+    assert!(
+        h.state()
+            .status()
+            .contains(&base.join("reports").display().to_string())
+    );
+}
