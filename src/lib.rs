@@ -36,6 +36,10 @@ pub mod variants;
 #[cfg(feature = "cli")]
 pub mod atomic_file;
 #[cfg(feature = "cli")]
+pub mod capture;
+#[cfg(feature = "cli")]
+pub mod hunt;
+#[cfg(feature = "cli")]
 pub mod scene;
 
 #[cfg(feature = "cli")]

@@ -5,6 +5,7 @@
 //! sweepscope batch [--input F] [--output F]                   JSON Lines queries
 //! sweepscope check [--json] <scene.ron>...                    evaluate scenes headlessly
 //! sweepscope sim <scene.ron> [--time T] | sim --bench         disc simulation
+//! sweepscope hunt --against NAME [--kind K] [--count N] ...   counterexample hunter
 //! ```
 
 use std::process::ExitCode;
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
         Some("batch") => sweepscope::cli::batch::run(rest),
         Some("check") => sweepscope::cli::check::run(rest),
         Some("sim") => sweepscope::cli::sim::run(rest),
+        Some("hunt") => hunt(rest),
         Some("-h" | "--help" | "help") => {
             println!("{}", USAGE);
             ExitCode::SUCCESS
@@ -25,6 +27,30 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => gui(&args),
+    }
+}
+
+/// `sweepscope hunt`, parsed by clap.
+#[derive(clap::Parser)]
+#[command(name = "sweepscope hunt")]
+struct HuntCli {
+    #[command(flatten)]
+    args: sweepscope::cli::hunt::HuntArgs,
+}
+
+fn hunt(rest: &[String]) -> ExitCode {
+    use clap::Parser;
+    let argv = std::iter::once("sweepscope hunt".to_owned()).chain(rest.iter().cloned());
+    match HuntCli::try_parse_from(argv) {
+        Ok(cli) => sweepscope::cli::hunt::run(cli.args),
+        Err(e) => {
+            let _ = e.print();
+            if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
     }
 }
 
@@ -57,4 +83,9 @@ usage:
         load, validate and evaluate scenes; exit 1 if any is invalid or fails
   sweepscope sim <scene.ron> [--time T]
   sweepscope sim --bench
-        run a scene's disc simulation headlessly, or the standard benchmark sizes";
+        run a scene's disc simulation headlessly, or the standard benchmark sizes
+  sweepscope hunt --against NAME [--kind aabb|obb|segment|circle] [--count N] [--seed S]
+                  [--out DIR] [--keep N] [--markdown]
+        search for cases where a published approach or an engine (parry-cast,
+        parry-sweep) disagrees with the exact core; print a table per kind and write
+        each disagreement, shrunk, to DIR as a scene that passes `check`";

@@ -74,7 +74,8 @@ fn a_bug_report_from_the_simulation_view_holds_the_discs_on_screen() {
     ] {
         assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
     }
-    assert!(md.contains(&format!("- time: t = {time:.6}")), "{md}");
+    let shown_time = sweepscope::scene::number::fixed_f64(time);
+    assert!(md.contains(&format!("- time: t = {shown_time} ")), "{md}");
 }
 
 #[test]

@@ -9,6 +9,7 @@ use std::process::Command;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sweepscope::app::DebugApp;
+use sweepscope::scene::number::fixed;
 use sweepscope::scene::{evaluate, load_scene};
 
 fn scene_files() -> Vec<PathBuf> {
@@ -54,7 +55,7 @@ fn the_inspector_and_check_read_the_same_evaluation_for_every_scene() {
                 b.pairs
                     .iter()
                     .filter_map(|p| p.hit)
-                    .map(|h| format!("{:.6}", h.time))
+                    .map(|h| fixed(h.time))
                     .collect()
             })
             .unwrap_or_default();

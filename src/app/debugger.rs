@@ -267,6 +267,10 @@ impl DebugApp {
         &self.frame_times
     }
 
+    pub fn frame_times_mut(&mut self) -> &mut FrameTimes {
+        &mut self.frame_times
+    }
+
     pub fn sim_view(&self) -> &SimView {
         &self.sim
     }

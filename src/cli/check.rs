@@ -13,7 +13,7 @@ use crate::scene::evaluate::{Evaluation, evaluate};
 use crate::scene::expect::ExpectationResult;
 use crate::scene::io::{SceneError, load_scene_all};
 use crate::scene::model::Scene;
-use crate::scene::report::num;
+use crate::scene::number::fixed as num;
 
 const USAGE: &str = "usage: sweepscope check [--json] <scene.ron>...";
 

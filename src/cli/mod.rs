@@ -1,5 +1,6 @@
-//! The headless command-line tools: `batch`, `check` and `sim`.
+//! The headless command-line tools: `batch`, `check`, `sim` and `hunt`.
 
 pub mod batch;
 pub mod check;
+pub mod hunt;
 pub mod sim;

@@ -16,7 +16,7 @@ use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::region::Region;
 use crate::response::{Path, resolve};
-use crate::variants::verdict::{Verdict, judge};
+use crate::variants::verdict::{Verdict, judge_variant};
 use crate::variants::{self, Outcome, Variant};
 
 /// One ball against one obstacle.
@@ -200,7 +200,7 @@ fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<Varia
                 continue;
             }
             let outcome = variants::run(variant, sweep, &p.shape, &scene.params);
-            let verdict = judge(p.hit.as_ref(), &outcome);
+            let verdict = judge_variant(variant, sweep, &p.shape, p.hit.as_ref(), &outcome);
             rows.push(VariantRow {
                 variant,
                 pair: i,

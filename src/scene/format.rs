@@ -37,6 +37,7 @@ pub fn write_scene(scene: &Scene) -> String {
         variants,
         params,
         expect,
+        reported,
         simulation,
     } = scene;
     // Fields at their defaults are left out (the loader fills them in), so a file says
@@ -73,6 +74,9 @@ pub fn write_scene(scene: &Scene) -> String {
     }
     if !expect.is_empty() {
         list(&mut out, 1, "expect", expect);
+    }
+    if !reported.is_empty() {
+        list(&mut out, 1, "reported", reported);
     }
     if let Some(sim) = simulation {
         simulation_block(&mut out, sim);

@@ -11,7 +11,7 @@ use glam::Vec2;
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::query::batch;
-use crate::variants::verdict::{Verdict, judge};
+use crate::variants::verdict::{Verdict, judge_variant};
 use crate::variants::{self, Params, Variant};
 
 /// The starts sampled: cell `(col, row)` starts at `origin + (col, −row) · step` (rows run
@@ -49,7 +49,7 @@ impl Grid {
 }
 
 /// How a compared variant fared from one start, over every obstacle it handles: the worst
-/// of its per-obstacle verdicts (the variants panel's, [`judge`]).
+/// of its per-obstacle verdicts (the variants panel's, [`judge_variant`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CellVerdict {
     /// Agrees everywhere; `contact`: on a contact with an obstacle the variant handles.
@@ -57,6 +57,8 @@ pub enum CellVerdict {
     /// Both hit somewhere, at times further apart than the panel's tolerance; the largest
     /// difference, variant minus exact.
     TimeOff(f32),
+    /// Both hit at about the same time, but the normal or `started_inside` is wrong.
+    WrongContact,
     /// A NaN or an explicit failure.
     Broken,
     /// A contact the exact query does not find.
@@ -70,16 +72,18 @@ impl CellVerdict {
         match self {
             CellVerdict::Agree { .. } => 0,
             CellVerdict::TimeOff(_) => 1,
-            CellVerdict::Broken => 2,
-            CellVerdict::FalseHit => 3,
-            CellVerdict::Tunnels => 4,
+            CellVerdict::WrongContact => 2,
+            CellVerdict::Broken => 3,
+            CellVerdict::FalseHit => 4,
+            CellVerdict::Tunnels => 5,
         }
     }
 
     fn from_verdict(v: &Verdict, contact: bool) -> Self {
         match v {
-            Verdict::Agree => CellVerdict::Agree { contact },
+            Verdict::Agree | Verdict::Documented { .. } => CellVerdict::Agree { contact },
             Verdict::TimeOff(dt) => CellVerdict::TimeOff(*dt),
+            Verdict::StartedInside { .. } | Verdict::NormalOff(_) => CellVerdict::WrongContact,
             Verdict::NotANumber | Verdict::Failed(_) => CellVerdict::Broken,
             Verdict::FalseHit => CellVerdict::FalseHit,
             Verdict::MissedHit => CellVerdict::Tunnels,
@@ -153,7 +157,7 @@ pub fn sample(
                 handled.iter().fold(agree, |worst, o| {
                     let exact = o.cast(s);
                     let outcome = variants::run(variant, s, o, params);
-                    let verdict = judge(exact.as_ref(), &outcome);
+                    let verdict = judge_variant(variant, s, o, exact.as_ref(), &outcome);
                     worst.worst(CellVerdict::from_verdict(&verdict, exact.is_some()))
                 })
             })

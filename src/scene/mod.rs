@@ -11,6 +11,7 @@ pub mod io;
 mod locate;
 mod messages;
 pub mod model;
+pub mod number;
 pub mod report;
 pub mod validate;
 

@@ -47,6 +47,10 @@ pub struct Scene {
     pub params: Params,
     #[serde(default)]
     pub expect: Vec<Expectation>,
+    /// Answers an engine or a program gave for a pair, kept beside the exact one (a
+    /// capture, a hunted counterexample); left out of the file when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reported: Vec<Reported>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simulation: Option<Simulation>,
 }
@@ -341,6 +345,33 @@ fn is_default_tolerance(t: &f32) -> bool {
     *t == default_tolerance()
 }
 
+/// What some engine or program answered for one ball against one obstacle, recorded as it
+/// was: the debugger shows it beside the exact answer, and `expect` holds the exact one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reported {
+    /// Name of the ball.
+    pub ball: String,
+    /// Name of the obstacle.
+    pub obstacle: String,
+    /// Who answered: a variant or engine id (`parry-cast`, `parry-sweep`, `substep`, ...)
+    /// or a program's own name.
+    pub by: String,
+    /// Whether it reported a contact.
+    pub hit: bool,
+    /// Its time of impact, as a fraction of the ball's motion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<f32>,
+    /// Its normal, from the obstacle toward the ball's centre.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<Vec2>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_inside: Option<bool>,
+    /// Anything else it said, in its own terms (parry's status, raw time of impact, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+}
+
 /// Discs in a box for the event-driven simulation. Static `Box` and `Segment` objects of
 /// the scene are obstacles for the discs too.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -390,6 +421,7 @@ impl Scene {
             variants: Vec::new(),
             params: Params::default(),
             expect: Vec::new(),
+            reported: Vec::new(),
             simulation: None,
         }
     }

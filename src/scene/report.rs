@@ -4,10 +4,9 @@
 
 use std::fmt::Write;
 
-use glam::Vec2;
-
 use super::evaluate::{BallEvaluation, Evaluation};
 use super::model::{ResponseKind, Scene};
+use super::number::{fixed as num, point as vec};
 use crate::hit::Hit;
 use crate::region::Region;
 use crate::variants::Outcome;
@@ -197,24 +196,6 @@ fn expectations(ev: &Evaluation, out: &mut String) {
     out.push('\n');
 }
 
-/// A number with at most six decimals and no trailing zeros (`0.4375`, `-3`, `16.5`).
-pub fn num(v: f32) -> String {
-    if !v.is_finite() {
-        return v.to_string();
-    }
-    let s = format!("{v:.6}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
-    }
-}
-
-fn vec(v: Vec2) -> String {
-    format!("({}, {})", num(v.x), num(v.y))
-}
-
 /// `1001 TOP\|LEFT`: the pipe is escaped so Markdown keeps it inside the table cell.
 fn region(r: Option<Region>) -> String {
     r.map_or_else(
@@ -235,15 +216,6 @@ fn cell(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_are_short_and_exact_enough() {
-        assert_eq!(num(0.4375), "0.4375");
-        assert_eq!(num(-3.0), "-3");
-        assert_eq!(num(16.0), "16");
-        assert_eq!(num(-0.0000001), "0");
-        assert_eq!(num(f32::NAN), "NaN");
-    }
 
     #[test]
     fn regions_show_bits_and_escaped_flags() {

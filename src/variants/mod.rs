@@ -7,11 +7,17 @@
 //! approach computes NaN / infinity or divides by zero. Failures are detected from the
 //! computed values, never by screening inputs, so the debugger shows exactly where each
 //! approach breaks down.
+//!
+//! With the `engines` feature two engines join them as contenders, run and judged the same
+//! way: parry2d's `cast_shapes` ([`Variant::ParryCast`]) and `sweep_time_of_impact`
+//! ([`Variant::ParrySweep`]); see [`parry`] for how their documented behaviour is read.
 
 pub mod billiards;
 pub mod discrete;
 pub mod expanded_box;
 pub mod loop_comparison;
+#[cfg(feature = "engines")]
+pub mod parry;
 pub mod projection;
 pub mod slope_form;
 pub mod substep;
@@ -24,7 +30,7 @@ use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 
-/// One published approach.
+/// One published approach, or (with the `engines` feature) an engine's function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
     /// 000: side planes pushed out by r, then a trig (law of sines) corner solve.
@@ -41,10 +47,17 @@ pub enum Variant {
     Projection,
     /// 004: the billiards pair solve (quadratic, smaller root).
     Billiards,
+    /// parry2d 0.31.1 `cast_shapes` (GJK shape casting).
+    #[cfg(feature = "engines")]
+    ParryCast,
+    /// parry2d 0.31.1 `sweep_time_of_impact` (conservative advancement with a slop).
+    #[cfg(feature = "engines")]
+    ParrySweep,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 7] = [
+    /// The published approaches, in the order of the write-ups.
+    pub const PUBLISHED: [Variant; 7] = [
         Variant::TrigCorner,
         Variant::ExpandedBox,
         Variant::Discrete,
@@ -53,6 +66,33 @@ impl Variant {
         Variant::Projection,
         Variant::Billiards,
     ];
+
+    /// The engines' functions (empty without the `engines` feature).
+    #[cfg(feature = "engines")]
+    pub const ENGINES: [Variant; 2] = [Variant::ParryCast, Variant::ParrySweep];
+    #[cfg(not(feature = "engines"))]
+    pub const ENGINES: [Variant; 0] = [];
+
+    /// Every contender: the published approaches, then the engines.
+    #[cfg(feature = "engines")]
+    pub const ALL: [Variant; 9] = [
+        Variant::TrigCorner,
+        Variant::ExpandedBox,
+        Variant::Discrete,
+        Variant::Substep,
+        Variant::SlopeForm,
+        Variant::Projection,
+        Variant::Billiards,
+        Variant::ParryCast,
+        Variant::ParrySweep,
+    ];
+    #[cfg(not(feature = "engines"))]
+    pub const ALL: [Variant; 7] = Self::PUBLISHED;
+
+    /// Whether this is an engine's function rather than a published approach.
+    pub fn is_engine(self) -> bool {
+        Self::ENGINES.contains(&self)
+    }
 
     /// Stable id used in scene files.
     pub fn id(self) -> &'static str {
@@ -64,6 +104,10 @@ impl Variant {
             Variant::SlopeForm => "slope-form",
             Variant::Projection => "projection",
             Variant::Billiards => "billiards",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry-cast",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => "parry-sweep",
         }
     }
 
@@ -81,10 +125,15 @@ impl Variant {
             Variant::SlopeForm => "Slope-form closed solve (002)",
             Variant::Projection => "Projection test (003)",
             Variant::Billiards => "Billiards pair solve (004)",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry2d 0.31.1 cast_shapes",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => "parry2d 0.31.1 sweep_time_of_impact",
         }
     }
 
-    /// The known flaws of the approach, one short sentence each, for the variants panel.
+    /// The known flaws of the approach (for an engine: its documented behaviour where it
+    /// departs from the core's contract), one short sentence each, for the variants panel.
     pub fn flaws(self) -> &'static [&'static str] {
         match self {
             Variant::TrigCorner => trig_corner::FLAWS,
@@ -94,6 +143,10 @@ impl Variant {
             Variant::SlopeForm => slope_form::FLAWS,
             Variant::Projection => projection::FLAWS,
             Variant::Billiards => billiards::FLAWS,
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => parry::cast::FLAWS,
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => parry::sweep::FLAWS,
         }
     }
 
@@ -106,6 +159,9 @@ impl Variant {
             Variant::Discrete | Variant::Substep => true,
             Variant::SlopeForm | Variant::Billiards => matches!(obstacle, Obstacle::Circle(_)),
             Variant::Projection => matches!(obstacle, Obstacle::Segment(_)),
+            // Boxes, rotated boxes, segments and circles, moving ones included.
+            #[cfg(feature = "engines")]
+            Variant::ParryCast | Variant::ParrySweep => true,
         }
     }
 }
@@ -171,6 +227,18 @@ pub fn run(variant: Variant, sweep: &Sweep, obstacle: &Obstacle, params: &Params
         (Variant::SlopeForm, Obstacle::Circle(c)) => slope_form::cast(sweep, c),
         (Variant::Projection, Obstacle::Segment(s)) => projection::cast(sweep, s),
         (Variant::Billiards, Obstacle::Circle(c)) => billiards::cast(sweep, c),
+        // parry is not handed non-finite input: it may assert or loop on it, and a
+        // contender must never take the debugger down.
+        #[cfg(feature = "engines")]
+        (Variant::ParryCast | Variant::ParrySweep, o) if !(sweep.is_valid() && o.is_valid()) => {
+            Outcome::Failed(
+                "invalid input (NaN, infinity or a negative size) is not given to parry",
+            )
+        }
+        #[cfg(feature = "engines")]
+        (Variant::ParryCast, o) => parry::cast::cast(sweep, o),
+        #[cfg(feature = "engines")]
+        (Variant::ParrySweep, o) => parry::sweep::cast(sweep, o),
         _ => Outcome::NotApplicable,
     };
     guard_finite(outcome)

@@ -170,6 +170,7 @@ impl HeatLayer {
         let what = match verdicts.get(i)? {
             CellVerdict::Agree { .. } => "agrees".to_owned(),
             CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
+            CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
             CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
             CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
             CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
@@ -213,6 +214,7 @@ fn pixels(samples: &Samples) -> Vec<Color32> {
                 CellVerdict::FalseHit => tint(Role::HeatFalseHit.color(), 140),
                 CellVerdict::Broken => tint(Role::HeatBroken.color(), 120),
                 CellVerdict::TimeOff(_) => tint(Role::HeatTimeOff.color(), 100),
+                CellVerdict::WrongContact => tint(Role::HeatTimeOff.color(), 160),
                 CellVerdict::Agree { contact: true } => tint(Role::HeatAgree.color(), 50),
                 CellVerdict::Agree { contact: false } => Color32::TRANSPARENT,
             })

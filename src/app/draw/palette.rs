@@ -200,5 +200,7 @@ pub fn variant_color(v: Variant) -> Color32 {
         Variant::SlopeForm => Color32::from_rgb(255, 140, 160),
         Variant::Projection => Color32::from_rgb(150, 150, 255),
         Variant::Billiards => Color32::from_rgb(200, 255, 90),
+        Variant::ParryCast => Color32::from_rgb(80, 200, 255),
+        Variant::ParrySweep => Color32::from_rgb(255, 200, 60),
     }
 }

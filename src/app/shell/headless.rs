@@ -1,9 +1,12 @@
 //! Command-line options of the debugger, and the driver for the unattended modes:
-//! `--screenshot out.png` (render, save, exit 0) and `--frames N` (print frame CPU times).
+//! `--screenshot out.png` (render, save, exit 0) and `--frames N [--json]` (print frame
+//! times: `ui()` alone, the whole frame, and the wall time per frame).
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use super::frame_times::FrameTimes;
 
 /// Frames rendered before the screenshot, so fonts and layout have settled.
 const SCREENSHOT_FRAME: u64 = 4;
@@ -24,6 +27,8 @@ pub struct Options {
     pub sim_discs: Option<usize>,
     /// Run the simulation this long before showing it (e.g. for a screenshot mid-run).
     pub sim_advance: Option<f64>,
+    /// Print `--frames` results as one JSON object.
+    pub json: bool,
 }
 
 impl Options {
@@ -32,7 +37,7 @@ impl Options {
     }
 }
 
-pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME] [--sim] [--sim-discs N] [--sim-advance T]";
+pub const USAGE: &str = "usage: sweepscope [scene.ron] [--screenshot out.png] [--frames N] [--size WxH] [--stress N] [--demo NAME] [--sim] [--sim-discs N] [--sim-advance T] [--json]";
 
 /// Parses the debugger's arguments (no subcommand).
 pub fn parse(args: &[String]) -> Result<Options, String> {
@@ -50,6 +55,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--stress" => o.stress = Some(number(a, &value(a)?)?),
             "--demo" => o.demo = Some(value(a)?),
             "--sim" => o.sim = true,
+            "--json" => o.json = true,
             "--sim-advance" => {
                 let v = value(a)?;
                 let t: f64 = v
@@ -106,12 +112,16 @@ pub fn display_available() -> bool {
         .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty()))
 }
 
-/// Starts the watchdog that ends a stuck unattended run with exit code 2.
-pub fn start_watchdog() {
+/// Starts the watchdog that ends a stuck unattended run with exit code 2, printing first
+/// whatever `partial` holds (the frames measured so far).
+pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
     let _ = std::thread::Builder::new()
         .name("watchdog".into())
-        .spawn(|| {
+        .spawn(move || {
             std::thread::sleep(WATCHDOG);
+            if let Some(text) = partial.lock().ok().and_then(|mut p| p.take()) {
+                println!("{text}");
+            }
             eprintln!(
                 "sweepscope: gave up after {} s (watchdog)",
                 WATCHDOG.as_secs()
@@ -120,13 +130,37 @@ pub fn start_watchdog() {
         });
 }
 
+/// Frames run before `--frames` starts counting (font atlas, first layout).
+const WARM_UP: usize = 2;
+
+/// The `--frames` report over the last `n` frames of each series.
+pub fn frames_report(times: &FrameTimes, n: usize, json: bool) -> String {
+    let (ui, ui99) = times.ui.recent(n);
+    let (frame, frame99) = times.frame.recent(n);
+    let (wall, wall99) = times.wall.recent(n);
+    let counted = n.min(times.wall.all().len());
+    if json {
+        // The whole frame's wall time: input to input, with painting and the buffer swap.
+        format!(
+            "{{\"frames\":{counted},\"ui_ms\":{{\"median\":{ui:.3},\"p99\":{ui99:.3}}},\"frame_ms\":{{\"median\":{wall:.3},\"p99\":{wall99:.3}}},\"drawn_ms\":{{\"median\":{frame:.3},\"p99\":{frame99:.3}}}}}"
+        )
+    } else {
+        format!(
+            "frames: {counted}  frame (wall): median {wall:.3} ms, p99 {wall99:.3} ms  drawn: median {frame:.3} ms  ui(): median {ui:.3} ms, p99 {ui99:.3} ms"
+        )
+    }
+}
+
 /// The unattended-mode state machine driven once per frame by the eframe wrapper.
 pub struct Driver {
     frame: u64,
     screenshot: Option<PathBuf>,
     frames: Option<usize>,
+    json: bool,
     requested: bool,
     pub result: Arc<Mutex<Option<Result<(), String>>>>,
+    /// What the watchdog prints if the run never ends.
+    pub partial: Arc<Mutex<Option<String>>>,
     /// Set when the run is over: the exit message and whether it failed.
     pub finished: Option<(String, bool)>,
 }
@@ -137,29 +171,28 @@ impl Driver {
             frame: 0,
             screenshot: o.screenshot.clone(),
             frames: o.frames,
+            json: o.json,
             requested: false,
             result: Arc::new(Mutex::new(None)),
+            partial: Arc::new(Mutex::new(None)),
             finished: None,
         }
     }
 
-    /// Called after each frame; `times_ms` are the app's frame CPU times so far.
-    pub fn after_frame(&mut self, ctx: &egui::Context, times_ms: &[f64]) {
+    /// Called after each frame with the app's frame times so far.
+    pub fn after_frame(&mut self, ctx: &egui::Context, times: &FrameTimes) {
         self.frame += 1;
         ctx.request_repaint();
         if self.finished.is_some() {
             return;
         }
         if let Some(n) = self.frames {
-            if times_ms.len() >= n + 2 {
-                // The first two frames include font atlas and layout warm-up.
-                let (median, p99) = super::frame_times::percentiles(&times_ms[2..]);
-                self.finished = Some((
-                    format!(
-                        "frames: {n}  median: {median:.3} ms  p99: {p99:.3} ms (CPU time of ui())"
-                    ),
-                    false,
-                ));
+            let counted = times.wall.all().len().saturating_sub(WARM_UP);
+            let report = frames_report(times, n.min(counted), self.json);
+            if counted >= n {
+                self.finished = Some((report, false));
+            } else if let Ok(mut p) = self.partial.lock() {
+                *p = Some(report);
             }
             return;
         }
@@ -225,5 +258,21 @@ mod tests {
         assert!(parse(&args("--size 10x10")).is_err());
         assert!(parse(&args("--wat")).is_err());
         assert!(parse(&args("a.ron b.ron")).is_err());
+    }
+
+    #[test]
+    fn the_frames_report_is_one_json_object() {
+        let mut t = FrameTimes::default();
+        for ms in [1.0, 2.0, 3.0] {
+            t.push_ui(ms);
+            t.wall.push(ms * 10.0);
+            t.frame.push(ms * 5.0);
+        }
+        let json = frames_report(&t, 3, true);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["frames"], 3);
+        assert_eq!(v["ui_ms"]["median"], 2.0);
+        assert_eq!(v["frame_ms"]["median"], 20.0);
+        assert_eq!(v["frame_ms"]["p99"], 30.0);
     }
 }

@@ -17,6 +17,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::scene::number::{fixed, fixed_f64};
 use crate::scene::{Evaluation, Scene, Simulation, expect, report, scene_to_string};
 
 /// What the build and the machine are.
@@ -215,7 +216,7 @@ fn report_md(input: &BundleInput, bundled: &Scene) -> String {
             let _ = writeln!(
                 md,
                 "- view: sweep\n- inspected ball: {ball}\n- scrubber: t = {}\n",
-                report::num(*t)
+                fixed(*t)
             );
         }
         ViewState::Simulation(None) => {
@@ -273,8 +274,9 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     };
     let [px, py] = sim.momentum;
     let [sx, sy] = sim.momentum_start;
+    let pair = |x: f64, y: f64| format!("({}, {})", fixed_f64(x), fixed_f64(y));
     let _ = writeln!(md, "- view: simulation");
-    let _ = writeln!(md, "- time: t = {:.6} since the set-up", sim.time);
+    let _ = writeln!(md, "- time: t = {} since the set-up", fixed_f64(sim.time));
     let _ = writeln!(md, "- discs: {}", sim.discs);
     let _ = writeln!(
         md,
@@ -283,15 +285,17 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     );
     let _ = writeln!(
         md,
-        "- kinetic energy: {:.6} (at the set-up {:.6}; drift {})",
-        sim.energy,
-        sim.energy_start,
+        "- kinetic energy: {} (at the set-up {}; drift {})",
+        fixed_f64(sim.energy),
+        fixed_f64(sim.energy_start),
         rel(sim.energy, sim.energy_start)
     );
     let _ = writeln!(
         md,
-        "- momentum: ({px:.6}, {py:.6}) (at the set-up ({sx:.6}, {sy:.6}); change ({:+.3e}, \
-         {:+.3e}), which walls and obstacles take part in)",
+        "- momentum: {} (at the set-up {}; change ({:+.3e}, {:+.3e}), which walls and \
+         obstacles take part in)",
+        pair(px, py),
+        pair(sx, sy),
         px - sx,
         py - sy
     );

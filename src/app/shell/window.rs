@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
+use super::frame_times::FrameTimes;
 use super::headless::{self, Driver, Options};
 use super::session::{self, Stored};
 use crate::app::command::Command;
@@ -32,6 +34,10 @@ struct Window {
 }
 
 impl eframe::App for Window {
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, _raw_input: &mut egui::RawInput) {
+        self.app.frame_times_mut().frame_began(Instant::now());
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         if self.app.renderer().is_none()
             && let Some(gl) = frame.gl()
@@ -39,9 +45,10 @@ impl eframe::App for Window {
             self.app.set_renderer(gl_renderer(gl));
         }
         self.app.ui(ui);
+        mark_frame_end(ui.ctx(), self.app.frame_times());
         if let Some(d) = &mut self.driver {
             let ctx = ui.ctx().clone();
-            d.after_frame(&ctx, self.app.frame_times().ui_ms());
+            d.after_frame(&ctx, self.app.frame_times());
             if let Some(done) = d.finished.take() {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
@@ -114,6 +121,25 @@ fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOpt
     }
 }
 
+/// Ends the frame with a paint callback that waits for the GPU and records the frame's end,
+/// so the whole frame is measured, not just `ui()`.
+fn mark_frame_end(ctx: &egui::Context, times: &FrameTimes) {
+    use eframe::glow::HasContext;
+    let end = times.end_marker();
+    let callback = eframe::egui_glow::CallbackFn::new(move |_info, painter| {
+        // SAFETY: glFinish takes no arguments and only blocks until the queued commands of
+        // this context are done; the painter's context is current while it paints.
+        unsafe { painter.gl().finish() };
+        end();
+    });
+    let rect = ctx.content_rect();
+    let layer = egui::LayerId::new(egui::Order::Debug, egui::Id::unique("frame end"));
+    ctx.layer_painter(layer).add(egui::PaintCallback {
+        rect: egui::Rect::from_min_size(rect.min, egui::vec2(1.0, 1.0)),
+        callback: std::sync::Arc::new(callback),
+    });
+}
+
 /// The scene to start with, where it came from, and an error to show.
 #[allow(clippy::type_complexity)]
 fn initial_scene(
@@ -168,8 +194,9 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let unattended = opts.headless();
-    if unattended {
-        headless::start_watchdog();
+    let driver = unattended.then(|| Driver::new(&opts));
+    if let Some(d) = &driver {
+        headless::start_watchdog(Arc::clone(&d.partial));
     }
     let restore = !unattended
         && opts.scene.is_none()
@@ -238,7 +265,7 @@ pub fn run(args: &[String]) -> ExitCode {
             }
             Ok(Box::new(Window {
                 app,
-                driver: unattended.then(|| Driver::new(&opts)),
+                driver,
                 persist: !unattended,
                 exit: exit2,
             }))

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::draw::palette::Role;
 use crate::geom::Aabb;
+use crate::scene::number::{fixed_f64, point_f64};
 use crate::scene::{Scene, Shape, Simulation};
 use crate::sim::timeline::Timeline;
 use crate::sim::{DiscInit, Event, EventKind, SimError, World, random_discs};
@@ -498,7 +499,7 @@ impl SimView {
         match self.world() {
             Some(w) => {
                 let c = w.counts();
-                ui.label(format!("t = {:.4}   discs: {}", w.time(), w.len()));
+                ui.label(format!("t = {}   discs: {}", fixed_f64(w.time()), w.len()));
                 ui.label(format!(
                     "collisions: {}  (disc {}, wall {}, obstacle {})",
                     c.collisions(),
@@ -507,10 +508,9 @@ impl SimView {
                     c.disc_obstacle
                 ));
                 ui.label(format!(
-                    "energy {:.6}   momentum ({:.4}, {:.4})",
-                    w.kinetic_energy(),
-                    w.momentum().x,
-                    w.momentum().y
+                    "energy {}   momentum {}",
+                    fixed_f64(w.kinetic_energy()),
+                    point_f64(w.momentum())
                 ));
             }
             None => {
@@ -663,20 +663,18 @@ impl SimView {
             return;
         };
         ui.label(format!("disc {i}"));
+        ui.label(format!("position {}", point_f64(d.position)));
+        ui.label(format!("velocity {}", point_f64(d.velocity)));
         ui.label(format!(
-            "position ({:.5}, {:.5})",
-            d.position.x, d.position.y
+            "radius {}   mass {}",
+            fixed_f64(d.radius),
+            fixed_f64(d.mass)
         ));
-        ui.label(format!(
-            "velocity ({:.5}, {:.5})",
-            d.velocity.x, d.velocity.y
-        ));
-        ui.label(format!("radius {:.5}   mass {:.5}", d.radius, d.mass));
         match w.next_collision(i) {
             Some(e) => ui.label(format!(
-                "next: {} at t = {:.5}",
+                "next: {} at t = {}",
                 describe_kind(&e.kind),
-                e.time
+                fixed_f64(e.time)
             )),
             None => ui.label("next: no collision scheduled"),
         };
@@ -684,8 +682,8 @@ impl SimView {
             && !e.kind.is_collision()
         {
             ui.label(format!(
-                "next bookkeeping: cell crossing at t = {:.5}",
-                e.time
+                "next bookkeeping: cell crossing at t = {}",
+                fixed_f64(e.time)
             ));
         }
     }
@@ -824,7 +822,7 @@ fn row_label(k: usize, e: &Event) -> String {
         EventKind::DiscObstacle { i, obstacle, .. } => format!("obstacle {i} #{obstacle}"),
         EventKind::Crossing { i, .. } => format!("crossing {i}"),
     };
-    format!("#{k} t={:.5} {what}", e.time)
+    format!("#{k} t={} {what}", fixed_f64(e.time))
 }
 
 fn describe_kind(kind: &EventKind) -> String {

@@ -12,6 +12,7 @@ use crate::app::command::Command;
 use crate::app::document::Edit;
 use crate::app::draw::palette::{Role, variant_color};
 use crate::hit::Hit;
+use crate::scene::number::{fixed, point};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
 use crate::variants::Outcome;
 
@@ -168,7 +169,8 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             .show(ui, |ui| match &p.hit {
                 Some(h) => {
                     ui.label(
-                        RichText::new(format!("HIT  t = {:.6}", h.time)).color(Role::Ok.color()),
+                        RichText::new(format!("HIT  t = {}", fixed(h.time)))
+                            .color(Role::Ok.color()),
                     );
                     hit_grid(ui, ("hit", pi), h, s.delta().length(), p);
                 }
@@ -198,7 +200,7 @@ fn approach_rows(ui: &mut Ui, p: &PairResult) {
         row(
             ui,
             "closest approach",
-            format!("{:.6} at t = {:.6}", a.clearance, a.time),
+            format!("{} at t = {}", fixed(a.clearance), fixed(a.time)),
         );
         row(ui, "ball point", v2(a.ball_point));
         row(ui, "obstacle point", v2(a.obstacle_point));
@@ -213,11 +215,7 @@ fn row(ui: &mut Ui, k: &str, v: String) {
 
 fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairResult) {
     Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
-        row(
-            ui,
-            "distance travelled",
-            format!("{:.4}", motion_len * h.time),
-        );
+        row(ui, "distance travelled", fixed(motion_len * h.time));
         row(ui, "centre at contact", v2(h.center));
         row(ui, "contact point", v2(h.point));
         row(ui, "contact normal", v2(h.normal));
@@ -232,7 +230,7 @@ fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairRe
         }
         ui.label("started inside");
         let text = match p.depth.filter(|_| h.started_inside) {
-            Some(d) => RichText::new(format!("yes, {d:.6} deep")).color(Role::Alert.color()),
+            Some(d) => RichText::new(format!("yes, {} deep", fixed(d))).color(Role::Alert.color()),
             None if h.started_inside => RichText::new("yes").color(Role::Alert.color()),
             None => RichText::new("no"),
         };
@@ -265,7 +263,7 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             ui.end_row();
             for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
                 ui.label(format!("{}", i + 1));
-                ui.monospace(format!("{:.5}", c.hit.time));
+                ui.monospace(fixed(c.hit.time));
                 ui.label(name(scene, obj));
                 ui.monospace(v2(c.hit.center));
                 ui.monospace(format!("{} {}", v2(c.hit.normal), c.hit.feature.name()));
@@ -302,14 +300,11 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
                 };
                 ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
                 ui.label(name(scene, pair.obstacle));
-                let exact = pair
-                    .hit
-                    .map_or("miss".to_owned(), |h| format!("{:.5}", h.time));
+                let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
                 let (t, detail) = match &row.outcome {
-                    Outcome::Hit(h) => (
-                        format!("{:.5}", h.time),
-                        format!("{} {}", v2(h.center), v2(h.normal)),
-                    ),
+                    Outcome::Hit(h) => {
+                        (fixed(h.time), format!("{} {}", v2(h.center), v2(h.normal)))
+                    }
                     Outcome::Miss => ("miss".to_owned(), String::new()),
                     Outcome::Failed(_) => ("—".to_owned(), String::new()),
                     Outcome::NotApplicable => ("n/a".to_owned(), String::new()),
@@ -428,7 +423,7 @@ fn expectations(ui: &mut Ui, eval: &Evaluation, out: &mut Vec<Command>) {
 }
 
 pub fn v2(v: glam::Vec2) -> String {
-    format!("({:.4}, {:.4})", v.x, v.y)
+    point(v)
 }
 
 /// Name of the object at `index`, or `#index`.

@@ -26,8 +26,14 @@ pub fn show(
             None => ui.monospace(format!("{:24}", "")),
         };
         ui.separator();
-        let (median, _) = times.recent_ui(60);
-        ui.monospace(format!("frame CPU {median:.2} ms"));
+        let (ui_ms, _) = times.ui.recent(60);
+        if times.frame.is_empty() {
+            ui.monospace(format!("ui {ui_ms:.2} ms"));
+        } else {
+            let (frame_ms, _) = times.frame.recent(60);
+            ui.monospace(format!("frame {frame_ms:.1} ms (ui {ui_ms:.2} ms)"))
+                .on_hover_text("The whole frame (input, ui, tessellation and painting until the GPU is done) and the ui() part of it; medians of the last 60 frames.");
+        }
         ui.separator();
         ui.monospace(format!("zoom {:.2} px/unit", state.view.zoom));
         if let Some(cell) = heat.coarsened() {
