@@ -297,3 +297,52 @@ fn every_simulation_scene_opens_in_the_view() {
     }
     assert!(opened > 0, "no scenes/sim-*.ron found");
 }
+
+#[test]
+fn spawn_and_fill_mark_the_scene_unsaved_and_save_writes_the_discs_on_screen() {
+    // The bug: Spawn and Fill never marked the scene unsaved, Ctrl+S wrote the original
+    // discs, Fill deleted the static obstacles and neither could be undone.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-sim-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("billiards.ron");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    std::fs::copy(&src, &file).unwrap_or_else(|e| panic!("{e}"));
+    let scene = sweepscope::scene::load_scene(&file).unwrap_or_else(|e| panic!("{e}"));
+    let obstacles = scene.objects.clone();
+    let mut app = DebugApp::new(Scene::empty(""));
+    app.set_document(scene, Some(&file));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run();
+    assert!(!h.state().dirty());
+    h.get_by_role_and_label(Role::SpinButton, "Discs")
+        .set_value_accesskit(150.0);
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    assert!(h.state().dirty(), "a fill is an unsaved change");
+    let filled = sim(&h).world().map_or(0, World::len);
+    assert!(filled > 100, "{filled}");
+    // Ctrl+S writes what is on screen, obstacles included.
+    h.state_mut().queue(Command::Action(Action::Save));
+    h.run();
+    assert!(!h.state().dirty(), "{:?}", h.state().banner());
+    let saved = sweepscope::scene::load_scene(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.simulation.map(|s| s.discs.len()), Some(filled));
+    assert_eq!(saved.objects, obstacles);
+    // A spawn is an unsaved change too, and undoes to the filled discs.
+    h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.drag_at(c);
+    h.run_steps(2);
+    h.drop_at(c + egui::vec2(30.0, 0.0));
+    h.run();
+    assert!(h.state().dirty(), "a spawn is an unsaved change");
+    assert_eq!(sim(&h).world().map_or(0, World::len), filled + 1);
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map_or(0, World::len), filled);
+    assert!(!h.state().dirty(), "back to the saved content");
+}

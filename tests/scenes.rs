@@ -1,6 +1,6 @@
 //! Every file in `scenes/` must load, validate, hold its expectations and survive a
 //! save/load round trip; plus the paths and report of a few scenes checked against numbers
-//! worked out by hand (see the comments at the top of each scene file).
+//! worked out by hand (see the notes of each scene file).
 
 use std::path::{Path, PathBuf};
 

@@ -511,11 +511,10 @@ fn touching_and_overlapping_starts_are_resolved_not_skipped() {
 #[cfg(feature = "cli")]
 #[test]
 fn simulation_scenes_load_and_run() {
-    use sweepscope::scene::Scene;
     for name in ["sim-billiards", "sim-cradle", "sim-aligned"] {
         let path = format!("{}/scenes/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let scene: Scene = ron::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let scene = sweepscope::scene::load_scene(std::path::Path::new(&path))
+            .unwrap_or_else(|e| panic!("{e}"));
         let built = sweepscope::scene::SceneWorld::from_scene(&scene)
             .unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut w = built.world;

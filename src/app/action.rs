@@ -11,9 +11,14 @@ pub enum Action {
     Open,
     Save,
     SaveAs,
+    Reload,
     Screenshot,
     BugReport,
+    ChooseReportFolder,
+    CopyOutputPath,
     CopyText,
+    RecordExpectations,
+    SaveRegression,
     Undo,
     Redo,
     Duplicate,
@@ -47,14 +52,19 @@ const NONE: Modifiers = Modifiers::NONE;
 
 impl Action {
     /// Every action, in the order the Help window lists them.
-    pub const ALL: [Action; 29] = [
+    pub const ALL: [Action; 34] = [
         Action::New,
         Action::Open,
         Action::Save,
         Action::SaveAs,
+        Action::Reload,
         Action::Screenshot,
         Action::BugReport,
+        Action::ChooseReportFolder,
+        Action::CopyOutputPath,
         Action::CopyText,
+        Action::RecordExpectations,
+        Action::SaveRegression,
         Action::Undo,
         Action::Redo,
         Action::Duplicate,
@@ -86,9 +96,14 @@ impl Action {
             Action::Open => "Open…",
             Action::Save => "Save",
             Action::SaveAs => "Save as…",
+            Action::Reload => "Reload",
             Action::Screenshot => "Screenshot",
             Action::BugReport => "Bug report…",
+            Action::ChooseReportFolder => "Report folder…",
+            Action::CopyOutputPath => "Copy path",
             Action::CopyText => "Copy readout as text",
+            Action::RecordExpectations => "Record expectations",
+            Action::SaveRegression => "Save as regression scene…",
             Action::Undo => "Undo",
             Action::Redo => "Redo",
             Action::Duplicate => "Duplicate",
@@ -121,9 +136,22 @@ impl Action {
             Action::Open => "Open a scene file (.ron)",
             Action::Save => "Save the scene to its file (asks for one the first time)",
             Action::SaveAs => "Save the scene to a new file",
-            Action::Screenshot => "Save the window as a PNG",
+            Action::Reload => {
+                "Open the file again from disk (the one that failed to load, else the scene's own)"
+            }
+            Action::Screenshot => "Save the window as a PNG in the report folder",
             Action::BugReport => {
                 "Write a bug report folder: screenshot, scene and a report of every number shown"
+            }
+            Action::ChooseReportFolder => "Choose the folder screenshots and bug reports go to",
+            Action::CopyOutputPath => {
+                "Copy the full path of the last screenshot or bug report to the clipboard"
+            }
+            Action::RecordExpectations => {
+                "Make the current exact answers of every ball and obstacle the scene's expectations (undoable)"
+            }
+            Action::SaveRegression => {
+                "Record the current answers as expectations, then save the scene as a new file"
             }
             Action::CopyText => "Copy the whole readout to the clipboard as Markdown",
             Action::Undo => "Undo the last edit",
@@ -158,9 +186,14 @@ impl Action {
             Action::Open => const { &[sc(CMD, Key::O)] },
             Action::Save => const { &[sc(CMD, Key::S)] },
             Action::SaveAs => const { &[sc(CMD_SHIFT, Key::S)] },
+            Action::Reload => const { &[sc(NONE, Key::F5)] },
             Action::Screenshot => const { &[sc(NONE, Key::F12)] },
             Action::BugReport => const { &[sc(CMD, Key::B)] },
+            Action::ChooseReportFolder => const { &[sc(CMD_SHIFT, Key::F)] },
+            Action::CopyOutputPath => const { &[sc(CMD_SHIFT, Key::P)] },
             Action::CopyText => const { &[sc(CMD_SHIFT, Key::C)] },
+            Action::RecordExpectations => const { &[sc(CMD, Key::E)] },
+            Action::SaveRegression => const { &[sc(CMD_SHIFT, Key::E)] },
             Action::Undo => const { &[sc(CMD, Key::Z)] },
             Action::Redo => const { &[sc(CMD_SHIFT, Key::Z), sc(CMD, Key::Y)] },
             Action::Duplicate => const { &[sc(CMD, Key::D)] },
@@ -194,8 +227,11 @@ impl Action {
                 | Action::Open
                 | Action::Save
                 | Action::SaveAs
+                | Action::Reload
                 | Action::Screenshot
                 | Action::BugReport
+                | Action::ChooseReportFolder
+                | Action::CopyOutputPath
                 | Action::Undo
                 | Action::Redo
                 | Action::ToggleMode
@@ -247,7 +283,10 @@ pub fn pressed(ctx: &Context) -> Vec<Action> {
         for (action, shortcut) in bindings {
             if typing
                 && shortcut.modifiers.is_none()
-                && !matches!(shortcut.logical_key, Key::F1 | Key::F12 | Key::Escape)
+                && !matches!(
+                    shortcut.logical_key,
+                    Key::F1 | Key::F5 | Key::F12 | Key::Escape
+                )
             {
                 continue;
             }

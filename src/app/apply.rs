@@ -13,11 +13,22 @@ use super::command::{AddKind, Answer, Command};
 use super::debugger::DebugApp;
 use super::document::Edit;
 use super::draw::camera::{grid_step, snap};
-use super::shell::files::DialogResult;
+use super::shell::files::{DialogKind, DialogRequest, DialogResult};
+use super::shell::report::{
+    BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
+};
 use super::shell::screenshot;
-use super::ui_state::{Mode, Pending};
+use super::sim_view::SimView;
+use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
-use crate::scene::{Object, Scene, Shape, builtin, load_scene, report, save_scene};
+use crate::scene::format::has_comments;
+use crate::scene::{
+    Object, Scene, Shape, Simulation, builtin, expect, load_scene, read_scene_text, report,
+    save_scene,
+};
+
+/// Event-log rows a bug report lists.
+const REPORT_EVENTS: usize = 10;
 
 /// Pixels between grid lines that set the size of a new object.
 const NEW_OBJECT_PX: f32 = 40.0;
@@ -41,6 +52,19 @@ impl DebugApp {
             Command::AddAt { kind, at } => self.add_object(kind, at),
             Command::Request(p) => self.request(ctx, p),
             Command::Answer(a) => self.answer(ctx, a),
+            Command::SaveAnyway(yes) => {
+                if let Some(q) = self.ui.save_question.take()
+                    && yes
+                {
+                    self.write_scene(ctx, &q.path, q.then);
+                }
+            }
+            Command::WriteBugReport { happened, expected } => {
+                self.ui.report_form = None;
+                // Written on the next frame, once the form is gone from the picture.
+                self.pending_report = Some(UserWords { happened, expected });
+                ctx.request_repaint();
+            }
         }
     }
 
@@ -51,14 +75,42 @@ impl DebugApp {
             Action::New => self.request(ctx, Pending::New),
             Action::Open => self.request(ctx, Pending::OpenDialog),
             Action::Save => match self.doc.path().map(Path::to_path_buf) {
-                Some(p) => {
-                    self.save_to(&p);
-                }
+                Some(p) => self.save_checked(ctx, &p, None, false),
                 None => self.save_dialog(ctx),
             },
             Action::SaveAs => self.save_dialog(ctx),
+            Action::Reload => {
+                let path = self.ui.banner_reload.clone();
+                match path.or_else(|| self.doc.path().map(Path::to_path_buf)) {
+                    Some(p) => self.request(ctx, Pending::Open(p)),
+                    None => self.ui.status = "nothing to reload: the scene has no file".into(),
+                }
+            }
             Action::Screenshot => self.screenshot(ctx),
-            Action::BugReport => self.bug_report(ctx),
+            Action::BugReport => {
+                self.ui.report_form = Some(ReportForm {
+                    folder: self.output_dir(),
+                    ..ReportForm::default()
+                });
+            }
+            Action::ChooseReportFolder => {
+                let dir = self.output_dir();
+                self.start_dialog(ctx, DialogKind::Folder, String::new(), dir);
+            }
+            Action::CopyOutputPath => {
+                let path = self
+                    .ui
+                    .last_output
+                    .clone()
+                    .unwrap_or_else(|| self.output_dir());
+                ctx.copy_text(path.display().to_string());
+                self.ui.status = format!("copied {}", path.display());
+            }
+            Action::RecordExpectations => self.record_expectations(),
+            Action::SaveRegression => {
+                self.record_expectations();
+                self.save_dialog(ctx);
+            }
             Action::CopyText => {
                 ctx.copy_text(report::render(self.doc.scene(), &self.evaluation));
                 self.ui.status = "readout copied to the clipboard".to_owned();
@@ -215,6 +267,18 @@ impl DebugApp {
             .unwrap_or_else(|| stem.to_owned())
     }
 
+    /// Makes the current exact answers the scene's expectations (one undoable edit).
+    fn record_expectations(&mut self) {
+        let recorded = expect::record(self.doc.scene(), &self.evaluation);
+        let n = recorded.len();
+        let changed = self.doc.apply(Edit::SetExpectations(recorded), false);
+        self.ui.status = match (n, changed) {
+            (0, _) => "no ball × obstacle pair to record".to_owned(),
+            (n, true) => format!("recorded {n} expectation(s) from the current answers"),
+            (n, false) => format!("the {n} expectation(s) already hold the current answers"),
+        };
+    }
+
     // ----- files -----
 
     /// Runs `p` now, or asks first when there are unsaved changes.
@@ -232,11 +296,7 @@ impl DebugApp {
         };
         match a {
             Answer::Save => match self.doc.path().map(Path::to_path_buf) {
-                Some(p) => {
-                    if self.save_to(&p) {
-                        self.run_pending(ctx, pending);
-                    }
-                }
+                Some(p) => self.save_checked(ctx, &p, Some(pending), false),
                 None => {
                     self.files.after_save = Some(pending);
                     self.save_dialog(ctx);
@@ -252,9 +312,7 @@ impl DebugApp {
             Pending::Open(path) => self.open(&path),
             Pending::OpenDialog => {
                 let dir = self.dialog_dir();
-                if let Err(e) = self.files.start_dialog(ctx, false, "", dir) {
-                    self.ui.banner = Some(e);
-                }
+                self.start_dialog(ctx, DialogKind::Open, String::new(), dir);
             }
             Pending::New => self.set_document(Scene::empty("untitled"), None),
             Pending::Demo(name) => {
@@ -281,26 +339,63 @@ impl DebugApp {
             Ok(s) => {
                 self.set_document(s, Some(path));
                 self.ui.banner = None;
-                self.ui.status = format!("opened {}", path.display());
+                self.ui.banner_reload = None;
+                self.ui.status = format!("opened {}", absolute(path).display());
             }
-            Err(e) => self.ui.banner = Some(e.to_string()),
+            Err(e) => self.show_load_error(e.to_string(), path),
         }
     }
 
-    /// Saves to `path`; errors go to the banner and change nothing.
-    fn save_to(&mut self, path: &Path) -> bool {
+    /// Shows a failed load in the banner, with Reload for once the file is fixed.
+    pub fn show_load_error(&mut self, message: String, path: &Path) {
+        self.ui.banner = Some(message);
+        self.ui.banner_reload = Some(path.to_path_buf());
+    }
+
+    /// Saves to `path` unless the user should be asked first: the file on disk has
+    /// comments that saving drops, or (`ask_replace`) it exists and no dialog asked about
+    /// replacing it. `then` runs once saved.
+    fn save_checked(
+        &mut self,
+        ctx: &Context,
+        path: &Path,
+        then: Option<Pending>,
+        ask_replace: bool,
+    ) {
+        let exists = path.is_file();
+        let comments = exists && read_scene_text(path).is_ok_and(|t| has_comments(&t));
+        let replace = ask_replace && exists;
+        if comments || replace {
+            self.ui.save_question = Some(SaveQuestion {
+                path: path.to_path_buf(),
+                replace,
+                comments,
+                then,
+            });
+        } else {
+            self.write_scene(ctx, path, then);
+        }
+    }
+
+    /// Writes the scene to `path`. A failure goes to the banner and changes nothing: the
+    /// document stays unsaved, the file on disk keeps its old content, and `then` (closing,
+    /// opening another scene) does not happen.
+    fn write_scene(&mut self, ctx: &Context, path: &Path, then: Option<Pending>) {
         let revision = self.doc.revision();
         match save_scene(path, &self.doc.scene_with_view(self.ui.view)) {
             Ok(()) => {
                 self.doc.mark_saved(path.to_path_buf(), revision);
                 self.files.remember(path);
                 self.ui.banner = None;
-                self.ui.status = format!("saved {}", path.display());
-                true
+                self.ui.banner_reload = None;
+                self.ui.status = format!("saved {}", absolute(path).display());
+                if let Some(next) = then {
+                    self.run_pending(ctx, next);
+                }
             }
             Err(e) => {
-                self.ui.banner = Some(e.to_string());
-                false
+                self.ui.banner = Some(format!("{e} — the scene is not saved"));
+                self.ui.banner_reload = None;
             }
         }
     }
@@ -308,33 +403,81 @@ impl DebugApp {
     fn save_dialog(&mut self, ctx: &Context) {
         let name = screenshot::slug(&self.doc.scene().name);
         let dir = self.dialog_dir();
-        if let Err(e) = self.files.start_dialog(ctx, true, &name, dir) {
-            self.ui.banner = Some(e);
+        self.start_dialog(ctx, DialogKind::Save, name, dir);
+    }
+
+    fn start_dialog(&mut self, ctx: &Context, kind: DialogKind, suggested: String, dir: PathBuf) {
+        let request = DialogRequest {
+            kind,
+            suggested,
+            dir,
+        };
+        if let Some(why) = self.files.start(ctx, request) {
+            self.ui.status = why;
         }
     }
 
-    /// Where file dialogs start: beside the open file.
-    fn dialog_dir(&self) -> Option<PathBuf> {
+    /// Where file dialogs start: beside the open file, else beside the last one opened,
+    /// else the home folder.
+    fn dialog_dir(&self) -> PathBuf {
+        let beside = |p: &Path| {
+            absolute(p)
+                .parent()
+                .filter(|d| d.is_dir())
+                .map(Path::to_path_buf)
+        };
         self.doc
             .path()
-            .and_then(|p| p.parent())
-            .map(Path::to_path_buf)
+            .and_then(beside)
+            .or_else(|| self.files.recent.first().and_then(|p| beside(p)))
+            .or_else(dirs::home_dir)
+            .unwrap_or_else(|| absolute(Path::new(".")))
+    }
+
+    /// A dialog's answer.
+    pub(super) fn dialog_answered(&mut self, ctx: &Context, r: DialogResult) {
+        match r {
+            DialogResult::Picked {
+                kind: DialogKind::Open,
+                path,
+                ..
+            } => self.open(&path),
+            DialogResult::Picked {
+                kind: DialogKind::Save,
+                path,
+                confirmed,
+            } => {
+                let then = self.files.after_save.take();
+                self.save_checked(ctx, &path, then, !confirmed);
+            }
+            DialogResult::Picked {
+                kind: DialogKind::Folder,
+                path,
+                ..
+            } => {
+                self.set_output_dir(Some(path));
+                let dir = self.output_dir();
+                self.ui.status = format!("screenshots and bug reports go to {}", dir.display());
+                if let Some(form) = &mut self.ui.report_form {
+                    form.folder = dir;
+                }
+            }
+            DialogResult::Cancelled(DialogKind::Save) => self.files.after_save = None,
+            DialogResult::Cancelled(_) => {}
+        }
     }
 
     /// The answers that came back from the shell since the last frame.
     pub(super) fn poll_shell(&mut self, ctx: &Context) {
-        if let Some(r) = self.files.poll_dialog() {
-            match r {
-                DialogResult::Open(Some(p)) => self.open(&p),
-                DialogResult::SaveAs(Some(p)) => {
-                    if self.save_to(&p)
-                        && let Some(next) = self.files.after_save.take()
-                    {
-                        self.run_pending(ctx, next);
-                    }
-                }
-                _ => self.files.after_save = None,
-            }
+        let (answer, why) = self.files.poll();
+        if let Some(why) = why {
+            self.ui.status = why;
+        }
+        if let Some(r) = answer {
+            self.dialog_answered(ctx, r);
+        }
+        if let Some(words) = self.pending_report.take() {
+            self.write_bug_report(ctx, &words);
         }
         let done: Vec<_> = self
             .shots
@@ -342,10 +485,13 @@ impl DebugApp {
             .map(|mut v| std::mem::take(&mut *v))
             .unwrap_or_default();
         for r in done {
-            self.ui.status = match r {
-                Ok(m) => m,
-                Err(e) => format!("screenshot failed: {e}"),
-            };
+            match r {
+                Ok((message, path)) => {
+                    self.ui.status = message;
+                    self.ui.last_output = Some(path);
+                }
+                Err(e) => self.ui.banner = Some(e),
+            }
         }
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         if let Some(f) = dropped.first() {
@@ -369,30 +515,109 @@ impl DebugApp {
     // ----- screenshots and bug reports -----
 
     fn screenshot(&mut self, ctx: &Context) {
-        let path = PathBuf::from("screenshots").join(format!(
-            "{}-{}.png",
+        let stem = format!(
+            "{}-{}",
             screenshot::slug(&self.doc.scene().name),
             screenshot::now_stamp()
-        ));
+        );
+        let path = fresh_path(&self.output_dir(), &stem, "png");
         self.ui.status = format!("saving {}…", path.display());
         screenshot::request(ctx, screenshot::Target::Png(path), self.shots.clone());
     }
 
-    fn bug_report(&mut self, ctx: &Context) {
+    /// The report's texts for what is on screen now (see `shell::report`).
+    pub fn bug_report_texts(&self, words: &UserWords, stamp: &str) -> (String, String) {
         let scene = self.scene_to_save();
-        let text = report::render(&scene, &self.evaluation);
-        let dir = PathBuf::from("bug-reports").join(format!(
-            "{}-{}",
-            screenshot::slug(&scene.name),
-            screenshot::now_stamp()
-        ));
-        let target = screenshot::Target::BugReport {
-            dir: dir.clone(),
-            scene_ron: crate::scene::scene_to_string(&scene),
-            report_md: screenshot::report_markdown(&scene.name, &text),
+        let view = match self.ui.mode {
+            Mode::Sweep => ViewState::Sweep {
+                ball: self
+                    .inspected()
+                    .and_then(|b| scene.objects.get(b.object))
+                    .map(|o| o.name.clone()),
+                t: self.ui.playback.t,
+            },
+            Mode::Simulation => {
+                let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+                ViewState::Simulation(sim_snapshot(&self.sim, duration).map(Box::new))
+            }
         };
-        ctx.copy_text(text);
+        let env = Environment::current(self.renderer.clone());
+        bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &self.evaluation,
+            view,
+            words,
+            env: &env,
+            stale: &self.stale,
+            stamp,
+        })
+    }
+
+    fn write_bug_report(&mut self, ctx: &Context, words: &UserWords) {
+        let stamp = screenshot::now_stamp();
+        let (scene_ron, report_md) = self.bug_report_texts(words, &stamp);
+        let stem = format!(
+            "bug-report-{}-{stamp}",
+            screenshot::slug(&self.doc.scene().name)
+        );
+        let dir = fresh_path(&self.output_dir(), &stem, "");
         self.ui.status = format!("writing {}…", dir.display());
+        ctx.copy_text(report_md.clone());
+        let target = screenshot::Target::BugReport {
+            dir,
+            scene_ron,
+            report_md,
+        };
         screenshot::request(ctx, target, self.shots.clone());
     }
+}
+
+/// The simulation panel's numbers, and the state on screen as a set-up.
+fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
+    let timeline = sim.timeline()?;
+    let world = timeline.world();
+    let origin = timeline.origin();
+    let c = world.counts();
+    let end = timeline.log_end();
+    let first = end
+        .saturating_sub(REPORT_EVENTS)
+        .max(timeline.first_logged());
+    let last_events = (first..end)
+        .filter_map(|k| sim.event_row_label(k))
+        .collect();
+    let selected = sim
+        .selected()
+        .and_then(|i| world.disc(i).map(|d| (i, d)))
+        .map(|(i, d)| {
+            vec![
+                format!("disc {i}"),
+                format!("position ({:.5}, {:.5})", d.position.x, d.position.y),
+                format!("velocity ({:.5}, {:.5})", d.velocity.x, d.velocity.y),
+                format!("radius {:.5}, mass {:.5}", d.radius, d.mass),
+            ]
+        })
+        .unwrap_or_default();
+    let (p, p0) = (world.momentum(), origin.momentum());
+    Some(SimSnapshot {
+        time: world.time(),
+        discs: world.len(),
+        collisions: c.collisions(),
+        disc_disc: c.disc_disc,
+        disc_wall: c.disc_wall,
+        disc_obstacle: c.disc_obstacle,
+        energy: world.kinetic_energy(),
+        energy_start: origin.kinetic_energy(),
+        momentum: [p.x, p.y],
+        momentum_start: [p0.x, p0.y],
+        last_events,
+        divergences: sim.divergences().iter().map(|d| d.describe()).collect(),
+        comparing: sim.comparing(),
+        selected,
+        state: Simulation::from_world(world, duration),
+    })
+}
+
+/// `p` made absolute against the working folder (as it is when the path is used).
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }

@@ -67,6 +67,10 @@ pub enum Command {
     Request(Pending),
     /// The answer to the unsaved-changes question.
     Answer(Answer),
+    /// The answer to "save to this file?" (replace it, drop its comments): true saves.
+    SaveAnyway(bool),
+    /// Write the bug report with the user's words (from the form).
+    WriteBugReport { happened: String, expected: String },
 }
 
 /// The answers to "the scene has unsaved changes".

@@ -10,10 +10,21 @@ use super::draw::heat_layer::HeatLayer;
 use super::draw::pen::LayerStats;
 use super::shell::files::Files;
 use super::shell::frame_times::FrameTimes;
+use super::shell::report::{UserWords, default_output_dir};
 use super::shell::screenshot;
+use super::shell::session::{self, Restored, Stored};
 use super::sim_view::SimView;
 use super::ui_state::{Mode, UiState};
-use crate::scene::{BallEvaluation, Evaluation, Scene, evaluate};
+use crate::scene::expect::{record, stale_claims};
+use crate::scene::{BallEvaluation, Evaluation, Expectation, Scene, evaluate, scene_to_string};
+
+/// The scene's text (name, description, notes) and the answers when it was last written
+/// or opened: what it may state.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct TextBaseline {
+    text: [String; 3],
+    answers: Vec<Expectation>,
+}
 
 /// The whole debugger, driven one frame at a time by [`DebugApp::ui`] (the eframe window
 /// and the egui_kittest tests both call it).
@@ -36,6 +47,15 @@ pub struct DebugApp {
     pub(super) title: String,
     /// The user confirmed closing with unsaved changes.
     pub(super) allow_close: bool,
+    /// What the scene's text was written against; `None` until the next evaluation.
+    pub(super) baseline: Option<TextBaseline>,
+    /// Claims of the scene's text that the answers no longer give, `field: claim`.
+    pub(super) stale: Vec<String>,
+    /// The OpenGL renderer, as the window reported it.
+    pub(super) renderer: Option<String>,
+    /// A bug report asked for in the form, written on the next frame (once the form is
+    /// gone from the picture).
+    pub(super) pending_report: Option<UserWords>,
 }
 
 impl Default for DebugApp {
@@ -61,6 +81,10 @@ impl DebugApp {
             frame_times: FrameTimes::default(),
             title: String::new(),
             allow_close: false,
+            baseline: None,
+            stale: Vec::new(),
+            renderer: None,
+            pending_report: None,
         };
         app.set_document(scene, None);
         app
@@ -74,26 +98,78 @@ impl DebugApp {
         let mode = start_mode(&scene);
         self.ui = UiState {
             banner: self.ui.banner.take(),
+            banner_reload: self.ui.banner_reload.take(),
             show_plots: self.ui.show_plots,
             show_variants: self.ui.show_variants,
+            output_dir: self.ui.output_dir.take(),
+            last_output: self.ui.last_output.take(),
             ..UiState::new(scene.view)
         };
         self.ui.mode = mode;
         self.ui.selected = scene.objects.iter().position(|o| o.shape.is_ball());
         self.doc = Document::new(scene, path.map(Path::to_path_buf));
+        self.baseline = None;
         self.sim.forget_run();
         self.refresh();
     }
 
-    /// Brings the evaluation up to the document's revision.
+    /// Opens a session remembered from the last launch (see `shell::session`).
+    pub fn open_restored(&mut self, r: Restored) {
+        self.set_document(r.scene, r.path.as_deref());
+        if r.unsaved {
+            self.doc.mark_unsaved();
+        }
+    }
+
+    /// What to remember of this session for the next launch: nothing of changes the user
+    /// discarded when closing.
+    pub fn session(&self) -> Stored {
+        let discarded = self.allow_close && self.doc.dirty();
+        let text = if discarded {
+            String::new()
+        } else {
+            scene_to_string(&self.scene_to_save())
+        };
+        session::to_store(text, self.doc.path(), self.doc.dirty(), discarded)
+    }
+
+    /// Brings the evaluation up to the document's revision, and with it the claims of
+    /// the scene's text that went stale.
     pub(super) fn refresh(&mut self) {
         if self.evaluated != self.doc.revision() {
             self.evaluation = evaluate(self.doc.scene());
             self.evaluated = self.doc.revision();
+            self.check_text();
         }
         let n = self.doc.scene().objects.len();
         if self.ui.selected.is_some_and(|s| s >= n) {
             self.ui.selected = None;
+        }
+    }
+
+    /// Compares what the scene's text states with the answers now. The baseline is the
+    /// answers when the text was last written (or the scene opened).
+    fn check_text(&mut self) {
+        let scene = self.doc.scene();
+        let text = [
+            scene.name.clone(),
+            scene.description.clone(),
+            scene.notes.clone(),
+        ];
+        let answers = record(scene, &self.evaluation);
+        if self.baseline.as_ref().is_none_or(|b| b.text != text) {
+            self.baseline = Some(TextBaseline {
+                text,
+                answers: answers.clone(),
+            });
+        }
+        self.stale.clear();
+        if let Some(b) = &self.baseline {
+            for (field, text) in ["name", "description", "notes"].iter().zip(&b.text) {
+                for claim in stale_claims(text, &b.answers, &answers) {
+                    self.stale.push(format!("{field}: {claim}"));
+                }
+            }
         }
     }
 
@@ -201,6 +277,53 @@ impl DebugApp {
 
     pub fn sim_view_mut(&mut self) -> &mut SimView {
         &mut self.sim
+    }
+
+    /// Claims of the scene's name, description or notes that the answers no longer give.
+    pub fn stale_text(&self) -> &[String] {
+        &self.stale
+    }
+
+    /// Lets file dialogs try the native one first (the window; never tests).
+    pub fn allow_native_dialogs(&mut self) {
+        self.files.allow_native();
+    }
+
+    /// Whether a file dialog is open.
+    pub fn file_dialog_open(&self) -> bool {
+        self.files.dialog_open()
+    }
+
+    /// The OpenGL renderer and version, for bug reports.
+    pub fn set_renderer(&mut self, renderer: String) {
+        self.renderer = Some(renderer);
+    }
+
+    pub fn renderer(&self) -> Option<&str> {
+        self.renderer.as_deref()
+    }
+
+    /// The folder screenshots and bug reports go to: the user's choice, else beside the
+    /// scene file, else the pictures or documents folder (absolute).
+    pub fn output_dir(&self) -> PathBuf {
+        self.ui
+            .output_dir
+            .clone()
+            .unwrap_or_else(|| default_output_dir(self.doc.path()))
+    }
+
+    /// The folder the user chose (remembered between launches).
+    pub fn chosen_output_dir(&self) -> Option<&Path> {
+        self.ui.output_dir.as_deref()
+    }
+
+    pub fn set_output_dir(&mut self, dir: Option<PathBuf>) {
+        self.ui.output_dir = dir.map(|d| std::path::absolute(&d).unwrap_or(d));
+    }
+
+    /// The last screenshot or bug report written (absolute).
+    pub fn last_output(&self) -> Option<&Path> {
+        self.ui.last_output.as_deref()
     }
 
     /// Queues a command as if a view or a key had asked for it.

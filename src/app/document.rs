@@ -55,6 +55,9 @@ pub enum Edit {
     /// The ids of the published variants drawn beside the exact answer.
     SetVariants(Vec<String>),
     SetParams(Params),
+    /// The scene's own name and description (not an object's).
+    SetName(String),
+    SetDescription(String),
     SetNotes(String),
     SetExpectations(Vec<Expectation>),
     /// The disc simulation's set-up (after a spawn or a fill, for instance).
@@ -212,6 +215,8 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
         Edit::SetHeatMap(h) => scene.heat_map = h,
         Edit::SetVariants(v) => scene.variants = v,
         Edit::SetParams(p) => scene.params = p,
+        Edit::SetName(n) => scene.name = n,
+        Edit::SetDescription(d) => scene.description = d,
         Edit::SetNotes(n) => scene.notes = n,
         Edit::SetExpectations(e) => scene.expect = e,
         Edit::SetSimulation(s) => scene.simulation = s,

@@ -45,9 +45,12 @@ impl DebugApp {
         let started = Instant::now();
         let ctx = ui.ctx().clone();
         self.poll_shell(&ctx);
-        for a in action::pressed(&ctx) {
-            if self.ui.mode == Mode::Sweep || a.global() {
-                self.queue.push(Command::Action(a));
+        // Keys go to the in-app file dialog while it is open.
+        if !self.files.dialog_open() {
+            for a in action::pressed(&ctx) {
+                if self.ui.mode == Mode::Sweep || a.global() {
+                    self.queue.push(Command::Action(a));
+                }
             }
         }
         self.apply_queued(&ctx);
@@ -70,15 +73,19 @@ impl DebugApp {
                         .inner_margin(6.0),
                 )
                 .show(ui, |ui| {
-                    if views::modals::banner(ui, &text) {
+                    let reload = self.ui.banner_reload.is_some();
+                    if views::modals::banner(ui, &text, reload, &mut out) {
                         self.ui.banner = None;
+                        self.ui.banner_reload = None;
                     }
                 });
         }
         egui::Panel::bottom("status").show(ui, |ui| {
             let scene = self.doc.scene();
-            views::status::show(ui, scene, &self.ui, &self.heat, &self.frame_times)
+            let times = &self.frame_times;
+            views::status::show(ui, scene, &self.ui, &self.heat, times, &mut out)
         });
+        self.apply_now(&ctx, &mut out);
         match self.ui.mode {
             Mode::Sweep => self.sweep_panels(ui, &mut out),
             Mode::Simulation => {
@@ -92,8 +99,14 @@ impl DebugApp {
                 }
             }
         }
-        views::modals::show(&ctx, &mut self.ui, &mut out);
+        let dialog_open = self.files.dialog_open();
+        views::modals::show(&ctx, &mut self.ui, dialog_open, &mut out);
         self.apply_now(&ctx, &mut out);
+        if let Some(answer) = self.files.show_in_app(&ctx) {
+            self.dialog_answered(&ctx, answer);
+            self.refresh();
+            ctx.request_repaint();
+        }
         // A gesture goes on while a button is held or a field is being typed in.
         let busy = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
         if !busy {
@@ -147,7 +160,8 @@ impl DebugApp {
             .show(ui, |ui| {
                 let (eval, selected) = (&self.evaluation, self.ui.selected);
                 let ball = debugger::inspected(eval, selected);
-                views::inspector::show(ui, self.doc.scene(), selected, eval, ball, out)
+                let stale = &self.stale;
+                views::inspector::show(ui, self.doc.scene(), selected, eval, ball, stale, out)
             });
         self.apply_now(&ctx, out);
         if self.ui.show_variants {

@@ -41,6 +41,28 @@ pub enum Pending {
     Close,
 }
 
+/// "Save to this file?" when saving would replace a file the user has not chosen to
+/// replace (picked in the in-app dialog) or drop the comments of the file on disk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveQuestion {
+    pub path: PathBuf,
+    /// The file exists and the dialog did not ask about replacing it.
+    pub replace: bool,
+    /// The file on disk has comments that saving will drop.
+    pub comments: bool,
+    /// What to do once saved (from the unsaved-changes question).
+    pub then: Option<Pending>,
+}
+
+/// The bug report form: the user's words and where the report will go.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReportForm {
+    pub happened: String,
+    pub expected: String,
+    /// The folder the report goes to (absolute).
+    pub folder: PathBuf,
+}
+
 /// The time scrubber: t ∈ [0, 1] with play/pause, loop and speed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Playback {
@@ -125,6 +147,14 @@ pub struct UiState {
     pub status: String,
     /// The last load or save error, shown until dismissed.
     pub banner: Option<String>,
+    /// The file whose loading failed, offered for reloading in the banner.
+    pub banner_reload: Option<PathBuf>,
+    pub save_question: Option<SaveQuestion>,
+    pub report_form: Option<ReportForm>,
+    /// The folder the user chose for screenshots and bug reports (absolute).
+    pub output_dir: Option<PathBuf>,
+    /// The last screenshot or bug report written (absolute), shown in the status bar.
+    pub last_output: Option<PathBuf>,
 }
 
 impl UiState {
@@ -148,6 +178,11 @@ impl UiState {
             confirm: None,
             status: String::new(),
             banner: None,
+            banner_reload: None,
+            save_question: None,
+            report_form: None,
+            output_dir: None,
+            last_output: None,
         }
     }
 }

@@ -3,8 +3,13 @@
 
 use std::fmt;
 
+use super::evaluate::Evaluation;
 use super::model::{Expectation, Scene};
 use crate::hit::Hit;
+
+/// The time tolerance of a recorded expectation for a pair the scene did not yet assert
+/// (the model's default).
+pub const RECORD_TOLERANCE: f32 = 1e-4;
 
 /// The outcome of one expectation.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,6 +150,148 @@ fn compare(e: &Expectation, actual: Option<&Hit>) -> Vec<String> {
     out
 }
 
+/// The scene's expectations rewritten from the evaluation's exact answers: one per ball ×
+/// obstacle pair, ball-major, then obstacle, both in object order. A hit records its time,
+/// feature, region (boxes), normal and whether it started inside; a miss records just that.
+/// A pair the scene already asserted keeps its tolerance, others get [`RECORD_TOLERANCE`].
+/// Judging the result against the same evaluation passes by construction; `sweepscope check
+/// --record` and the debugger's "Record expectations" both write this.
+pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
+    let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
+    ev.pairs()
+        .filter_map(|p| {
+            let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
+            let tolerance = scene
+                .expect
+                .iter()
+                .find(|e| e.ball == ball && e.obstacle == obstacle)
+                .map_or(RECORD_TOLERANCE, |e| e.tolerance);
+            let blank = Expectation {
+                ball,
+                obstacle,
+                hit: false,
+                time: None,
+                feature: None,
+                region: None,
+                normal: None,
+                started_inside: None,
+                tolerance,
+            };
+            Some(match p.hit {
+                None => blank,
+                Some(h) => Expectation {
+                    hit: true,
+                    time: Some(h.time),
+                    feature: Some(h.feature.name().to_owned()),
+                    region: h.region.map(|r| r.name().to_owned()),
+                    normal: Some(h.normal),
+                    started_inside: Some(h.started_inside),
+                    ..blank
+                },
+            })
+        })
+        .collect()
+}
+
+/// What `text` (a scene's name, description or notes, written when the answers were
+/// `before`) states that the answers `now` no longer give: each time of a pair whose answer
+/// changed that appears in the text as a number, "no hit" or "miss" for a pair that now
+/// hits, and a changed contact feature named as a word. One line per claim, e.g.
+/// `0.4 (ball vs box: was t = 0.4, now t = 0.52)`. Empty when nothing stated changed.
+pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> Vec<String> {
+    let numbers = numbers_in(text);
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '+' || c == '-'))
+        .collect();
+    let mut claims = Vec::new();
+    for b in before {
+        let n = now
+            .iter()
+            .find(|n| n.ball == b.ball && n.obstacle == b.obstacle);
+        if n.is_some_and(|n| same_answer(b, n)) {
+            continue;
+        }
+        let pair = format!("{} vs {}", b.ball, b.obstacle);
+        let now_text = match n {
+            Some(n) if n.hit => format!("now t = {}", n.time.unwrap_or(f32::NAN)),
+            Some(_) => "now no hit".to_owned(),
+            None => "now not in the scene".to_owned(),
+        };
+        if let Some(t) = b.time.filter(|_| b.hit) {
+            for (written, value, digits) in &numbers {
+                let half_unit = 0.5 * 10f32.powi(-(*digits as i32));
+                if (value - t).abs() <= b.tolerance.max(half_unit) {
+                    claims.push(format!("{written} ({pair}: was t = {t}, {now_text})"));
+                }
+            }
+        }
+        if !b.hit && n.is_some_and(|n| n.hit) {
+            for phrase in ["no hit", "no contact", "miss"] {
+                if lower.contains(phrase) {
+                    claims.push(format!("\"{phrase}\" ({pair}: {now_text})"));
+                }
+            }
+        }
+        let feature = b.feature.as_deref().filter(|f| f.len() >= 2);
+        if let Some(f) = feature
+            && n.is_some_and(|n| n.feature.as_deref() != Some(f))
+            && words.contains(&f)
+        {
+            claims.push(format!("{f} ({pair}: was the {f} feature, {now_text})"));
+        }
+    }
+    claims.dedup();
+    claims
+}
+
+/// Whether two expectations for a pair describe the same answer (within `a`'s tolerance).
+fn same_answer(a: &Expectation, b: &Expectation) -> bool {
+    let times = match (a.time, b.time) {
+        (Some(x), Some(y)) => close(x, y, a.tolerance),
+        (x, y) => x.is_none() && y.is_none(),
+    };
+    a.hit == b.hit && times && a.feature == b.feature && a.region == b.region
+}
+
+/// The decimal numbers written in `text` (with a point, or right after `t =`), as
+/// (text, value, digits after the point).
+fn numbers_in(text: &str) -> Vec<(String, f32, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let begin = i;
+        while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+            i += 1;
+        }
+        let written: String = chars[begin..i].iter().collect();
+        let written = written.trim_end_matches('.').to_owned();
+        let digits = written.split_once('.').map_or(0, |(_, f)| f.len());
+        let before: String = chars[..begin].iter().collect();
+        let lead = before.trim_end();
+        let lead = lead.strip_suffix('=').map(str::trim_end);
+        // `t = 1` or `t=1`, where `t` is a word of its own.
+        let after_t = lead.and_then(|l| l.strip_suffix('t')).is_some_and(|l| {
+            !l.chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+        if let Ok(value) = written.parse::<f32>()
+            && (digits > 0 || after_t)
+        {
+            out.push((written, value, digits));
+        }
+    }
+    out
+}
+
 /// `|a − b| ≤ tol`, false for NaN.
 fn close(a: f32, b: f32, tol: f32) -> bool {
     (a - b).abs() <= tol
@@ -215,6 +362,51 @@ mod tests {
             compare(&expectation(), None),
             vec!["hit: expected a hit, got none".to_owned()]
         );
+    }
+
+    fn recorded(hit: bool, time: Option<f32>, feature: Option<&str>) -> Expectation {
+        Expectation {
+            hit,
+            time,
+            feature: feature.map(str::to_owned),
+            region: None,
+            normal: None,
+            started_inside: None,
+            ..expectation()
+        }
+    }
+
+    #[test]
+    fn a_changed_time_written_in_the_text_is_stale() {
+        let before = [recorded(true, Some(0.4), Some("tl"))];
+        let now = [recorded(true, Some(0.52), Some("tl"))];
+        let text = "A ball falls onto the corner (3-4-5 contact at t = 0.4).";
+        let claims = stale_claims(text, &before, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
+        assert!(claims[0].starts_with("0.4 (ball vs box: was t = 0.4, now t = 0.52"));
+        // Unchanged answers, or numbers that are not the time, are not claims.
+        assert!(stale_claims(text, &before, &before).is_empty());
+        assert!(stale_claims("radius 5, 3-4-5, 0.7125", &before, &now).is_empty());
+    }
+
+    #[test]
+    fn a_written_miss_that_now_hits_is_stale_and_so_is_a_named_feature() {
+        let before = [recorded(false, None, None)];
+        let now = [recorded(true, Some(0.3), Some("bl"))];
+        let claims = stale_claims("The ball misses: no hit.", &before, &now);
+        assert_eq!(claims.len(), 2, "{claims:?}");
+        let before = [recorded(true, Some(0.5), Some("tl"))];
+        let now = [recorded(true, Some(0.5), Some("tr"))];
+        let claims = stale_claims("catches the tl corner", &before, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
+    }
+
+    #[test]
+    fn numbers_are_read_with_their_precision() {
+        let n = numbers_in("t = 0.8232233, at t = 1 and 16 units, x2.5, 3., at = 7, dt = 2");
+        let written: Vec<&str> = n.iter().map(|(w, _, _)| w.as_str()).collect();
+        assert_eq!(written, vec!["0.8232233", "1"]);
+        assert_eq!(n[0].2, 7);
     }
 
     #[test]

@@ -6,7 +6,6 @@ use std::io::Read;
 use std::path::Path;
 
 use ron::extensions::Extensions;
-use ron::ser::PrettyConfig;
 
 use super::locate::Locator;
 use super::messages::describe;
@@ -289,16 +288,9 @@ fn line_column_at_end(valid: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
-/// The scene as pretty-printed RON with a stable field order (the model's field order).
+/// The scene as the text of a `.ron` file (see [`super::format`]).
 pub fn scene_to_string(scene: &Scene) -> String {
-    // Depth 2 puts each object, expectation and disc on one line of its own, which keeps
-    // scene files short and their diffs one line per changed object.
-    let config = PrettyConfig::new()
-        .depth_limit(2)
-        .struct_names(false)
-        .separate_tuple_members(false)
-        .indentor("    ");
-    ron::ser::to_string_pretty(scene, config).unwrap_or_default() + "\n"
+    super::format::write_scene(scene)
 }
 
 /// Writes the scene atomically (see `atomic_file`): an existing file is either replaced

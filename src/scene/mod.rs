@@ -5,6 +5,7 @@
 pub mod builtin;
 pub mod evaluate;
 pub mod expect;
+pub mod format;
 pub mod heat_map;
 pub mod io;
 pub mod limits;

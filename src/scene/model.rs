@@ -336,13 +336,20 @@ pub struct Expectation {
     pub normal: Option<Vec2>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
-    /// Tolerance on time (and on normal components).
-    #[serde(default = "default_tolerance")]
+    /// Tolerance on time (and on normal components); left out of the file at its default.
+    #[serde(
+        default = "default_tolerance",
+        skip_serializing_if = "is_default_tolerance"
+    )]
     pub tolerance: f32,
 }
 
 fn default_tolerance() -> f32 {
     1e-4
+}
+
+fn is_default_tolerance(t: &f32) -> bool {
+    *t == default_tolerance()
 }
 
 /// What some engine or program answered for one ball against one obstacle, recorded as it

@@ -1,13 +1,15 @@
 //! Screenshots and bug reports. The window's pixels arrive in a callback after the frame is
-//! painted; the callback writes the files and leaves a message for the status bar.
+//! painted; the callback writes the files and leaves a message for the status bar (with the
+//! absolute path written) or an error for the banner.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::atomic_file::write_atomically;
 
-/// Messages from finished screenshot callbacks (Ok = where it went, Err = what failed).
-pub type Results = Arc<Mutex<Vec<Result<String, String>>>>;
+/// Messages from finished screenshot callbacks (Ok = the status line and the absolute path
+/// written, Err = what failed).
+pub type Results = Arc<Mutex<Vec<Result<(String, PathBuf), String>>>>;
 
 /// What to write once the pixels arrive.
 pub enum Target {
@@ -32,35 +34,44 @@ pub fn request(ctx: &egui::Context, target: Target, results: Results) {
     });
 }
 
-fn write(img: &egui::ColorImage, target: &Target) -> Result<String, String> {
+fn write(img: &egui::ColorImage, target: &Target) -> Result<(String, PathBuf), String> {
     match target {
         Target::Png(path) => {
-            save_png(img, path).map(|()| format!("screenshot saved to {}", path.display()))
+            let path = absolute(path);
+            // The screenshot folder the user chose (or its default) is made on first use.
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            save_png(img, &path)
+                .map(|()| (format!("screenshot saved to {}", path.display()), path))
+                .map_err(|e| format!("screenshot not saved: {e}"))
         }
         Target::BugReport {
             dir,
             scene_ron,
             report_md,
         } => {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            save_png(img, &dir.join("screenshot.png"))?;
-            for (name, text) in [("scene.ron", scene_ron), ("report.md", report_md)] {
-                let p = dir.join(name);
-                write_atomically(&p, text.as_bytes())
-                    .map_err(|e| format!("{}: {e}", p.display()))?;
-            }
-            Ok(format!(
-                "bug report written to {} (report copied to clipboard)",
-                dir.display()
+            let dir = absolute(dir);
+            let png = png_bytes(img).map_err(|e| format!("bug report not written: {e}"))?;
+            super::report::write_bundle(&dir, &png, scene_ron, report_md)
+                .map_err(|e| format!("bug report not written: {e}"))?;
+            Ok((
+                format!(
+                    "bug report written to {} (report.md copied to the clipboard)",
+                    dir.display()
+                ),
+                dir,
             ))
         }
     }
 }
 
-/// Writes the image as PNG into an existing folder (a missing one is an error, not
-/// created); atomically (see `atomic_file`), so a failed or interrupted save never leaves
-/// a truncated image in place of an earlier one.
-pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The image as PNG bytes.
+pub fn png_bytes(img: &egui::ColorImage) -> Result<Vec<u8>, String> {
     let bytes: Vec<u8> = img
         .pixels
         .iter()
@@ -70,8 +81,17 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
         .ok_or_else(|| "screenshot has an inconsistent size".to_owned())?;
     let mut png = std::io::Cursor::new(Vec::new());
     buf.write_to(&mut png, image::ImageFormat::Png)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    write_atomically(path, png.get_ref()).map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| e.to_string())?;
+    Ok(png.into_inner())
+}
+
+/// Writes the image as PNG into an existing folder (a missing one is an error, not
+/// created: `--screenshot` with a mistyped folder must not leave folders behind);
+/// atomically (see `atomic_file`), so a failed or interrupted save never leaves a
+/// truncated image in place of an earlier one.
+pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
+    let png = png_bytes(img).map_err(|e| format!("{}: {e}", path.display()))?;
+    write_atomically(path, &png).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A file-name-safe version of a scene name.
@@ -121,17 +141,6 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
-}
-
-/// The bug report's markdown: version, platform, the scene file, then the readout.
-pub fn report_markdown(scene_name: &str, readout: &str) -> String {
-    format!(
-        "# sweepscope bug report: {scene_name}\n\n- version: {}\n- platform: {} {}\n- files: screenshot.png, scene.ron (this folder)\n\n\
-         ## What I expected\n\n(describe)\n\n{readout}",
-        env!("CARGO_PKG_VERSION"),
-        std::env::consts::OS,
-        std::env::consts::ARCH,
-    )
 }
 
 #[cfg(test)]

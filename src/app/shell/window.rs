@@ -1,5 +1,7 @@
 //! The eframe window around [`DebugApp`]: start-up (scene from the command line, the last
-//! session, a demo or the stress scene), persistence, and the unattended modes.
+//! session, a demo or the stress scene), persistence (see `session`: the title never lies
+//! about a restored scene), the window size (an explicit `--size` beats the remembered
+//! one), the OpenGL renderer for bug reports, and the unattended modes.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +10,7 @@ use std::time::Instant;
 
 use super::frame_times::FrameTimes;
 use super::headless::{self, Driver};
+use super::session::{self, Stored};
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
 use crate::app::document::Edit;
@@ -16,11 +19,13 @@ use crate::app::ui_state::Mode;
 use crate::cli::args::GuiArgs;
 use crate::cli::terminal::safe_lines;
 use crate::scene::builtin;
-use crate::scene::{Scene, load_scene, parse_scene, scene_to_string};
+use crate::scene::{Scene, load_scene};
 
 const KEY_SCENE: &str = "sweepscope.scene";
 const KEY_RECENT: &str = "sweepscope.recent";
 const KEY_PATH: &str = "sweepscope.path";
+const KEY_DIRTY: &str = "sweepscope.dirty";
+const KEY_OUTPUT: &str = "sweepscope.output_dir";
 
 struct Window {
     app: DebugApp,
@@ -35,7 +40,12 @@ impl eframe::App for Window {
         self.app.frame_times_mut().frame_began(Instant::now());
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if self.app.renderer().is_none()
+            && let Some(gl) = frame.gl()
+        {
+            self.app.set_renderer(gl_renderer(gl));
+        }
         self.app.ui(ui);
         mark_frame_end(ui.ctx(), self.app.frame_times());
         if let Some(d) = &mut self.driver {
@@ -60,7 +70,16 @@ impl eframe::App for Window {
         if !self.persist {
             return;
         }
-        storage.set_string(KEY_SCENE, scene_to_string(&self.app.scene_to_save()));
+        let Stored { scene, path, dirty } = self.app.session();
+        storage.set_string(KEY_SCENE, scene);
+        eframe::set_value(storage, KEY_DIRTY, &dirty);
+        let path = path.map(|p| p.display().to_string());
+        eframe::set_value(storage, KEY_PATH, &path);
+        let output = self
+            .app
+            .chosen_output_dir()
+            .map(|p| p.display().to_string());
+        eframe::set_value(storage, KEY_OUTPUT, &output);
         let recent: Vec<String> = self
             .app
             .recent_files()
@@ -68,8 +87,45 @@ impl eframe::App for Window {
             .map(|p| p.display().to_string())
             .collect();
         eframe::set_value(storage, KEY_RECENT, &recent);
-        let path = self.app.file_path().map(|p| p.display().to_string());
-        eframe::set_value(storage, KEY_PATH, &path);
+    }
+}
+
+/// The OpenGL renderer and version strings of the window's context.
+fn gl_renderer(gl: &eframe::glow::Context) -> String {
+    use eframe::glow::HasContext as _;
+    // SAFETY: glGetString with these enums only reads static strings of the current
+    // context, which eframe made current for this frame.
+    let (renderer, version) = unsafe {
+        (
+            gl.get_parameter_string(eframe::glow::RENDERER),
+            gl.get_parameter_string(eframe::glow::VERSION),
+        )
+    };
+    format!("{renderer} (OpenGL {version})")
+}
+
+/// The window's options. An explicit `size` is applied after eframe restores the
+/// remembered geometry (its `window_builder` hook runs last), so it wins.
+fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOptions {
+    let window_builder: Option<eframe::WindowBuilderHook> = size.map(|size| {
+        let hook: eframe::WindowBuilderHook = Box::new(move |b: egui::ViewportBuilder| {
+            b.with_inner_size(size)
+                .with_maximized(false)
+                .with_fullscreen(false)
+        });
+        hook
+    });
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size(size.unwrap_or([1400.0, 900.0]))
+            .with_min_inner_size([640.0, 420.0])
+            .with_title("sweepscope")
+            .with_app_id("sweepscope")
+            .with_drag_and_drop(true),
+        renderer: eframe::Renderer::Glow,
+        persist_window: !unattended,
+        window_builder,
+        ..Default::default()
     }
 }
 
@@ -105,7 +161,10 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
 }
 
 /// The scene to start with, where it came from, and an error to show.
-fn initial_scene(o: &GuiArgs) -> Result<(Scene, Option<PathBuf>, Option<String>), String> {
+#[allow(clippy::type_complexity)]
+fn initial_scene(
+    o: &GuiArgs,
+) -> Result<(Scene, Option<PathBuf>, Option<(String, PathBuf)>), String> {
     if let Some(n) = o.stress {
         return Ok((builtin::stress_scene(n), None, None));
     }
@@ -119,7 +178,11 @@ fn initial_scene(o: &GuiArgs) -> Result<(Scene, Option<PathBuf>, Option<String>)
         Some(p) => match load_scene(p) {
             Ok(s) => Ok((s, Some(p.clone()), None)),
             Err(e) if o.headless() => Err(e.to_string()),
-            Err(e) => Ok((builtin::default_scene(), None, Some(e.to_string()))),
+            Err(e) => Ok((
+                builtin::default_scene(),
+                None,
+                Some((e.to_string(), p.clone())),
+            )),
         },
         None => Ok((builtin::default_scene(), None, None)),
     }
@@ -158,18 +221,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
         && opts.demo.is_none()
         && opts.stress.is_none()
         && !opts.sim_mode();
-    let size = opts.size.unwrap_or([1400.0, 900.0]);
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size(size)
-            .with_min_inner_size([640.0, 420.0])
-            .with_title("sweepscope")
-            .with_app_id("sweepscope")
-            .with_drag_and_drop(true),
-        renderer: eframe::Renderer::Glow,
-        persist_window: !unattended,
-        ..Default::default()
-    };
+    let options = native_options(opts.size, unattended);
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
     let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
@@ -179,8 +231,11 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
         Box::new(move |cc| {
             let mut app = DebugApp::new(Scene::empty(""));
             app.set_document(scene, path.as_deref());
-            if let Some(b) = banner {
-                app.set_banner(b);
+            if let Some((message, file)) = banner {
+                app.show_load_error(message, &file);
+            }
+            if !unattended {
+                app.allow_native_dialogs();
             }
             if sim {
                 app.set_mode(Mode::Simulation);
@@ -205,11 +260,24 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
                 recent.extend(app.recent_files().iter().cloned());
                 recent.dedup();
                 app.set_recent_files(recent);
-                if restore && let Some(text) = storage.get_string(KEY_SCENE) {
-                    // A corrupt stored session is ignored: the default scene is shown instead.
-                    if let Ok(s) = parse_scene(&text, "last session") {
-                        let last: Option<String> = eframe::get_value(storage, KEY_PATH).flatten();
-                        app.set_document(s, last.map(PathBuf::from).as_deref());
+                let output: Option<String> = eframe::get_value(storage, KEY_OUTPUT).flatten();
+                app.set_output_dir(output.map(PathBuf::from));
+                if restore {
+                    let stored = Stored {
+                        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
+                        path: eframe::get_value::<Option<String>>(storage, KEY_PATH)
+                            .flatten()
+                            .map(PathBuf::from),
+                        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
+                    };
+                    match session::restore(&stored) {
+                        Ok(Some(r)) => app.open_restored(r),
+                        Ok(None) => {}
+                        Err(message) => {
+                            if let Some(p) = &stored.path {
+                                app.show_load_error(message, p);
+                            }
+                        }
                     }
                 }
             }
@@ -235,5 +303,35 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         None => ExitCode::SUCCESS,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What eframe does with the options: the remembered geometry first, then the hook.
+    fn opened_size(size: Option<[f32; 2]>, remembered: [f32; 2]) -> Option<egui::Vec2> {
+        let mut o = native_options(size, false);
+        let restored = o.viewport.clone().with_inner_size(remembered);
+        let built = match o.window_builder.take() {
+            Some(hook) => hook(restored),
+            None => restored,
+        };
+        built.inner_size
+    }
+
+    #[test]
+    fn an_explicit_size_beats_the_remembered_window_size() {
+        let remembered = [700.0, 500.0];
+        assert_eq!(
+            opened_size(Some([1000.0, 620.0]), remembered),
+            Some(egui::vec2(1000.0, 620.0))
+        );
+        // Without --size the remembered size stands.
+        assert_eq!(
+            opened_size(None, remembered),
+            Some(egui::vec2(700.0, 500.0))
+        );
     }
 }

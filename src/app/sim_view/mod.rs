@@ -246,6 +246,11 @@ impl SimView {
         self.run.as_ref().map(|r| &r.series)
     }
 
+    /// Whether the published-loop comparison is running.
+    pub fn comparing(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.comparison.is_some())
+    }
+
     /// Divergences of the published loop found so far (empty when the comparison is off).
     pub fn divergences(&self) -> &[Divergence] {
         self.run

@@ -1,6 +1,8 @@
-//! The inspector: the selected object's inputs, the response settings, and for the inspected
-//! ball the full readout per obstacle, the bounce path table and the variants' answers.
-//! Every number comes from the scene's evaluation; edits go out as commands.
+//! The inspector: the selected object's inputs, the response settings, the scene's name,
+//! description and notes (flagged when they state answers the scene no longer gives), for
+//! the inspected ball the full readout per obstacle, the bounce path table and the variants'
+//! answers, and the scene's expectations with PASS or FAIL. Every number comes from the
+//! scene's evaluation; edits go out as commands.
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
@@ -20,6 +22,7 @@ pub fn show(
     selected: Option<usize>,
     eval: &Evaluation,
     ball: Option<&BallEvaluation>,
+    stale: &[String],
     out: &mut Vec<Command>,
 ) {
     // Vertical scrolling only: everything wraps to the panel's width, so nothing is ever
@@ -39,6 +42,8 @@ pub fn show(
             ui.separator();
             response_editor(ui, scene, out);
             ui.separator();
+            scene_text(ui, scene, stale, out);
+            ui.separator();
             if Action::CopyText.button(ui, true) {
                 out.push(Command::Action(Action::CopyText));
             }
@@ -48,9 +53,9 @@ pub fn show(
                     ui.weak("Add a ball to see contacts.");
                 }
             }
-            if !eval.expectations.is_empty() {
+            if !eval.expectations.is_empty() || !eval.balls.is_empty() {
                 ui.separator();
-                expectations(ui, eval);
+                expectations(ui, eval, out);
             }
         });
 }
@@ -315,9 +320,86 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     }
 }
 
-/// Each expectation of the scene with PASS or FAIL, live.
-fn expectations(ui: &mut Ui, eval: &Evaluation) {
+/// The scene's name, description and notes, editable (typing is one undo step per
+/// pause); a warning above them when they state answers that changed.
+fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Command>) {
+    if !stale.is_empty() {
+        ui.label(
+            RichText::new("Possibly stale: the scene's text states answers it no longer gives")
+                .color(Role::Warning.color())
+                .strong(),
+        );
+        for claim in stale {
+            ui.label(RichText::new(format!("• {claim}")).color(Role::Warning.color()));
+        }
+    }
+    egui::CollapsingHeader::new("Scene and notes")
+        .id_salt("scene_text")
+        .default_open(!stale.is_empty())
+        .show(ui, |ui| {
+            let mut name = scene.name.clone();
+            ui.horizontal(|ui| {
+                let l = ui.label("scene name");
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut name).desired_width(220.0))
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(Edit::SetName(name)));
+                }
+            });
+            let mut description = scene.description.clone();
+            let l = ui.label("description");
+            let r = ui
+                .add(
+                    egui::TextEdit::multiline(&mut description)
+                        .desired_rows(2)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+            if r.changed() {
+                out.push(Command::gesture(Edit::SetDescription(description)));
+            }
+            // Notes are hand computations laid out in columns: monospace and not wrapped
+            // (a line scrolls sideways rather than breaking an equation in two).
+            let mut notes = scene.notes.clone();
+            let l = ui.label("notes");
+            let mut unwrapped = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+                let font = egui::TextStyle::Monospace.resolve(ui.style());
+                let color = ui.visuals().text_color();
+                let job = egui::text::LayoutJob::simple(
+                    text.as_str().to_owned(),
+                    font,
+                    color,
+                    f32::INFINITY,
+                );
+                ui.fonts_mut(|f| f.layout_job(job))
+            };
+            egui::ScrollArea::horizontal()
+                .id_salt("notes_scroll")
+                .show(ui, |ui| {
+                    let r = ui
+                        .add(
+                            egui::TextEdit::multiline(&mut notes)
+                                .desired_rows(8)
+                                .desired_width(ui.available_width())
+                                .layouter(&mut unwrapped),
+                        )
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        out.push(Command::gesture(Edit::SetNotes(notes.clone())));
+                    }
+                });
+            ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
+        });
+}
+
+/// Each expectation of the scene with PASS or FAIL, live; and the commands that record the
+/// current answers as expectations.
+fn expectations(ui: &mut Ui, eval: &Evaluation, out: &mut Vec<Command>) {
     ui.label(RichText::new("Expectations").strong());
+    if eval.expectations.is_empty() {
+        ui.weak("None: record the current answers to make this scene a regression test.");
+    }
     for e in &eval.expectations {
         let (word, color) = if e.passed() {
             ("PASS", Role::Ok.color())
@@ -329,6 +411,13 @@ fn expectations(ui: &mut Ui, eval: &Evaluation) {
             ui.label(e.summary());
         });
     }
+    ui.horizontal_wrapped(|ui| {
+        for a in [Action::RecordExpectations, Action::SaveRegression] {
+            if a.button(ui, !eval.balls.is_empty()) {
+                out.push(Command::Action(a));
+            }
+        }
+    });
 }
 
 pub fn v2(v: glam::Vec2) -> String {

@@ -32,6 +32,8 @@ pub fn menu_bar(
             for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
                 act(ui, out, a, true);
             }
+            act(ui, out, Action::SaveRegression, true);
+            act(ui, out, Action::Reload, true);
             ui.menu_button("Recent", |ui| {
                 if recent.is_empty() {
                     ui.weak("(none)");
@@ -52,7 +54,12 @@ pub fn menu_bar(
                 }
             });
             ui.separator();
-            for a in [Action::Screenshot, Action::BugReport, Action::CopyText] {
+            for a in [
+                Action::Screenshot,
+                Action::BugReport,
+                Action::ChooseReportFolder,
+                Action::CopyText,
+            ] {
                 act(ui, out, a, true);
             }
         });
@@ -63,6 +70,8 @@ pub fn menu_bar(
             for a in [Action::Duplicate, Action::Rename, Action::Delete] {
                 act(ui, out, a, selected);
             }
+            ui.separator();
+            act(ui, out, Action::RecordExpectations, true);
         });
         // Switching layers on and off keeps the menu open; a click elsewhere closes it.
         let stay = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);

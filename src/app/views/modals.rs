@@ -1,5 +1,6 @@
 //! The windows that float over the views: the Help window (keys from the actions), the
-//! rename dialog, the unsaved-changes question and the error banner.
+//! rename dialog, the unsaved-changes question, "save over this file?", the bug report form
+//! and the error banner.
 
 use egui::{Context, RichText, Ui};
 
@@ -7,10 +8,11 @@ use crate::app::action::Action;
 use crate::app::command::{Answer, Command};
 use crate::app::document::Edit;
 use crate::app::draw::palette::Role;
-use crate::app::ui_state::UiState;
+use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
 
-/// Draws whichever of them is open.
-pub fn show(ctx: &Context, state: &mut UiState, out: &mut Vec<Command>) {
+/// Draws whichever of them is open. While a file dialog is open the bug report form waits
+/// behind it (a modal would cover the dialog).
+pub fn show(ctx: &Context, state: &mut UiState, dialog_open: bool, out: &mut Vec<Command>) {
     if state.show_help {
         let mut open = true;
         egui::Window::new("Help")
@@ -43,6 +45,15 @@ pub fn show(ctx: &Context, state: &mut UiState, out: &mut Vec<Command>) {
             state.rename = Some((i, name));
         }
     }
+    if let Some(q) = &state.save_question {
+        save_question(ctx, q, out);
+    }
+    if let Some(form) = &mut state.report_form
+        && !dialog_open
+        && !report_form(ctx, form, out)
+    {
+        state.report_form = None;
+    }
     if state.confirm.is_some() {
         egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
@@ -62,8 +73,9 @@ pub fn show(ctx: &Context, state: &mut UiState, out: &mut Vec<Command>) {
     }
 }
 
-/// The error banner's contents; true when dismissed.
-pub fn banner(ui: &mut Ui, text: &str) -> bool {
+/// The error banner's contents, with Reload when a file failed to load; true when
+/// dismissed.
+pub fn banner(ui: &mut Ui, text: &str, reload: bool, out: &mut Vec<Command>) -> bool {
     let mut dismissed = false;
     ui.horizontal(|ui| {
         ui.label(
@@ -71,9 +83,88 @@ pub fn banner(ui: &mut Ui, text: &str) -> bool {
                 .color(Role::Label.color())
                 .strong(),
         );
+        if reload && Action::Reload.button(ui, true) {
+            out.push(Command::Action(Action::Reload));
+        }
         dismissed = ui.button("Dismiss").clicked();
     });
     dismissed
+}
+
+/// "Save over this file?": it exists and was not confirmed, or it has comments.
+fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
+    egui::Modal::new(egui::Id::unique("save_question")).show(ctx, |ui| {
+        let name = q.path.file_name().map_or_else(
+            || q.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        ui.heading(format!("Save to {name}?"));
+        ui.label(q.path.display().to_string());
+        if q.replace {
+            ui.label("This file already exists; saving replaces it.");
+        }
+        if q.comments {
+            ui.label(
+                RichText::new(
+                    "This file has comments that saving will drop. Keep what they say in the \
+                     scene's notes (Inspector › Scene and notes), which every save keeps.",
+                )
+                .color(Role::Warning.color()),
+            );
+        }
+        ui.horizontal(|ui| {
+            let yes = if q.comments { "Save anyway" } else { "Replace" };
+            if ui.button(yes).clicked() {
+                out.push(Command::SaveAnyway(true));
+            }
+            if ui.button("Cancel").clicked() {
+                out.push(Command::SaveAnyway(false));
+            }
+        });
+    });
+}
+
+/// The bug report form; false when cancelled.
+fn report_form(ctx: &Context, form: &mut ReportForm, out: &mut Vec<Command>) -> bool {
+    let mut keep = true;
+    egui::Modal::new(egui::Id::unique("bug_report_form")).show(ctx, |ui| {
+        ui.heading("Bug report");
+        ui.label(
+            "Writes a folder with a screenshot of the window as it is now, a scene.ron that \
+             reproduces it and a report.md with every number shown. Both fields are optional.",
+        );
+        for (label, text) in [
+            ("What happened", &mut form.happened),
+            ("What I expected", &mut form.expected),
+        ] {
+            let l = ui.label(RichText::new(label).strong());
+            ui.add(
+                egui::TextEdit::multiline(text)
+                    .desired_rows(3)
+                    .desired_width(460.0),
+            )
+            .labelled_by(l.id);
+        }
+        ui.horizontal(|ui| {
+            ui.label("Folder:");
+            ui.monospace(form.folder.display().to_string());
+            if Action::ChooseReportFolder.button(ui, true) {
+                out.push(Command::Action(Action::ChooseReportFolder));
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Write report").clicked() {
+                out.push(Command::WriteBugReport {
+                    happened: form.happened.clone(),
+                    expected: form.expected.clone(),
+                });
+            }
+            if ui.button("Cancel").clicked() {
+                keep = false;
+            }
+        });
+    });
+    keep
 }
 
 /// The Help window body: every action with its keys, then the mouse.

@@ -1,15 +1,25 @@
 //! The status bar: the pointer's world position, frame time, zoom, the heat map's note, what
-//! a drag would do and the last message.
+//! a drag would do, the last message and the last screenshot or report written (its full
+//! path, with a button that copies it).
 
 use egui::{RichText, Ui};
 
+use crate::app::action::Action;
+use crate::app::command::Command;
 use crate::app::draw::heat_layer::HeatLayer;
 use crate::app::draw::palette::Role;
 use crate::app::shell::frame_times::FrameTimes;
 use crate::app::ui_state::UiState;
 use crate::scene::Scene;
 
-pub fn show(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, times: &FrameTimes) {
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    state: &UiState,
+    heat: &HeatLayer,
+    times: &FrameTimes,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         match state.cursor_world {
             Some(p) => ui.monospace(format!("x {:>9.3}  y {:>9.3}", p.x, p.y)),
@@ -42,9 +52,27 @@ pub fn show(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, times
             let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
             ui.label(format!("drag: {} {name}", h.grip.describe()));
         }
+        // Copy path first: on a narrow window the texts after it are cut off, not it.
+        if state.last_output.is_some() {
+            ui.separator();
+            let ctx = ui.ctx().clone();
+            let copy = ui
+                .small_button(Action::CopyOutputPath.label())
+                .on_hover_text(Action::CopyOutputPath.hint(&ctx));
+            if copy.clicked() {
+                out.push(Command::Action(Action::CopyOutputPath));
+            }
+        }
         if !state.status.is_empty() {
             ui.separator();
             ui.label(RichText::new(&state.status).color(Role::Status.color()));
+        }
+        if let Some(path) = &state.last_output {
+            let shown = path.display().to_string();
+            if !state.status.contains(&shown) {
+                ui.separator();
+                ui.label(RichText::new(format!("last written: {shown}")).monospace());
+            }
         }
     });
 }
