@@ -70,6 +70,9 @@ impl DebugApp {
 
     /// Does what a key, menu entry or button asked for.
     pub fn perform(&mut self, ctx: &Context, a: Action) {
+        if self.ui.mode == Mode::Simulation && self.sim_time_key(a) {
+            return;
+        }
         let playback = &mut self.ui.playback;
         match a {
             Action::New => self.request(ctx, Pending::New),
@@ -188,6 +191,27 @@ impl DebugApp {
             }
             Action::Help => self.ui.show_help = !self.ui.show_help,
         }
+    }
+
+    /// The time keys in the simulation view; false for any other action.
+    fn sim_time_key(&mut self, a: Action) -> bool {
+        let sim = &mut self.sim;
+        match a {
+            Action::PlayPause => sim.set_playing(!sim.is_playing()),
+            Action::StepForward => {
+                sim.step_next();
+            }
+            Action::StepBack => {
+                sim.step_back();
+            }
+            Action::TimeStart => sim.scrub_to(0.0),
+            Action::TimeEnd => {
+                let head = sim.timeline().map_or(0.0, |t| t.head_time());
+                sim.scrub_to(head);
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// Runs the simulation of the current document forward by `t` (as `--sim-advance`).

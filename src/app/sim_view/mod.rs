@@ -51,6 +51,8 @@ pub struct SimSettings {
     pub keyframe_seconds: f64,
     /// Memory allowed for keyframes; more are thinned to every other one.
     pub keyframe_budget_mib: f64,
+    /// Number the discs on the canvas.
+    pub show_ids: bool,
 }
 
 impl Default for SimSettings {
@@ -66,6 +68,7 @@ impl Default for SimSettings {
             keyframe_events: 4000,
             keyframe_seconds: 1.0,
             keyframe_budget_mib: 128.0,
+            show_ids: true,
         }
     }
 }
@@ -124,6 +127,9 @@ pub struct SimView {
     /// The disc to select once the run is rebuilt (a spawned one).
     #[serde(skip)]
     select_after_rebuild: Option<usize>,
+    /// The event the log last scrolled to.
+    #[serde(skip)]
+    log_shown: Option<usize>,
 }
 
 impl SimView {
@@ -287,6 +293,10 @@ impl SimView {
         let Some(t) = &mut r.timeline else { return };
         let m = t.advance(dt);
         r.capped = m.capped;
+        if let Some(h) = m.halted {
+            r.playing = false;
+            r.message = Some(format!("the simulation stopped: {h}"));
+        }
         record_sample(r, m.collisions);
         sync_comparison(r);
     }
@@ -551,6 +561,8 @@ impl SimView {
             ui.selectable_value(&mut self.settings.tool, Tool::Select, "Select / pan");
             ui.selectable_value(&mut self.settings.tool, Tool::Spawn, "Spawn");
         });
+        ui.checkbox(&mut self.settings.show_ids, "Disc numbers")
+            .on_hover_text("Number the discs as the event log and the inspector name them");
         let s = &mut self.settings;
         drag(
             ui,
@@ -689,30 +701,46 @@ impl SimView {
     }
 
     fn event_log(&mut self, ui: &mut egui::Ui) {
-        let Some(t) = self.timeline() else { return };
+        let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
+            return;
+        };
+        let log_shown = &mut self.log_shown;
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
         let current = t.current_index();
         let row_h = ui.text_style_height(&egui::TextStyle::Body);
         let mut clicked = None;
-        egui::ScrollArea::vertical()
+        let mut area = egui::ScrollArea::vertical()
             .id_salt("sim_event_log")
             .auto_shrink([false, false])
-            .stick_to_bottom(true)
-            .show_rows(ui, row_h, end - first, |ui, rows| {
-                // Rows must stay one line high for `show_rows` to place them.
-                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                for row in rows {
-                    let k = first + row;
-                    if let Some(l) = t.logged(k) {
-                        let text = RichText::new(row_label(k, &l.event)).monospace();
-                        if ui.selectable_label(current == Some(k), text).clicked() {
-                            clicked = Some(k);
-                        }
+            .stick_to_bottom(true);
+        // The log follows the scrubber: when the current event changes, its row is scrolled
+        // into the middle of the view (the user may scroll freely in between).
+        if current != *log_shown {
+            *log_shown = current;
+            // At the newest event the log sticks to its bottom on its own.
+            if let Some(k) = current.filter(|&k| k + 1 < end) {
+                let pitch = row_h + ui.spacing().item_spacing.y;
+                let view = ui.available_height();
+                let most = ((end - first) as f32 * pitch - view).max(0.0);
+                let offset = k.saturating_sub(first) as f32 * pitch - view * 0.5;
+                area = area.vertical_scroll_offset(offset.clamp(0.0, most));
+            }
+        }
+        area.show_rows(ui, row_h, end - first, |ui, rows| {
+            // Rows must stay one line high for `show_rows` to place them.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for row in rows {
+                let k = first + row;
+                if let Some(l) = t.logged(k) {
+                    let text = RichText::new(row_label(k, &l.event)).monospace();
+                    if ui.selectable_label(current == Some(k), text).clicked() {
+                        clicked = Some(k);
                     }
                 }
-            });
+            }
+        });
         if let Some(k) = clicked {
             self.jump_to_event(k);
         }
@@ -731,6 +759,7 @@ impl SimView {
             comparison: r.comparison.as_ref(),
             spawn_radius: self.settings.spawn_radius,
             drag_speed: self.settings.drag_speed,
+            show_ids: self.settings.show_ids,
         };
         match self.canvas.show(ui, self.settings.tool, &drawing) {
             Some(Gesture::Select(i)) => {
