@@ -340,3 +340,60 @@ fn toggling_layers_keeps_the_layers_menu_open() {
     let l = h.state().scene().layers;
     assert!(!l.grid && !l.broad_phase, "{l:?}");
 }
+
+#[test]
+fn parry_engines_run_beside_the_exact_answer_as_rows_and_a_heat_map() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("parry2d cast_shapes").click();
+    h.run();
+    h.get_by_label("parry2d sweep time of impact").click();
+    h.run();
+    let ids = &h.state().scene().variants;
+    assert!(ids.iter().any(|v| v == "parry-cast") && ids.iter().any(|v| v == "parry-sweep"));
+    let ball = h.state().inspected().expect("a ball");
+    let engines: Vec<&str> = ball.variants.iter().map(|r| r.variant.id()).collect();
+    assert!(
+        engines.contains(&"parry-cast") && engines.contains(&"parry-sweep"),
+        "{engines:?}"
+    );
+    assert!(
+        h.query_all_by_label_contains("parry-cast").count() > 0,
+        "a row in the inspector"
+    );
+    // The heat map compares an engine like a published approach.
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Heat map colours").click();
+    h.run();
+    h.get_by_label("Where parry2d sweep time of impact disagrees")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().scene().heat_map.compare.as_deref(),
+        Some("parry-sweep")
+    );
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
+}
+
+#[test]
+fn find_a_counterexample_opens_a_shrunk_case_that_pins_the_exact_answer() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Find a counterexample for substep").click();
+    h.run();
+    let scene = h.state().scene().clone();
+    assert!(scene.name.contains("substep"), "{}", scene.name);
+    assert!(
+        !scene.reported.is_empty(),
+        "the approach's answer is kept beside the exact one"
+    );
+    assert!(!scene.expect.is_empty());
+    assert!(
+        h.state().evaluation().expectations_hold(),
+        "the exact answer is pinned"
+    );
+    assert!(
+        h.state().status().contains("substep"),
+        "{}",
+        h.state().status()
+    );
+}

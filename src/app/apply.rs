@@ -30,6 +30,9 @@ use crate::scene::{
 /// Event-log rows a bug report lists.
 const REPORT_EVENTS: usize = 10;
 
+/// Cases the debugger's "Find a counterexample" tries at most per press.
+const HUNT_BUDGET: u64 = 3000;
+
 /// Pixels between grid lines that set the size of a new object.
 const NEW_OBJECT_PX: f32 = 40.0;
 
@@ -52,6 +55,7 @@ impl DebugApp {
             Command::AddAt { kind, at } => self.add_object(kind, at),
             Command::Request(p) => self.request(ctx, p),
             Command::Answer(a) => self.answer(ctx, a),
+            Command::FindCounterexample(v) => self.find_counterexample(ctx, v),
             Command::SaveAnyway(yes) => {
                 if let Some(q) = self.ui.save_question.take()
                     && yes
@@ -214,6 +218,33 @@ impl DebugApp {
         true
     }
 
+    /// Hunts for a disagreement of `v` with the exact core (a bounded number of cases, so
+    /// the answer comes within a fraction of a second) and opens the shrunk case. Each
+    /// search starts where the last one stopped, so pressing again finds another case.
+    fn find_counterexample(&mut self, ctx: &Context, v: crate::variants::Variant) {
+        let seed = self.hunt_seed;
+        self.hunt_seed = self.hunt_seed.wrapping_add(1);
+        match crate::hunt::find_counterexample(v, None, seed, HUNT_BUDGET) {
+            Some(found) => {
+                let status = format!(
+                    "{}: {} (case {} of seed {seed}, shrunk in {} steps)",
+                    v.id(),
+                    found.disagreement.describe(),
+                    found.index,
+                    found.shrink_steps
+                );
+                self.request(ctx, Pending::Scene(Box::new(found.scene)));
+                self.ui.status = status;
+            }
+            None => {
+                self.ui.status = format!(
+                    "{}: no disagreement in {HUNT_BUDGET} cases (seed {seed})",
+                    v.id()
+                );
+            }
+        }
+    }
+
     /// Runs the simulation of the current document forward by `t` (as `--sim-advance`).
     pub fn advance_simulation(&mut self, t: f64) {
         self.sim.sync(self.doc.scene(), self.doc.revision());
@@ -344,6 +375,7 @@ impl DebugApp {
                     self.set_document(s, None);
                 }
             }
+            Pending::Scene(scene) => self.set_document(*scene, None),
             Pending::Close => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);

@@ -47,6 +47,8 @@ pub struct DebugApp {
     pub(super) title: String,
     /// The user confirmed closing with unsaved changes.
     pub(super) allow_close: bool,
+    /// The seed of the next "Find a counterexample".
+    pub(super) hunt_seed: u64,
     /// What the scene's text was written against; `None` until the next evaluation.
     pub(super) baseline: Option<TextBaseline>,
     /// Claims of the scene's text that the answers no longer give, `field: claim`.
@@ -81,6 +83,7 @@ impl DebugApp {
             frame_times: FrameTimes::default(),
             title: String::new(),
             allow_close: false,
+            hunt_seed: 1,
             baseline: None,
             stale: Vec::new(),
             renderer: None,
