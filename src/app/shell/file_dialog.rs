@@ -282,8 +282,10 @@ fn list(dir: &Path, kind: DialogKind, hidden: bool) -> std::io::Result<(Vec<Entr
 mod tests {
     use super::*;
 
-    fn scratch() -> PathBuf {
-        let d = std::env::temp_dir().join(format!("sweepscope-dialog-{}", std::process::id()));
+    /// A folder of its own per test: tests run in parallel threads of one process.
+    fn scratch(test: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("sweepscope-dialog-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(d.join("sub")).unwrap();
         std::fs::create_dir_all(d.join(".hidden")).unwrap();
@@ -295,7 +297,7 @@ mod tests {
 
     #[test]
     fn folders_first_then_scene_files_only() {
-        let d = scratch();
+        let d = scratch("folders_first_then_scene_files_only");
         let (entries, truncated) = list(&d, DialogKind::Open, false).unwrap();
         let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, vec!["sub", "A.RON", "b.ron"]);
@@ -308,7 +310,7 @@ mod tests {
 
     #[test]
     fn confirming_a_folder_enters_it_and_a_missing_file_is_refused() {
-        let d = scratch();
+        let d = scratch("confirming_a_folder_enters_it_and_a_missing_file_is_refused");
         let mut dialog = FileDialog::new(DialogKind::Open, &d, "sub");
         assert_eq!(dialog.confirm(), Outcome::Open);
         assert_eq!(dialog.dir, d.join("sub"));
@@ -327,7 +329,7 @@ mod tests {
 
     #[test]
     fn a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why() {
-        let d = scratch();
+        let d = scratch("a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why");
         let mut dialog = FileDialog::new(DialogKind::Open, &d, "");
         dialog.enter(&d.join("nonexistent"));
         assert_eq!(dialog.dir, d);
