@@ -154,6 +154,13 @@ impl DebugApp {
     /// answers when the text was last written (or the scene opened).
     fn check_text(&mut self) {
         let scene = self.doc.scene();
+        self.stale.clear();
+        // Text states a few answers; a scene of many thousand pairs is not checked on every
+        // edit (the whole answer list is rebuilt each time).
+        if self.evaluation.pairs().nth(MAX_CHECKED_PAIRS).is_some() {
+            self.baseline = None;
+            return;
+        }
         let text = [
             scene.name.clone(),
             scene.description.clone(),
@@ -166,7 +173,6 @@ impl DebugApp {
                 answers: answers.clone(),
             });
         }
-        self.stale.clear();
         if let Some(b) = &self.baseline {
             for (field, text) in ["name", "description", "notes"].iter().zip(&b.text) {
                 for claim in stale_claims(text, &b.answers, &answers) {
@@ -334,6 +340,9 @@ impl DebugApp {
         self.queue.push(command);
     }
 }
+
+/// Pairs beyond which the scene's text is not checked for stale answers.
+const MAX_CHECKED_PAIRS: usize = 10_000;
 
 /// The ball the inspector shows: `selected` if it is a ball, else the first ball.
 pub(super) fn inspected(ev: &Evaluation, selected: Option<usize>) -> Option<&BallEvaluation> {

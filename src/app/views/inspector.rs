@@ -155,10 +155,22 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
 fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let s = ball.sweep;
     ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
-    // Pairs with a contact are open (the first few), misses start collapsed: a scene with
-    // a hundred obstacles stays readable and cheap to lay out.
+    // Pairs with a contact are open (the first few), misses start collapsed, and only the
+    // nearest are listed: a scene of thousands of obstacles stays readable and cheap to lay
+    // out (Copy as text lists every pair).
     let mut open_left = 4;
-    for (pi, p) in ball.pairs.iter().enumerate() {
+    let listed = nearest_pairs(ball, MAX_LISTED_PAIRS);
+    if listed.len() < ball.pairs.len() {
+        ui.label(
+            RichText::new(format!(
+                "the {} nearest of {} obstacles (Copy as text lists them all)",
+                listed.len(),
+                ball.pairs.len()
+            ))
+            .weak(),
+        );
+    }
+    for (pi, p) in listed {
         let open = p.hit.is_some() && open_left > 0;
         open_left -= usize::from(open);
         let title = format!(
@@ -199,6 +211,29 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     }
     ui.separator();
     path_table(ui, scene, ball);
+}
+
+/// Pairs the readout lists at most.
+const MAX_LISTED_PAIRS: usize = 50;
+
+/// The ball's pairs with their index, nearest first (contacts by time, then misses by
+/// clearance) when there are more than `n`, else in object order; at most `n`.
+fn nearest_pairs(ball: &BallEvaluation, n: usize) -> Vec<(usize, &PairResult)> {
+    let mut pairs: Vec<(usize, &PairResult)> = ball.pairs.iter().enumerate().collect();
+    if pairs.len() > n {
+        let rank = |p: &PairResult| match (p.hit, p.approach) {
+            (Some(h), _) => (0, h.time),
+            (None, Some(a)) => (1, a.clearance),
+            (None, None) => (2, 0.0),
+        };
+        pairs.sort_by(|a, b| {
+            rank(a.1)
+                .partial_cmp(&rank(b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        pairs.truncate(n);
+    }
+    pairs
 }
 
 /// The closest approach: how near the motion comes, when, and where.
