@@ -362,7 +362,7 @@ mod tests {
             kept * per_copy <= UNDO_BUDGET_BYTES,
             "{kept} copies of {per_copy} bytes"
         );
-        assert!(kept >= 1 && kept < 50, "{kept}");
+        assert!((1..50).contains(&kept), "{kept}");
     }
 
     #[test]

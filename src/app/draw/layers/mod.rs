@@ -44,11 +44,11 @@ const MAX_CONSTRUCTIONS: usize = 24;
 
 /// The inspected ball's pairs that `keep` accepts, nearest first (contacts in time order,
 /// then misses by clearance), at most `n`.
-fn nearest<'a>(
-    ball: &'a BallEvaluation,
+fn nearest(
+    ball: &BallEvaluation,
     n: usize,
     keep: impl Fn(&PairResult) -> bool,
-) -> Vec<&'a PairResult> {
+) -> Vec<&PairResult> {
     let rank = |p: &PairResult| match (p.hit, p.approach) {
         (Some(h), _) => (0, h.time),
         (None, Some(a)) => (1, a.clearance),
