@@ -13,7 +13,8 @@ use super::command::{AddKind, Answer, Command};
 use super::debugger::DebugApp;
 use super::document::Edit;
 use super::draw::camera::{grid_step, snap};
-use super::shell::files::{DialogKind, DialogRequest, DialogResult};
+use super::shell::file_dialog::DialogKind;
+use super::shell::files::{DialogRequest, DialogResult};
 use super::shell::report::{
     BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
 };

@@ -8,8 +8,18 @@ use std::path::{Path, PathBuf};
 
 use egui::{Context, Key, RichText};
 
-use super::files::DialogKind;
 use crate::app::draw::palette::Role;
+
+/// What a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// A scene file to open.
+    Open,
+    /// A scene file to save to.
+    Save,
+    /// The folder screenshots and bug reports go to.
+    Folder,
+}
 
 /// Entries listed at most (a folder with more shows the first ones and says so).
 const MAX_ENTRIES: usize = 5000;
