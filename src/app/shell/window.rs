@@ -33,9 +33,15 @@ struct Window {
     /// Save the session on exit (not in unattended runs).
     persist: bool,
     exit: Arc<Mutex<Option<(String, bool)>>>,
+    /// What the window is cleared to: the panels' colour (see `palette::apply_theme`).
+    clear: egui::Color32,
 }
 
 impl eframe::App for Window {
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        self.clear.to_normalized_gamma_f32()
+    }
+
     fn raw_input_hook(&mut self, _ctx: &egui::Context, _raw_input: &mut egui::RawInput) {
         self.app.frame_times_mut().frame_began(Instant::now());
     }
@@ -229,6 +235,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
         "sweepscope",
         options,
         Box::new(move |cc| {
+            let clear = crate::app::draw::palette::apply_theme(&cc.egui_ctx);
             let mut app = DebugApp::new(Scene::empty(""));
             app.set_document(scene, path.as_deref());
             if let Some((message, file)) = banner {
@@ -286,6 +293,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
                 driver,
                 persist: !unattended,
                 exit: exit2,
+                clear,
             }))
         }),
     );

@@ -115,6 +115,7 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     ui.columns(3, |cols| {
         let plot = |id: &str| {
             Plot::new(id)
+                .show_background(false)
                 .height(height)
                 .legend(Legend::default())
                 .link_axis(link, [true, false])

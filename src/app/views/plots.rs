@@ -65,6 +65,7 @@ pub fn show(
         .collect();
     let n = scene.params.substeps.max(1);
     let response = Plot::new("clearance")
+        .show_background(false)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .include_y(0.0)
