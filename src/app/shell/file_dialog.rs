@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Context, Key, RichText};
+use egui::{Context, Key, RichText, Ui};
 
 use crate::app::draw::palette::Role;
 
@@ -146,85 +146,11 @@ impl FileDialog {
         let modal = egui::Modal::new(egui::Id::unique("in_app_file_dialog")).show(ctx, |ui| {
             ui.set_width(560.0);
             ui.heading(title);
-            ui.horizontal(|ui| {
-                let l = ui.label("Folder");
-                let up = ui
-                    .add_enabled(self.dir.parent().is_some(), egui::Button::new("Up"))
-                    .on_hover_text("The folder above");
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.dir_text).desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(l.id);
-                if up.clicked()
-                    && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
-                {
-                    self.enter(&parent);
-                }
-                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                    let typed = PathBuf::from(self.dir_text.trim());
-                    self.enter(&typed);
-                }
-            });
-            let mut entered = None;
-            let mut confirmed = false;
-            egui::ScrollArea::vertical()
-                .id_salt("file_dialog_entries")
-                .max_height(280.0)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                    for e in &self.entries {
-                        let label = if e.dir {
-                            format!("{}/", e.name)
-                        } else {
-                            e.name.clone()
-                        };
-                        let pickable = !e.dir || self.kind == DialogKind::Folder;
-                        let selected = pickable && self.name == e.name;
-                        let r = ui.selectable_label(selected, label);
-                        if r.double_clicked() {
-                            if e.dir {
-                                entered = Some(self.dir.join(&e.name));
-                            } else {
-                                self.name = e.name.clone();
-                                confirmed = true;
-                            }
-                        } else if r.clicked() {
-                            if pickable {
-                                self.name = e.name.clone();
-                            } else {
-                                entered = Some(self.dir.join(&e.name));
-                            }
-                        }
-                    }
-                    if self.entries.is_empty() {
-                        ui.weak(match self.kind {
-                            DialogKind::Folder => "(no sub-folders)",
-                            _ => "(no folders or .ron files here)",
-                        });
-                    }
-                    if self.truncated {
-                        ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
-                    }
-                });
-            if let Some(dir) = entered {
-                self.name.clear();
-                self.enter(&dir);
-            }
+            self.folder_row(ui);
+            let mut confirmed = self.entries_list(ui);
             ui.separator();
             if self.kind != DialogKind::Folder {
-                ui.horizontal(|ui| {
-                    let l = ui.label("File name");
-                    let field = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY),
-                        )
-                        .labelled_by(l.id);
-                    if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                        confirmed = true;
-                    }
-                });
+                confirmed |= self.name_row(ui);
             }
             if ui
                 .checkbox(&mut self.show_hidden, "Show hidden files")
@@ -257,6 +183,96 @@ impl FileDialog {
             outcome = Outcome::Cancelled;
         }
         outcome
+    }
+
+    /// The folder shown: typed (Enter goes there) or one up.
+    fn folder_row(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Folder");
+            let up = ui
+                .add_enabled(self.dir.parent().is_some(), egui::Button::new("Up"))
+                .on_hover_text("The folder above");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.dir_text).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if up.clicked()
+                && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
+            {
+                self.enter(&parent);
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                let typed = PathBuf::from(self.dir_text.trim());
+                self.enter(&typed);
+            }
+        });
+    }
+
+    /// The folder's entries: a click picks a file (or, choosing a folder, a sub-folder)
+    /// or enters a folder; a double click enters a folder or confirms a file. Returns
+    /// whether a file was confirmed.
+    fn entries_list(&mut self, ui: &mut Ui) -> bool {
+        let mut entered = None;
+        let mut confirmed = false;
+        egui::ScrollArea::vertical()
+            .id_salt("file_dialog_entries")
+            .max_height(280.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                for e in &self.entries {
+                    let label = if e.dir {
+                        format!("{}/", e.name)
+                    } else {
+                        e.name.clone()
+                    };
+                    let pickable = !e.dir || self.kind == DialogKind::Folder;
+                    let selected = pickable && self.name == e.name;
+                    let r = ui.selectable_label(selected, label);
+                    if r.double_clicked() {
+                        if e.dir {
+                            entered = Some(self.dir.join(&e.name));
+                        } else {
+                            self.name = e.name.clone();
+                            confirmed = true;
+                        }
+                    } else if r.clicked() {
+                        if pickable {
+                            self.name = e.name.clone();
+                        } else {
+                            entered = Some(self.dir.join(&e.name));
+                        }
+                    }
+                }
+                if self.entries.is_empty() {
+                    ui.weak(match self.kind {
+                        DialogKind::Folder => "(no sub-folders)",
+                        _ => "(no folders or .ron files here)",
+                    });
+                }
+                if self.truncated {
+                    ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
+                }
+            });
+        if let Some(dir) = entered {
+            self.name.clear();
+            self.enter(&dir);
+        }
+        confirmed
+    }
+
+    /// The file name field; Enter in it confirms. Returns whether it did.
+    fn name_row(&mut self, ui: &mut Ui) -> bool {
+        let mut confirmed = false;
+        ui.horizontal(|ui| {
+            let l = ui.label("File name");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                confirmed = true;
+            }
+        });
+        confirmed
     }
 }
 
