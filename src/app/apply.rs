@@ -561,6 +561,20 @@ impl DebugApp {
         }
     }
 
+    /// Closes the window without asking about unsaved changes: an unattended run
+    /// (`--frames`, `--screenshot`) never saves, and a question nobody can answer would keep
+    /// it open until the watchdog ends it.
+    pub fn close_unattended(&mut self, ctx: &Context) {
+        self.allow_close = true;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+
+    /// Whether a question (unsaved changes, a save that drops comments…) is waiting for
+    /// the user.
+    pub fn asking(&self) -> bool {
+        self.ui.confirm.is_some()
+    }
+
     /// Asks before the window closes with unsaved changes.
     pub(super) fn handle_close(&mut self, ctx: &Context) {
         if ctx.input(|i| i.viewport().close_requested()) && self.doc.dirty() && !self.allow_close {

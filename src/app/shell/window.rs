@@ -61,7 +61,7 @@ impl eframe::App for Window {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
                 }
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                self.app.close_unattended(&ctx);
             }
         }
     }
