@@ -33,7 +33,8 @@ struct Window {
     /// Save the session on exit (not in unattended runs).
     persist: bool,
     exit: Arc<Mutex<Option<(String, bool)>>>,
-    /// What the window is cleared to: the panels' colour (see `palette::apply_theme`).
+    /// What the window is cleared to: the canvas colour, which shows through the panels (see
+    /// `palette::apply_theme`).
     clear: egui::Color32,
 }
 

@@ -6,7 +6,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use crate::app::draw::camera::Camera;
-use crate::app::draw::palette::Role;
+use crate::app::draw::palette::{self, Role};
 use crate::geom::Aabb;
 use crate::scene::View;
 use crate::sim::{Event, Solid, World};
@@ -90,7 +90,7 @@ impl Canvas {
         let gesture = self.interact(ui, &response, &mut cam, tool, d);
         self.view = cam.view();
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 0.0, Role::Canvas.color());
+        palette::canvas_background(&painter, rect);
         draw_static(&painter, &cam, d.world);
         draw_discs(&painter, &cam, d);
         if let Some(from) = self.spawn_from

@@ -10,7 +10,7 @@ use crate::app::document::{Document, Edit};
 use crate::app::draw::camera::Camera;
 use crate::app::draw::heat_layer::HeatLayer;
 use crate::app::draw::layers::{self, Frame};
-use crate::app::draw::palette::Role;
+use crate::app::draw::palette;
 use crate::app::draw::pen::{LayerStats, Pen};
 use crate::app::handles::{self, Grip};
 use crate::app::ui_state::{Drag, UiState};
@@ -210,7 +210,7 @@ pub fn draw(
         ball,
         &eval.obstacles,
     );
-    painter.rect_filled(cam.rect, 0.0, Role::Canvas.color());
+    palette::canvas_background(painter, cam.rect);
     let mut pen = Pen::new(painter, cam);
     let frame = Frame {
         scene,

@@ -8,7 +8,7 @@ use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
 
 use super::inspector::name;
 use crate::app::command::Command;
-use crate::app::draw::palette::{Role, series_color, variant_color};
+use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, series_color, variant_color};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
@@ -46,6 +46,7 @@ pub fn show(
     let n = scene.params.substeps.max(1);
     let response = Plot::new("clearance")
         .show_background(false)
+        .grid_spacing(PLOT_GRID_SPACING)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .include_y(0.0)
