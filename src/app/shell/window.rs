@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::frame_times::FrameTimes;
 use super::headless::{self, Driver};
 use super::session::{self, Stored};
+use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
 use crate::app::document::Edit;
@@ -232,6 +233,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
     let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
+    let play = opts.play;
     let result = eframe::run_native(
         "sweepscope",
         options,
@@ -250,6 +252,10 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
             }
             if let Some(storage) = cc.storage {
                 restore_stored(&mut app, storage, restore);
+            }
+            if play {
+                app.queue(Command::Action(Action::PlayPause));
+                app.apply_queued(&cc.egui_ctx);
             }
             Ok(Box::new(Window {
                 app,
@@ -286,7 +292,11 @@ fn start_simulation(
 ) {
     app.set_mode(Mode::Simulation);
     if let Some(n) = discs {
-        match SimView::fill_setup(app.scene(), n, 0.3, 1) {
+        // The fill form shows the count asked for, so Fill repeats it.
+        let settings = &mut app.sim_view_mut().settings;
+        settings.fill_count = n;
+        let (packing, seed) = (settings.fill_packing, settings.fill_seed);
+        match SimView::fill_setup(app.scene(), n, packing, seed) {
             Ok((setup, _)) => {
                 app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
                 app.apply_queued(ctx);
@@ -294,9 +304,8 @@ fn start_simulation(
             Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
         }
     }
-    if let Some(t) = advance {
-        app.advance_simulation(t);
-    }
+    // The run is built now, not at the first frame, so `--play` finds it.
+    app.advance_simulation(advance.unwrap_or(0.0));
 }
 
 /// Reads what the last session stored: the recent files, the report folder and, when

@@ -35,7 +35,11 @@ impl SimView {
                 .map_or((0.0, 0.0), |tl| (tl.time(), tl.head_time()));
             ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
             let before = t;
-            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9)).text("Time");
+            // Decimals capped: before the run has a head the range is tiny, and the slider
+            // would print a dozen zeros.
+            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9))
+                .max_decimals(4)
+                .text("Time");
             let resp = ui.add(slider);
             // Only a user's move scrubs: a slider may re-round its value on its own, and
             // re-simulating to a rounded time would land just before the current event.
