@@ -159,9 +159,13 @@ fn earliest(a: Option<f64>, b: Option<f64>) -> Option<f64> {
 /// the centre is inside a box).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StaticContact {
+    /// The nearest point of the shape's surface.
     pub point: DVec2,
+    /// Unit, from the shape toward the centre.
     pub normal: DVec2,
+    /// The part of the shape the point lies on.
     pub feature: Feature,
+    /// Signed distance from the surface to the centre (negative inside a box).
     pub distance: f64,
 }
 
