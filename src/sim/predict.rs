@@ -376,7 +376,8 @@ mod tests {
 
     #[test]
     fn speeds_whose_squares_underflow_still_meet_walls_and_discs() {
-        // 1e-163 squared is 0: these were all "not approaching" and the disc drifted out.
+        // 1e-163 squared is 0: judged on squared speeds these would all be "not
+        // approaching", and the disc would drift out.
         let slow = 1e-163;
         let (min, max) = (v(0.0, 0.0), v(10.0, 10.0));
         let t = walls(v(5.0, 5.0), v(-slow, 0.0), 1.0, min, max).map(|(t, _)| t);

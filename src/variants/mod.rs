@@ -160,7 +160,7 @@ impl Variant {
             Variant::ParryCast => "parry2d's GJK-based shape cast, as Rapier and Avian used it.",
             #[cfg(feature = "engines")]
             Variant::ParrySweep => {
-                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian now use; it stops within a slop of contact."
+                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian use; it stops within a slop of contact."
             }
         }
     }
