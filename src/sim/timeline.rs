@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::sim::{Event, World};
+use crate::sim::{Event, Halt, World};
 
 /// Rough bytes per disc of a `World` clone (body, grid slot and a share of the event heap);
 /// only used to turn a memory budget into a keyframe count.
@@ -42,6 +42,8 @@ pub struct Moved {
     pub collisions: u64,
     /// The engine's per-call event cap stopped it before the target time.
     pub capped: bool,
+    /// The engine stopped for good (see [`Halt`]).
+    pub halted: Option<Halt>,
 }
 
 /// History of one run from its origin (time 0) to the head.
@@ -178,6 +180,7 @@ impl Timeline {
         Moved {
             collisions,
             capped: report.capped,
+            halted: report.halted,
         }
     }
 

@@ -130,9 +130,9 @@ impl Variant {
             Variant::Projection => "Projection test (003)",
             Variant::Billiards => "Billiards pair solve (004)",
             #[cfg(feature = "engines")]
-            Variant::ParryCast => "parry2d 0.31.1 cast_shapes",
+            Variant::ParryCast => "parry2d cast_shapes",
             #[cfg(feature = "engines")]
-            Variant::ParrySweep => "parry2d 0.31.1 sweep_time_of_impact",
+            Variant::ParrySweep => "parry2d sweep time of impact",
         }
     }
 

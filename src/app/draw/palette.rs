@@ -217,3 +217,12 @@ pub fn variant_color(v: Variant) -> Color32 {
         Variant::ParrySweep => Color32::from_rgb(255, 200, 60),
     }
 }
+
+/// Sets the window's look: panels are painted by the window's clear colour, not each by a
+/// fill of its own, so a software renderer (llvmpipe under Xvfb, which many users run)
+/// fills most pixels once. Returns the clear colour, for `eframe::App::clear_color`.
+pub fn apply_theme(ctx: &egui::Context) -> Color32 {
+    let clear = ctx.global_style().visuals.panel_fill;
+    ctx.all_styles_mut(|style| style.visuals.panel_fill = Color32::TRANSPARENT);
+    clear
+}
