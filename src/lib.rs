@@ -63,6 +63,11 @@ pub mod cli;
 #[allow(missing_docs, rustdoc::private_intra_doc_links)]
 pub mod app;
 
+// The README's example is compiled and run by `cargo test --doc`, so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 pub use approach::Approach;
 pub use geom::{Aabb, BoxFrame, Obb, Segment, Sweep};
 pub use glam::Vec2;

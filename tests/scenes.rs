@@ -241,6 +241,19 @@ fn the_scene_format_example_parses_and_validates() {
 }
 
 #[test]
+fn the_readme_scene_example_parses_and_holds_its_expectation() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let len = doc[start..].find("```").expect("closed block");
+    let scene =
+        parse_scene(&doc[start..start + len], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    let ev = evaluate(&scene);
+    assert_eq!(ev.expectations.len(), 1);
+    assert!(ev.expectations_hold());
+}
+
+#[test]
 fn saving_an_invalid_scene_leaves_the_file_untouched() {
     let dir = scratch_dir("scene-save-invalid");
     let path = dir.join("keep.ron");
