@@ -16,7 +16,9 @@ pub const RECORD_TOLERANCE: f32 = 1e-4;
 pub struct ExpectationResult {
     /// Index in the scene's `expect` list.
     pub index: usize,
+    /// The ball's name, as the expectation gives it.
     pub ball: String,
+    /// The obstacle's name, as the expectation gives it.
     pub obstacle: String,
     /// The exact core's answer for the pair (`None` when it missed or the names are bad).
     pub actual: Option<Hit>,
@@ -25,6 +27,7 @@ pub struct ExpectationResult {
 }
 
 impl ExpectationResult {
+    /// Whether the exact answer meets the expectation.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
     }

@@ -29,7 +29,9 @@ struct Keyframe {
 /// A logged collision: `seq` is the engine's total event count right after it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Logged {
+    /// The engine's total event count (crossings included) right after this collision.
     pub seq: u64,
+    /// The collision.
     pub event: Event,
 }
 
@@ -85,6 +87,7 @@ impl Timeline {
         }
     }
 
+    /// The world at the current time (which may be behind the head after a rewind).
     pub fn world(&self) -> &World {
         &self.world
     }
@@ -94,6 +97,7 @@ impl Timeline {
         &self.keyframes[0].world
     }
 
+    /// The current time.
     pub fn time(&self) -> f64 {
         self.world.time()
     }
@@ -108,10 +112,12 @@ impl Timeline {
         self.max_keyframes = keyframe_cap(self.world.len(), budget_bytes);
     }
 
+    /// Keyframes held now (the origin included).
     pub fn keyframe_count(&self) -> usize {
         self.keyframes.len()
     }
 
+    /// Keyframes the memory budget allows.
     pub fn max_keyframes(&self) -> usize {
         self.max_keyframes
     }

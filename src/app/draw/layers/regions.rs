@@ -4,9 +4,9 @@
 //! holding the ball's start and end are hatched in two directions, so they are told apart
 //! even where they are the same region.
 //!
-//! Hatching draws a few hundred thin lines at most; shading whole regions instead filled
-//! most of the canvas once per box, which the software renderers many users run under
-//! cannot afford.
+//! Hatching draws a few hundred thin lines at most, where shading whole regions would fill
+//! most of the canvas once per box: more than the software renderers many users run under
+//! can afford.
 
 use egui::{Pos2, Stroke};
 use glam::Vec2;
