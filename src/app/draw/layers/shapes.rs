@@ -22,6 +22,10 @@ const DOT_SIZE: f32 = 3.0;
 
 /// Every object: balls (start filled, end outlined), boxes, rotated boxes, segments, circles.
 pub fn objects(pen: &mut Pen, f: &Frame) {
+    // All dots go in one plain mesh: two triangles each, where a shape apiece would be
+    // tessellated with an anti-aliased rim (five times the triangles for the renderer to
+    // bin, which under llvmpipe is most of the memory a scene of 10⁵ objects costs).
+    let mut dots = egui::Mesh::default();
     for (i, o) in f.scene.objects.iter().enumerate() {
         let focused = Some(i) == f.selected || Some(i) == f.hovered;
         if !focused && let Some(b) = shape_bounds(&o.shape) {
@@ -35,10 +39,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                 let c = pen.cam.to_screen(b.center());
                 let square = egui::Rect::from_center_size(c, egui::vec2(DOT_SIZE, DOT_SIZE));
                 if pen.cam.rect.intersects(square) {
-                    pen.add(
-                        Layer::Objects,
-                        egui::Shape::rect_filled(square, 0.0, role.color()),
-                    );
+                    dots.add_colored_rect(square, role.color());
                 }
                 continue;
             }
@@ -108,6 +109,9 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                 }
             }
         }
+    }
+    if !dots.is_empty() {
+        pen.add(Layer::Objects, egui::Shape::mesh(dots));
     }
 }
 
