@@ -2,6 +2,7 @@
 //! launches, the unattended runs (`--screenshot`, `--frames`), file dialogs and recent
 //! files, screenshots and bug reports, and frame timing.
 
+pub mod allocator;
 pub mod file_dialog;
 pub mod files;
 pub mod frame_times;

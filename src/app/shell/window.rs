@@ -198,6 +198,7 @@ fn initial_scene(
 
 /// Opens the debugger window with the parsed command-line options.
 pub fn run(opts: &GuiArgs) -> ExitCode {
+    super::allocator::keep_freed_memory();
     let opts = opts.clone();
     let unattended = opts.headless();
     let driver = unattended.then(|| Driver::new(&opts));
