@@ -110,3 +110,24 @@ fn an_unknown_contender_is_refused_with_the_known_ones() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("known: trig-corner"), "{err}");
 }
+
+#[test]
+fn hunted_scene_names_call_the_obstacle_by_its_noun() {
+    // The bug: names read "parry-cast: false-hit on a aabb", the command-line id where the
+    // prose wants "box" (and "rotated box" for obb).
+    let (_, files, _) = hunt_and_check("substep", "600", "7");
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("reads");
+        let name = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("name: \""))
+            .map(|n| n.trim_end_matches("\","))
+            .unwrap_or_else(|| panic!("{} has a name", f.display()));
+        assert!(
+            ["box", "rotated box", "segment", "circle"]
+                .iter()
+                .any(|noun| name.ends_with(&format!(" on a {noun}"))),
+            "{name}"
+        );
+    }
+}

@@ -643,7 +643,7 @@ fn scene_for(against: Variant, case: &Case, judged: &Judged, origin: Option<&Ori
         "{}: {} on a {}",
         against.id(),
         judged.verdict.disagreement().map_or("agrees", |d| d.id()),
-        case.kind.id()
+        case.kind.noun()
     );
     scene.heat_map.compare = Some(against.id().to_owned());
     scene
