@@ -368,3 +368,20 @@ fn an_unattended_run_with_unsaved_changes_closes_without_asking() {
     assert!(!h.state().asking());
     assert!(h.query_by_label("Unsaved changes").is_none());
 }
+
+#[test]
+fn a_scene_opened_by_a_relative_path_is_remembered_by_its_absolute_one() {
+    // The bug: `sweepscope scenes/x.ron` stored "scenes/x.ron" in the title, the recent
+    // files and the session, so a launch from another folder could not reopen it.
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = Path::new("scenes/default.ron");
+    let cwd = std::env::current_dir().unwrap_or_default();
+    assert_eq!(
+        cwd, manifest,
+        "cargo runs integration tests in the package folder"
+    );
+    let app = opened(relative);
+    let absolute = manifest.join(relative);
+    assert_eq!(app.session().path.as_deref(), Some(absolute.as_path()));
+    assert_eq!(app.recent_files().first(), Some(&absolute));
+}

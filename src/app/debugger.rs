@@ -95,7 +95,8 @@ impl DebugApp {
 
     /// Uses `scene` as a freshly opened document from `path` (which holds it).
     pub fn set_document(&mut self, scene: Scene, path: Option<&Path>) {
-        if let Some(p) = path {
+        let path = path.map(crate::app::document::absolute);
+        if let Some(p) = &path {
             self.files.remember(p);
         }
         let mode = start_mode(&scene);
@@ -110,7 +111,7 @@ impl DebugApp {
         };
         self.ui.mode = mode;
         self.ui.selected = scene.objects.iter().position(|o| o.shape.is_ball());
-        self.doc = Document::new(scene, path.map(Path::to_path_buf));
+        self.doc = Document::new(scene, path);
         self.baseline = None;
         self.sim.forget_run();
         self.refresh();

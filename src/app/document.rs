@@ -88,7 +88,7 @@ impl Document {
         let revision = next_revision();
         Self {
             scene,
-            path,
+            path: path.map(|p| absolute(&p)),
             revision,
             saved: Some(revision),
             undo: Vec::new(),
@@ -162,7 +162,7 @@ impl Document {
 
     /// The file now holds revision `revision` (the content when the save was made).
     pub fn mark_saved(&mut self, path: PathBuf, revision: u64) {
-        self.path = Some(path);
+        self.path = Some(absolute(&path));
         self.saved = Some(revision);
     }
 
@@ -241,6 +241,12 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
         Edit::SetSimulation(s) => scene.simulation = s,
     }
     true
+}
+
+/// `path` made absolute against the working folder, so the title, the recent files and the
+/// remembered session name the same file whichever folder the next launch starts in.
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 #[cfg(test)]
@@ -379,7 +385,8 @@ mod tests {
         let r = d.revision();
         d.mark_saved(PathBuf::from("a.ron"), r);
         assert!(!d.dirty());
-        assert_eq!(d.path(), Some(Path::new("a.ron")));
+        let cwd = std::env::current_dir().unwrap_or_default();
+        assert_eq!(d.path(), Some(cwd.join("a.ron").as_path()));
         d.mark_unsaved();
         assert!(d.dirty());
     }

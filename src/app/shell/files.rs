@@ -72,7 +72,7 @@ pub struct Files {
 
 impl Files {
     pub fn remember(&mut self, path: &Path) {
-        let p = path.to_path_buf();
+        let p = crate::app::document::absolute(path);
         self.recent.retain(|r| r != &p);
         self.recent.insert(0, p);
         self.recent.truncate(RECENT);
