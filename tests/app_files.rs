@@ -385,3 +385,27 @@ fn a_scene_opened_by_a_relative_path_is_remembered_by_its_absolute_one() {
     assert_eq!(app.session().path.as_deref(), Some(absolute.as_path()));
     assert_eq!(app.recent_files().first(), Some(&absolute));
 }
+
+#[test]
+fn save_as_offers_the_open_files_name() {
+    // The bug: with mine.ron open, Save as offered "Default__corner_bounce.ron", a name
+    // made from the scene's title.
+    let dir = scratch("save-as-name");
+    let file = dir.join("mine.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    act(&mut h, Action::SaveAs);
+    let offered = h
+        .get_by_role_and_label(Role::TextInput, "File name")
+        .value()
+        .unwrap_or_default();
+    assert!(offered.ends_with("mine.ron"), "{offered}");
+    // A scene that has no file yet is offered its name, as a file name reads.
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    act(&mut h, Action::SaveAs);
+    let offered = h
+        .get_by_role_and_label(Role::TextInput, "File name")
+        .value()
+        .unwrap_or_default();
+    assert!(offered.ends_with("default-corner-bounce.ron"), "{offered}");
+}

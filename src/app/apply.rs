@@ -457,8 +457,14 @@ impl DebugApp {
         }
     }
 
+    /// Save as: the open file's name is offered, else one made from the scene's name.
     fn save_dialog(&mut self, ctx: &Context) {
-        let name = screenshot::slug(&self.doc.scene().name);
+        let name = self
+            .doc
+            .path()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| screenshot::slug(&self.doc.scene().name));
         let dir = self.dialog_dir();
         self.start_dialog(ctx, DialogKind::Save, name, dir);
     }

@@ -96,17 +96,20 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
 
 /// A file-name-safe version of a scene name.
 pub fn slug(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() { "scene".to_owned() } else { s }
+    let mut s = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.is_empty() && !s.ends_with('-') {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-');
+    if s.is_empty() {
+        "scene".to_owned()
+    } else {
+        s.to_owned()
+    }
 }
 
 /// `YYYYmmdd-HHMMSS` in UTC from seconds since the Unix epoch.
@@ -158,7 +161,10 @@ mod tests {
 
     #[test]
     fn slugs() {
-        assert_eq!(slug("corner miss/2"), "corner_miss_2");
+        assert_eq!(slug("corner miss/2"), "corner-miss-2");
+        // The bug: "Default: corner bounce" was offered as "Default__corner_bounce.ron".
+        assert_eq!(slug("Default: corner bounce"), "default-corner-bounce");
+        assert_eq!(slug("  ::x::  "), "x");
         assert_eq!(slug(""), "scene");
     }
 
