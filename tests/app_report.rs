@@ -158,3 +158,37 @@ fn the_report_folder_is_chosen_in_a_dialog_and_shown_absolute() {
             .contains(&base.join("reports").display().to_string())
     );
 }
+
+#[test]
+fn a_simulation_report_lists_the_events_up_to_the_scrubber() {
+    // The bug: after scrubbing back, "Last events" listed the newest events of the run
+    // (t = 16.3 to 16.5) while the picture and the numbers were those of t = 7.97.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.state_mut().advance_simulation(2.0);
+    h.run();
+    for _ in 0..5 {
+        h.state_mut().queue(Command::Action(Action::StepBack));
+        h.run();
+    }
+    let timeline = h.state().sim_view().timeline();
+    let timeline = timeline.unwrap_or_else(|| panic!("a run"));
+    let current = timeline.current_index().unwrap_or_else(|| panic!("events"));
+    assert!(current + 1 < timeline.log_end(), "scrubbed back");
+    let (_, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let section = md
+        .split("### Last events")
+        .nth(1)
+        .and_then(|s| s.split("###").next())
+        .unwrap_or_default();
+    let listed: Vec<usize> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("- `#"))
+        .filter_map(|l| l.split(' ').next())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert_eq!(listed.last(), Some(&current), "{section}");
+}

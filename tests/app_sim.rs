@@ -346,3 +346,34 @@ fn spawn_and_fill_mark_the_scene_unsaved_and_save_writes_the_discs_on_screen() {
     assert_eq!(sim(&h).world().map_or(0, World::len), filled);
     assert!(!h.state().dirty(), "back to the saved content");
 }
+
+#[test]
+fn the_event_log_scrolls_to_the_current_event_after_a_scrub_back() {
+    // The bug: the log stayed stuck to its newest rows while the scrubber went back; the
+    // current event's row was highlighted but out of view.
+    let mut app = sim_app(busy_world());
+    app.advance_simulation(30.0);
+    let end = app.sim_view().timeline().map_or(0, |t| t.log_end());
+    assert!(
+        end > 200,
+        "{end} collisions: more than the log shows at once"
+    );
+    let mut h = harness(app);
+    h.run();
+    let k = end / 3;
+    let seq_time = sim(&h)
+        .timeline()
+        .and_then(|t| t.logged(k))
+        .map(|l| l.event.time)
+        .unwrap_or_else(|| panic!("event {k} logged"));
+    h.state_mut().sim_view_mut().scrub_to(seq_time);
+    h.run();
+    let current = sim(&h).timeline().and_then(|t| t.current_index());
+    let current = current.unwrap_or_else(|| panic!("a current event"));
+    assert!(current + 50 < end, "{current} of {end}");
+    let label = sim(&h)
+        .event_row_label(current)
+        .unwrap_or_else(|| panic!("row {current}"));
+    // Only rows in view are laid out (`show_rows`): the row is found only if shown.
+    assert!(h.query_by_label(&label).is_some(), "{label} is in view");
+}

@@ -655,7 +655,9 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
     let world = timeline.world();
     let origin = timeline.origin();
     let c = world.counts();
-    let end = timeline.log_end();
+    // The events up to the state on screen: after a scrub back the log also holds events
+    // that, for the picture, have not happened yet.
+    let end = timeline.current_index().map_or(0, |k| k + 1);
     let first = end
         .saturating_sub(REPORT_EVENTS)
         .max(timeline.first_logged());

@@ -259,10 +259,13 @@ impl SimView {
         let current = t.current_index();
         let row_h = ui.text_style_height(&egui::TextStyle::Body);
         let mut clicked = None;
+        // Stuck to the bottom only while the newest event is the current one: a scroll
+        // area stuck to its end overrides any offset asked for below.
+        let at_newest = current.is_none_or(|k| k + 1 >= end);
         let mut area = egui::ScrollArea::vertical()
             .id_salt("sim_event_log")
             .auto_shrink([false, false])
-            .stick_to_bottom(true);
+            .stick_to_bottom(at_newest);
         // The log follows the scrubber: when the current event changes, its row is scrolled
         // into the middle of the view (the user may scroll freely in between).
         if current != *log_shown {
