@@ -467,3 +467,31 @@ fn the_canvas_keeps_half_of_a_small_window() {
     let canvas = h.get_by_label("Canvas").rect();
     assert!(canvas.width() >= 500.0, "canvas {canvas:?}");
 }
+
+#[test]
+fn toolbar_adds_inside_the_view() {
+    // The bug: in a crowded view, "+ Box" and "+ Ball" placed objects above the top of the
+    // canvas, where nothing showed that anything had happened until Fit.
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    for label in ["+ Box", "+ Ball", "+ Box", "+ Circle", "+ Box", "+ Segment"] {
+        h.get_by_label(label).click();
+        h.run();
+        let cam = camera(&h);
+        let (lo, hi) = (
+            cam.to_world(cam.rect.left_bottom()),
+            cam.to_world(cam.rect.right_top()),
+        );
+        let added = h
+            .state()
+            .scene()
+            .objects
+            .last()
+            .unwrap_or_else(|| panic!("added"));
+        let c = added.shape.bounds().center();
+        assert!(
+            c.x > lo.x && c.y > lo.y && c.x < hi.x && c.y < hi.y,
+            "{} centred at {c} is outside the view {lo} .. {hi}",
+            added.name
+        );
+    }
+}

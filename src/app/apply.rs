@@ -168,11 +168,16 @@ impl DebugApp {
                     // A key adds at the cursor when it is over the canvas; a button, where
                     // nothing is near the middle of the view.
                     let size = grid_step(self.ui.view.zoom, NEW_OBJECT_PX) * 2.0;
-                    let at = self
-                        .ui
-                        .cursor_world
-                        .unwrap_or_else(|| free_spot(&self.evaluation, self.ui.view.center, size));
+                    let at = self.ui.cursor_world.unwrap_or_else(|| {
+                        let (view, half) = (self.ui.view.center, self.ui.visible_half);
+                        free_spot(&self.evaluation, view, half, size)
+                    });
                     self.add_object(kind, at);
+                    // A spot found outside the view is brought into it.
+                    let off = (at - self.ui.view.center).abs() + Vec2::splat(size * 0.5);
+                    if !off.cmple(self.ui.visible_half).all() {
+                        self.ui.view.center = at;
+                    }
                 }
             }
             Action::PlayPause => playback.toggle(),

@@ -132,6 +132,8 @@ pub struct UiState {
     pub hot: Option<Handle>,
     /// The world point under the pointer, when it is over the canvas.
     pub cursor_world: Option<Vec2>,
+    /// Half the canvas's extent in world units, as last drawn (zero before the first frame).
+    pub visible_half: Vec2,
     /// Where the canvas's context menu was opened, in the world.
     pub context_at: Option<Vec2>,
     /// Fit the whole scene on the next frame.
@@ -170,6 +172,7 @@ impl UiState {
             panning: false,
             hot: None,
             cursor_world: None,
+            visible_half: Vec2::ZERO,
             context_at: None,
             fit_requested: false,
             check_view: 3,

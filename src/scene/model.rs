@@ -154,6 +154,17 @@ impl Shape {
         })
     }
 
+    /// The box holding everything the shape covers: a ball's or circle's whole motion, an
+    /// obstacle's outline.
+    pub fn bounds(&self) -> Aabb {
+        match (self.sweep(), self.obstacle()) {
+            (Some(s), _) => s.bounds(),
+            (None, Some(o)) => o.bounds(),
+            // Not reached: every shape is a ball or an obstacle.
+            (None, None) => Aabb::new(Vec2::ZERO, Vec2::ZERO),
+        }
+    }
+
     /// The shape moved by `d` (sizes and angle unchanged).
     pub fn translated(&self, d: Vec2) -> Shape {
         match *self {

@@ -56,6 +56,7 @@ pub fn interact(
     pointer(ui, &resp, &mut cam, &doc.scene().objects, state, out);
     set_cursor(ui, state, hover.is_some());
     state.view = cam.view();
+    state.visible_half = Vec2::new(cam.rect.width(), cam.rect.height()) * (0.5 / cam.zoom);
     resp.context_menu(|ui| context_menu(ui, state, out));
     resp
 }
@@ -259,10 +260,12 @@ fn context_menu(ui: &mut Ui, state: &mut UiState, out: &mut Vec<Command>) {
     }
 }
 
-/// A world point away from every object near `preferred`, for a new object of about
-/// `size`: `preferred` itself when it is clear, else the nearest clear point on a spiral of
-/// grid steps around it.
-pub fn free_spot(eval: &Evaluation, preferred: Vec2, size: f32) -> Vec2 {
+/// A world point away from every object near `preferred` for a new object: no object
+/// within `size` of it on either axis. `preferred` itself when that is clear, else the
+/// nearest clear point on a spiral around it, preferring points at least `size / 2` inside
+/// the view (`half`: half the view's extent around `preferred`); `preferred` when nothing
+/// near is clear.
+pub fn free_spot(eval: &Evaluation, preferred: Vec2, half: Vec2, size: f32) -> Vec2 {
     let taken: Vec<Aabb> = eval
         .obstacles
         .iter()
@@ -273,15 +276,21 @@ pub fn free_spot(eval: &Evaluation, preferred: Vec2, size: f32) -> Vec2 {
         let mine = Aabb::from_center_half_extents(c, Vec2::splat(size));
         !taken.iter().any(|t| t.overlaps(&mine))
     };
-    let step = size * 2.0;
-    for ring in 0..=12 {
-        for k in 0..(ring * 8).max(1) {
-            let a = std::f32::consts::TAU * k as f32 / (ring * 8).max(1) as f32;
-            let c = preferred + Vec2::from_angle(a) * step * ring as f32;
-            if clear(c) {
-                return c;
-            }
-        }
-    }
-    preferred
+    let in_view = |c: Vec2| {
+        ((c - preferred).abs() + Vec2::splat(size * 0.5))
+            .cmple(half)
+            .all()
+    };
+    let spiral = (0..=12).flat_map(|ring: i32| {
+        let n = (ring * 8).max(1);
+        (0..n).map(move |k| {
+            let a = std::f32::consts::TAU * k as f32 / n as f32;
+            preferred + Vec2::from_angle(a) * size * ring as f32
+        })
+    });
+    spiral
+        .clone()
+        .find(|&c| in_view(c) && clear(c))
+        .or_else(|| spiral.clone().find(|&c| clear(c)))
+        .unwrap_or(preferred)
 }

@@ -28,7 +28,8 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
     let mut dots = egui::Mesh::default();
     for (i, o) in f.scene.objects.iter().enumerate() {
         let focused = Some(i) == f.selected || Some(i) == f.hovered;
-        if !focused && let Some(b) = shape_bounds(&o.shape) {
+        if !focused {
+            let b = o.shape.bounds();
             let size = pen.cam.len(b.size().max_element());
             if size < DOT_SIZE {
                 let role = if o.shape.is_ball() {
@@ -188,13 +189,5 @@ pub fn broad_phase(pen: &mut Pen, f: &Frame) {
             Color32::TRANSPARENT,
             Stroke::new(1.0, Role::BroadPhase.color()),
         );
-    }
-}
-
-/// What an object covers (a ball: its whole motion).
-fn shape_bounds(shape: &Shape) -> Option<crate::geom::Aabb> {
-    match shape.sweep() {
-        Some(s) => Some(s.bounds()),
-        None => shape.obstacle().map(|o| o.bounds()),
     }
 }
