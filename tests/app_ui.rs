@@ -495,3 +495,25 @@ fn toolbar_adds_inside_the_view() {
         );
     }
 }
+
+#[test]
+fn variant_titles_wrap_between_words_in_the_narrowest_variants_panel() {
+    // The bug: at 1000×650 the panel broke "Cohen–Sutherland" mid-word ("Cohen–Suthe /
+    // rland"): egui breaks a line at spaces and hyphens only, and one word was wider than
+    // the room beside the find button, the swatch and the checkbox (about 85 points).
+    let ctx = egui::Context::default();
+    let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        for v in sweepscope::variants::Variant::ALL {
+            for word in v.title().split([' ', '-']) {
+                let width = ui
+                    .painter()
+                    .layout_no_wrap(word.to_owned(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x;
+                assert!(width <= 80.0, "{word:?} of {:?} is {width} wide", v.title());
+            }
+        }
+    });
+    out.drop_without_applying_deltas();
+}

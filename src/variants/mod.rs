@@ -123,7 +123,8 @@ impl Variant {
     pub fn title(self) -> &'static str {
         match self {
             Variant::TrigCorner => "Trig corner solve (000)",
-            Variant::ExpandedBox => "Expanded box + Cohen–Sutherland (001)",
+            // A hyphen, not the en dash: it is where a narrow panel may break the line.
+            Variant::ExpandedBox => "Expanded box + Cohen-Sutherland (001)",
             Variant::Discrete => "Discrete distance test (002)",
             Variant::Substep => "Sub-stepping (002)",
             Variant::SlopeForm => "Slope-form closed solve (002)",
