@@ -151,6 +151,11 @@ pub struct BatchArgs {
 }
 
 /// Load, validate and evaluate scenes; exit 1 if any is invalid or an expectation fails.
+///
+/// Prints each scene's notes, every ball × obstacle pair (streamed ball by ball, so memory
+/// stays flat in the number of pairs) and each expectation with PASS or FAIL. Exit status:
+/// 0 when all hold, 1 when a file is invalid or an expectation fails, 2 when the output
+/// cannot be written.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct CheckArgs {
     /// Print one JSON document instead of tables.

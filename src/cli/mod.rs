@@ -4,6 +4,7 @@
 pub mod args;
 pub mod batch;
 pub mod check;
+pub mod check_json;
 pub mod hunt;
 pub mod sim;
 pub mod terminal;
