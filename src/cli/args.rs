@@ -3,10 +3,9 @@
 //! generated from these definitions, so they cannot drift from what is parsed.
 //!
 //! Adding a subcommand: a variant of [`Command`] with its own `Args` struct, and its arm in
-//! [`Command::run`].
+//! [`super::run_command`]. This module only defines; it imports none of the tools.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -41,18 +40,6 @@ pub enum Command {
     Check(CheckArgs),
     Sim(SimArgs),
     Hunt(super::hunt::HuntArgs),
-}
-
-impl Command {
-    /// Runs the tool.
-    pub fn run(&self) -> ExitCode {
-        match self {
-            Command::Batch(a) => super::batch::run(a),
-            Command::Check(a) => super::check::run(a),
-            Command::Sim(a) => super::sim::run(a),
-            Command::Hunt(a) => super::hunt::run(a.clone()),
-        }
-    }
 }
 
 /// The debugger's options.
