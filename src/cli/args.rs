@@ -146,8 +146,13 @@ pub struct BatchArgs {
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct CheckArgs {
     /// Print one JSON document instead of tables.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "record")]
     pub json: bool,
+    /// Rewrite each file's `expect` list from the current exact answers (one per ball ×
+    /// obstacle pair, keeping each pair's tolerance), so that `check` passes on it. Only the
+    /// list is replaced: comments, notes and layout are kept; the file is saved atomically.
+    #[arg(long)]
+    pub record: bool,
     /// The scene files.
     #[arg(required = true, value_name = "SCENE.ron")]
     pub files: Vec<PathBuf>,
@@ -319,9 +324,14 @@ mod tests {
             c.command,
             Some(Command::Check(CheckArgs {
                 json: true,
+                record: false,
                 files: vec!["a.ron".into(), "b.ron".into()],
             }))
         );
+        let Some(Command::Check(c)) = parse("check --record a.ron").expect("parses").command else {
+            panic!("not check");
+        };
+        assert!(c.record && !c.json);
         let Some(Command::Sim(s)) = parse("sim x.ron --max-events 0").expect("parses").command
         else {
             panic!("not sim");
@@ -334,6 +344,7 @@ mod tests {
         assert_eq!(s.sizes, Some(vec![10, 20]));
         for bad in [
             "check",
+            "check --record --json a.ron",
             "sim",
             "sim x.ron --bench",
             "sim x.ron --seconds 3",

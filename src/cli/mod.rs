@@ -1,12 +1,13 @@
-//! The command line: its one definition ([`args`]), the headless tools `batch`, `check`,
-//! `sim` and `hunt`, and the dispatch from the parsed arguments ([`run_command`]): the
-//! tools import `args`, `args` imports none of them.
+//! The command line: its one definition ([`args`]), the headless tools `batch`, `check`
+//! (with `--record`), `sim` and `hunt`, and the dispatch from the parsed
+//! arguments ([`run_command`]): the tools import `args`, `args` imports none of them.
 
 pub mod args;
 pub mod batch;
 pub mod check;
 pub mod check_json;
 pub mod hunt;
+pub mod record;
 pub mod sim;
 pub mod terminal;
 
@@ -42,6 +43,7 @@ where
 pub fn run_command(command: &Command) -> ExitCode {
     match command {
         Command::Batch(a) => batch::run(a),
+        Command::Check(a) if a.record => record::run(a),
         Command::Check(a) => check::run(a),
         Command::Sim(a) => sim::run(a),
         Command::Hunt(a) => hunt::run(a.clone()),
