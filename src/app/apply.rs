@@ -550,6 +550,7 @@ impl DebugApp {
             env: &env,
             stale: &self.stale,
             stamp,
+            screenshot: true,
         })
     }
 

@@ -3,6 +3,7 @@
 //! into a regression test.
 
 pub mod builtin;
+pub mod bundle;
 pub mod evaluate;
 pub mod expect;
 pub mod format;
