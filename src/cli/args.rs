@@ -40,6 +40,7 @@ pub enum Command {
     Check(CheckArgs),
     Sim(SimArgs),
     Hunt(super::hunt::HuntArgs),
+    Report(ReportArgs),
 }
 
 /// The debugger's options.
@@ -156,6 +157,37 @@ pub struct CheckArgs {
     /// The scene files.
     #[arg(required = true, value_name = "SCENE.ron")]
     pub files: Vec<PathBuf>,
+}
+
+/// Write a bug-report folder for a scene: `scene.ron` and `report.md`, as the debugger's
+/// File › Bug report writes them, and `screenshot.png` when there is a display.
+///
+/// `scene.ron` is the scene with its current exact answers recorded as its expectations (so
+/// `sweepscope check` passes on it); `report.md` holds what happened and what was expected,
+/// the scene's own expectations with PASS or FAIL and every number the inspector shows.
+/// Without a display (neither DISPLAY nor WAYLAND_DISPLAY set), or with --no-screenshot,
+/// the folder has no screenshot and says so. Exit status: 0 when the folder was written, 1
+/// when nothing was (the folder exists, its parent does not, the scene does not load).
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct ReportArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// The folder to create (it must not exist; its parent must).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// What happened, for the report's "What happened" section.
+    #[arg(long, value_name = "TEXT")]
+    pub happened: Option<String>,
+    /// What you expected, for the report's "What I expected" section.
+    #[arg(long, value_name = "TEXT")]
+    pub expected: Option<String>,
+    /// The window's inner size for the screenshot [default: 1400x900].
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    pub size: Option<[f32; 2]>,
+    /// Write no screenshot even when a display is available (no window opens).
+    #[arg(long)]
+    pub no_screenshot: bool,
 }
 
 /// Run a scene's disc simulation headlessly, or benchmark the engine.
@@ -332,6 +364,24 @@ mod tests {
             panic!("not check");
         };
         assert!(c.record && !c.json);
+        let Some(Command::Report(r)) =
+            parse("report a.ron --out d --happened x --size 800x600 --no-screenshot")
+                .expect("parses")
+                .command
+        else {
+            panic!("not report");
+        };
+        assert_eq!(
+            r,
+            ReportArgs {
+                scene: "a.ron".into(),
+                out: "d".into(),
+                happened: Some("x".into()),
+                expected: None,
+                size: Some([800.0, 600.0]),
+                no_screenshot: true,
+            }
+        );
         let Some(Command::Sim(s)) = parse("sim x.ron --max-events 0").expect("parses").command
         else {
             panic!("not sim");
@@ -345,6 +395,7 @@ mod tests {
         for bad in [
             "check",
             "check --record --json a.ron",
+            "report a.ron",
             "sim",
             "sim x.ron --bench",
             "sim x.ron --seconds 3",

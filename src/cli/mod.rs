@@ -1,5 +1,5 @@
 //! The command line: its one definition ([`args`]), the headless tools `batch`, `check`
-//! (with `--record`), `sim` and `hunt`, and the dispatch from the parsed
+//! (with `--record`), `sim`, `hunt` and `report`, and the dispatch from the parsed
 //! arguments ([`run_command`]): the tools import `args`, `args` imports none of them.
 
 pub mod args;
@@ -8,6 +8,7 @@ pub mod check;
 pub mod check_json;
 pub mod hunt;
 pub mod record;
+pub mod report;
 pub mod sim;
 pub mod terminal;
 
@@ -47,6 +48,7 @@ pub fn run_command(command: &Command) -> ExitCode {
         Command::Check(a) => check::run(a),
         Command::Sim(a) => sim::run(a),
         Command::Hunt(a) => hunt::run(a.clone()),
+        Command::Report(a) => report::run(a),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::frame_times::FrameTimes;
-use super::headless::{self, Driver};
+use super::headless::{self, Driver, ReportJob};
 use super::session::{self, Stored};
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
@@ -50,7 +50,7 @@ impl eframe::App for Window {
         mark_frame_end(ui.ctx(), self.app.frame_times());
         if let Some(d) = &mut self.driver {
             let ctx = ui.ctx().clone();
-            d.after_frame(&ctx, self.app.frame_times());
+            d.after_frame(&ctx, &self.app);
             if let Some(done) = d.finished.take() {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
@@ -160,10 +160,12 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
     })
 }
 
-/// The scene to start with, where it came from, and an error to show.
+/// The scene to start with, where it came from, and an error to show (an unattended run
+/// fails instead).
 #[allow(clippy::type_complexity)]
 fn initial_scene(
     o: &GuiArgs,
+    unattended: bool,
 ) -> Result<(Scene, Option<PathBuf>, Option<(String, PathBuf)>), String> {
     if let Some(n) = o.stress {
         return Ok((builtin::stress_scene(n), None, None));
@@ -177,7 +179,7 @@ fn initial_scene(
     match &o.scene {
         Some(p) => match load_scene(p) {
             Ok(s) => Ok((s, Some(p.clone()), None)),
-            Err(e) if o.headless() => Err(e.to_string()),
+            Err(e) if unattended => Err(e.to_string()),
             Err(e) => Ok((
                 builtin::default_scene(),
                 None,
@@ -190,9 +192,19 @@ fn initial_scene(
 
 /// Opens the debugger window with the parsed command-line options.
 pub fn run(opts: &GuiArgs) -> ExitCode {
+    launch(opts, None)
+}
+
+/// `sweepscope report`: opens the window on `opts.scene` unattended, writes the bug-report
+/// folder of `job` from it and exits (0 when the folder was written).
+pub fn run_report(opts: &GuiArgs, job: ReportJob) -> ExitCode {
+    launch(opts, Some(job))
+}
+
+fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
     let opts = opts.clone();
-    let unattended = opts.headless();
-    let driver = unattended.then(|| Driver::new(&opts));
+    let unattended = opts.headless() || report.is_some();
+    let driver = unattended.then(|| Driver::new(&opts, report));
     if let Some(d) = &driver {
         // Before loading: an unattended run must end even if reading the scene does not.
         headless::start_watchdog(Arc::clone(&d.partial));
@@ -201,7 +213,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let (scene, path, banner) = match initial_scene(&opts) {
+    let (scene, path, banner) = match initial_scene(&opts, unattended) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("sweepscope: {}", safe_lines(&e));
