@@ -1,7 +1,9 @@
-//! `sweepscope check` streams its pairs: its peak memory stays flat in the number of ball ×
-//! obstacle pairs (issue 24 measured 2.1 GB, 6.6 GB with `--json`, for N = 2,000 balls and
-//! boxes). Measured, not timed: the peak resident set of the child process, from the kernel
-//! (`wait4`'s `ru_maxrss`), for ten times the pairs over the same obstacles.
+//! `sweepscope check` streams ball by ball: beyond the scene itself, its peak memory stays
+//! flat in the number of ball × obstacle pairs and in the number of balls (issue 24
+//! measured 2.1 GB, 6.6 GB with `--json`, for N = 2,000 balls and boxes). Measured, not
+//! timed: the peak resident set of the child process, from the kernel (`wait4`'s
+//! `ru_maxrss`), for ten times the pairs over the same obstacles, and for twenty times the
+//! balls over a few obstacles.
 
 #![cfg(target_os = "linux")]
 
@@ -88,5 +90,39 @@ fn check_memory_stays_flat_in_the_number_of_pairs() {
             "json {json}: peak {many} KiB for 9e5 pairs"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_memory_stays_flat_in_the_number_of_balls() {
+    let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-memory-balls");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let (few, many) = (2_000, 40_000);
+    let small = dir.join("few.ron");
+    let large = dir.join("many.ron");
+    std::fs::write(&small, scene(few, 10)).expect("write");
+    std::fs::write(&large, scene(many, 10)).expect("write");
+    let growth = |json: bool| {
+        let (code, a) = peak_kib(&small, json);
+        assert_eq!(code, 0, "json {json}: the small scene passes");
+        let (code, b) = peak_kib(&large, json);
+        assert_eq!(code, 0, "json {json}: the large scene passes");
+        (a, b, b - a)
+    };
+    // The scene itself (its text while parsing, then its objects) costs about 200 bytes a
+    // ball; anything kept per ball on top of it (a path, its contacts: about a kilobyte a
+    // ball with the allocator's fragmentation) would show as tens of MiB here.
+    let allowed_kib = (many - few) as i64 * 400 / 1024;
+    let (_, _, text) = growth(false);
+    assert!(
+        text < allowed_kib,
+        "text: {text} KiB more for {} more balls",
+        many - few
+    );
+    let (a, b, json) = growth(true);
+    assert!(
+        json < allowed_kib && json < text + 4 * 1024,
+        "json: peak {a} KiB for {few} balls, {b} KiB for {many}; the text grew {text} KiB"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

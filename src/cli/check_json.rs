@@ -7,11 +7,13 @@
 //!   "ok": every file valid and every expectation holding }
 //! ```
 //!
-//! The document is serialised through `serde_json`'s streaming serializer: each ball's pairs
-//! are written as soon as they are evaluated and dropped ([`evaluate_each`]), so memory stays
-//! flat in the number of pairs. What can only be known at the end (each file's `ok`, the
-//! paths, which are a few contacts per ball, and the overall `ok`) comes after what it
-//! depends on. Numbers are the shortest decimal that reads back as the same `f32`.
+//! The document is serialised through `serde_json`'s streaming serializer and nothing is
+//! kept from one ball to the next: each ball's pairs are written as soon as they are
+//! evaluated and dropped ([`evaluate_each`]), then each ball's path is computed again and
+//! written the same way ([`ball_path`]), so memory stays flat in the number of balls and of
+//! pairs. What can only be known at the end (each file's `ok` and the overall `ok`)
+//! comes after what it depends on. Numbers are the shortest decimal that reads back as the
+//! same `f32`.
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
@@ -22,8 +24,7 @@ use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Value, json};
 
 use crate::hit::Hit;
-use crate::response::Path as BallPath;
-use crate::scene::evaluate::evaluate_each;
+use crate::scene::evaluate::{ball_path, evaluate_each};
 use crate::scene::expect::ExpectationResult;
 use crate::scene::io::load_scene_all;
 use crate::scene::model::Scene;
@@ -110,30 +111,10 @@ impl Serialize for File<'_> {
         m.serialize_entry("notes", &scene.notes)?;
         let pairs = Pairs {
             scene: &scene,
-            paths: RefCell::new(Vec::new()),
             expectations: RefCell::new(None),
         };
         m.serialize_entry("pairs", &pairs)?;
-        let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
-        let paths: Vec<Value> = pairs
-            .paths
-            .take()
-            .iter()
-            .map(|(ball, path, objects)| {
-                json!({
-                    "ball": name(*ball),
-                    "contacts": path.contacts.iter().zip(objects).map(|(c, &o)| json!({
-                        "obstacle": name(o),
-                        "hit": hit_json(&c.hit),
-                        "incoming": [short(c.incoming.x), short(c.incoming.y)],
-                        "outgoing": [short(c.outgoing.x), short(c.outgoing.y)],
-                    })).collect::<Vec<_>>(),
-                    "end": [short(path.end.x), short(path.end.y)],
-                    "truncated": path.truncated,
-                })
-            })
-            .collect();
-        m.serialize_entry("paths", &paths)?;
+        m.serialize_entry("paths", &Paths { scene: &scene })?;
         let expectations = pairs
             .expectations
             .take()
@@ -158,12 +139,10 @@ impl Serialize for File<'_> {
     }
 }
 
-/// The `pairs` array: evaluates the scene ball by ball while writing it, keeping each
-/// ball's path and, at the end, the judged expectations.
+/// The `pairs` array: evaluates the scene ball by ball while writing it, keeping at the
+/// end the judged expectations.
 struct Pairs<'a> {
     scene: &'a Scene,
-    /// (ball's object index, its path, the object index of each contact's obstacle).
-    paths: RefCell<Vec<(usize, BallPath, Vec<usize>)>>,
     expectations: RefCell<Option<Vec<ExpectationResult>>>,
 }
 
@@ -181,12 +160,40 @@ impl Serialize for Pairs<'_> {
                     "hit": p.hit.as_ref().map(hit_json),
                 }))?;
             }
-            self.paths
-                .borrow_mut()
-                .push((ball.object, ball.path, ball.contact_objects));
             Ok(())
         })?;
         *self.expectations.borrow_mut() = Some(judged);
+        seq.end()
+    }
+}
+
+/// The `paths` array: each ball's bounce path, computed and written one ball at a time.
+struct Paths<'a> {
+    scene: &'a Scene,
+}
+
+impl Serialize for Paths<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let scene = self.scene;
+        let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
+        let obstacles = scene.obstacles();
+        let mut seq = s.serialize_seq(None)?;
+        for ball in 0..scene.objects.len() {
+            let Some((path, objects)) = ball_path(scene, &obstacles, ball) else {
+                continue;
+            };
+            seq.serialize_element(&json!({
+                "ball": name(ball),
+                "contacts": path.contacts.iter().zip(&objects).map(|(c, &o)| json!({
+                    "obstacle": name(o),
+                    "hit": hit_json(&c.hit),
+                    "incoming": [short(c.incoming.x), short(c.incoming.y)],
+                    "outgoing": [short(c.outgoing.x), short(c.outgoing.y)],
+                })).collect::<Vec<_>>(),
+                "end": [short(path.end.x), short(path.end.y)],
+                "truncated": path.truncated,
+            }))?;
+        }
         seq.end()
     }
 }

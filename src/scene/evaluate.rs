@@ -191,14 +191,7 @@ pub fn evaluate_ball(
         .iter()
         .map(|&(obstacle, shape)| pair(ball, &sweep, obstacle, shape))
         .collect();
-    let list: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
-    let response = scene.response.response();
-    let path = resolve(&sweep, &list, response, scene.response.max_bounces as usize);
-    let contact_objects = path
-        .contacts
-        .iter()
-        .map(|c| obstacles.get(c.obstacle).map_or(usize::MAX, |(i, _)| *i))
-        .collect();
+    let (path, contact_objects) = path_of(scene, obstacles, &sweep);
     let variants = variant_rows(scene, &sweep, &pairs);
     Some(BallEvaluation {
         object: ball,
@@ -208,6 +201,30 @@ pub fn evaluate_ball(
         contact_objects,
         variants,
     })
+}
+
+/// The bounce path of object `ball` through the obstacles and the object index of each
+/// contact's obstacle, as [`evaluate_ball`] gives them (`None` when it is not a ball): for a
+/// caller that streams the paths apart from the pairs.
+pub fn ball_path(
+    scene: &Scene,
+    obstacles: &[(usize, Obstacle)],
+    ball: usize,
+) -> Option<(Path, Vec<usize>)> {
+    let sweep = scene.objects.get(ball)?.shape.sweep()?;
+    Some(path_of(scene, obstacles, &sweep))
+}
+
+fn path_of(scene: &Scene, obstacles: &[(usize, Obstacle)], sweep: &Sweep) -> (Path, Vec<usize>) {
+    let list: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
+    let response = scene.response.response();
+    let path = resolve(sweep, &list, response, scene.response.max_bounces as usize);
+    let contact_objects = path
+        .contacts
+        .iter()
+        .map(|c| obstacles.get(c.obstacle).map_or(usize::MAX, |(i, _)| *i))
+        .collect();
+    (path, contact_objects)
 }
 
 fn pair(ball: usize, sweep: &Sweep, obstacle: usize, shape: Obstacle) -> PairResult {
