@@ -312,8 +312,8 @@ fn any_vec(u: &mut Unstructured) -> Arb<Vec2> {
 }
 
 /// Whether `resolve` is held to finite outputs for this response. A restitution outside
-/// [0, 1] (infinite, or finite above 1) is a known open defect of `resolve` (issue 24,
-/// owned with src/response.rs); until it is fixed such inputs are only checked for panics.
+/// [0, 1] (infinite, or finite above 1) is a known open defect of `resolve`
+/// (src/response.rs); until it is fixed such inputs are only checked for panics.
 fn response_in_domain(r: Response) -> bool {
     match r {
         Response::Reflect { restitution } => (0.0..=1.0).contains(&restitution),
@@ -334,10 +334,10 @@ pub fn known_query_defect(sweep: &Sweep, o: &Obstacle) -> bool {
     extreme_sweep(sweep) || extreme_obstacle(o)
 }
 
-/// A value far from the scales of games: beyond 1e15, or non-zero below 1e-12. The fuzzers
-/// found wrong normals (and centres reported at the origin) with radii or coordinates of
-/// 1e-43, 5.8e-16 and 4e-19 against coordinates up to 1e34; the bounds were widened until
-/// no recorded input fell outside them.
+/// A value far from the scales of games: beyond 1e15, or non-zero below 1e-12. The
+/// recorded defects (wrong normals, centres reported at the origin) have radii or
+/// coordinates of 1e-43, 5.8e-16 and 4e-19 against coordinates up to 1e34; the bounds are
+/// the narrowest that hold every recorded input.
 fn extreme(x: f32) -> bool {
     let a = x.abs();
     a > 1e15 || (a > 0.0 && a < 1e-12)

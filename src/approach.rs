@@ -35,8 +35,11 @@ pub struct Approach {
 /// a time. `Obstacle` maps itself onto this, so the solver needs nothing else.
 #[derive(Clone, Copy, Debug)]
 pub enum Solid<'a> {
+    /// An axis-aligned box.
     Aabb(&'a Aabb),
+    /// A rotated box.
     Obb(&'a Obb),
+    /// A segment (a zero-length one is a point).
     Segment(&'a Segment),
     /// A circle moving over the same `t` as the sweep.
     Circle(&'a Sweep),

@@ -8,25 +8,35 @@ use crate::region::Region;
 /// A side of a box, named in the box's own frame (y-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
+    /// The side at `min.x` (`l`).
     Left,
+    /// The side at `max.x` (`r`).
     Right,
+    /// The side at `min.y` (`b`).
     Bottom,
+    /// The side at `max.y` (`t`).
     Top,
 }
 
 /// A corner of a box, named in the box's own frame (y-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Corner {
+    /// `(min.x, min.y)` (`bl`).
     BottomLeft,
+    /// `(max.x, min.y)` (`br`).
     BottomRight,
+    /// `(min.x, max.y)` (`tl`).
     TopLeft,
+    /// `(max.x, max.y)` (`tr`).
     TopRight,
 }
 
 /// An end of a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum End {
+    /// The end at [`Segment::a`](crate::Segment::a) (`end-a`).
     A,
+    /// The end at [`Segment::b`](crate::Segment::b) (`end-b`).
     B,
 }
 
@@ -37,8 +47,11 @@ pub enum Feature {
     Side(Side),
     /// A corner of a box: the contact is on the rounded part of the expanded box.
     Corner(Corner),
-    /// The flat face of a segment; `left` is true on the left of a→b.
-    Face { left: bool },
+    /// The flat face of a segment.
+    Face {
+        /// True on the left of a→b (`face+`), false on the right (`face-`).
+        left: bool,
+    },
     /// An end cap of a segment.
     End(End),
     /// Another circle.
@@ -56,6 +69,7 @@ impl Side {
         }
     }
 
+    /// The short name: `l r b t`.
     pub fn name(self) -> &'static str {
         match self {
             Side::Left => "l",
@@ -67,6 +81,7 @@ impl Side {
 }
 
 impl Corner {
+    /// The short name: `bl br tl tr`.
     pub fn name(self) -> &'static str {
         match self {
             Corner::BottomLeft => "bl",

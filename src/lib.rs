@@ -20,8 +20,16 @@
 //! assert_eq!(path.contacts.len(), 1);
 //! ```
 //!
-//! The library never draws and never touches files: the debugger (`gui` feature) and the
-//! command-line tools (`cli` feature) are built on top of it.
+//! The core (every module available with `default-features = false`) never draws and never
+//! touches files. With the `cli` feature, `scene` adds scene files (RON) and their one
+//! evaluation, `capture` turns a query a program does not trust into a scene file, and
+//! `hunt` searches for counterexamples to a published approach or an engine; `engines`
+//! adds parry2d's two functions as contenders in [`variants`]. The debugger (`gui`) and the
+//! command-line tools are built on top and are not library API.
+
+// Every public item of the library is documented; the debugger and the command line are
+// applications, not API (hidden from the docs, reached only by the binary and the UI tests).
+#![deny(missing_docs)]
 
 pub mod approach;
 pub mod geom;
@@ -42,11 +50,23 @@ pub mod hunt;
 #[cfg(feature = "cli")]
 pub mod scene;
 
+// The argument definitions' doc comments are clap's `--help` text, written for a terminal
+// (JSON brackets, not links).
 #[cfg(feature = "cli")]
+#[doc(hidden)]
+#[allow(missing_docs, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 
+// Its docs are for the people working on it, read with `--document-private-items`.
 #[cfg(feature = "gui")]
+#[doc(hidden)]
+#[allow(missing_docs, rustdoc::private_intra_doc_links)]
 pub mod app;
+
+// The README's example is compiled and run by `cargo test --doc`, so it cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
 
 pub use approach::Approach;
 pub use geom::{Aabb, BoxFrame, Obb, Segment, Sweep};

@@ -12,9 +12,14 @@ use crate::region::{Region, region_code};
 /// One obstacle of a scene. A `Circle` may itself move over the same `t` as the query.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Obstacle {
+    /// An axis-aligned box ([`Sweep::vs_aabb`]).
     Aabb(Aabb),
+    /// A rotated box ([`Sweep::vs_obb`]).
     Obb(Obb),
+    /// A segment with round end caps ([`Sweep::vs_segment`]).
     Segment(Segment),
+    /// A circle moving over the same `t` as the query, static when `start == end`
+    /// ([`Sweep::vs_circle`]).
     Circle(Sweep),
 }
 
@@ -38,6 +43,7 @@ impl Obstacle {
         }
     }
 
+    /// Whether the queries accept this obstacle (finite, not inverted, no negative size).
     pub fn is_valid(&self) -> bool {
         match self {
             Obstacle::Aabb(b) => b.is_valid(),

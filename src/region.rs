@@ -17,10 +17,15 @@ use crate::geom::Aabb;
 pub struct Region(pub u8);
 
 impl Region {
+    /// Within the box's slabs on both axes (boundary included).
     pub const INSIDE: Region = Region(0);
+    /// Beyond the left side, `x < min.x`.
     pub const LEFT: Region = Region(0b0001);
+    /// Beyond the right side, `x > max.x`.
     pub const RIGHT: Region = Region(0b0010);
+    /// Below the bottom side, `y < min.y`.
     pub const BOTTOM: Region = Region(0b0100);
+    /// Above the top side, `y > max.y`.
     pub const TOP: Region = Region(0b1000);
 
     /// All nine valid codes, row by row from the top-left (for drawing and legends).
@@ -36,14 +41,18 @@ impl Region {
         Region(0b0110),
     ];
 
+    /// The four bits, TOP BOTTOM RIGHT LEFT from the high end.
     pub fn bits(self) -> u8 {
         self.0
     }
 
+    /// Whether every plane of `other` is one of this code's; never for [`Region::INSIDE`],
+    /// which has none.
     pub fn contains(self, other: Region) -> bool {
         self.0 & other.0 == other.0 && other.0 != 0
     }
 
+    /// The code of no plane: the point is in the box (or on its boundary).
     pub fn is_inside(self) -> bool {
         self.0 == 0
     }
@@ -165,9 +174,12 @@ pub struct Clip {
 }
 
 impl Clip {
+    /// Where the segment enters the box (0 at `a`), if it meets it.
     pub fn t_enter(&self) -> Option<f32> {
         self.span.map(|s| s.0)
     }
+
+    /// Where the segment leaves the box (1 at `b`), if it meets it.
     pub fn t_exit(&self) -> Option<f32> {
         self.span.map(|s| s.1)
     }

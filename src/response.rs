@@ -12,7 +12,11 @@ use crate::obstacle::Obstacle;
 pub enum Response {
     /// Mirror the remaining motion about the contact normal, scaling the normal part by
     /// `restitution` (1 = perfectly elastic, 0 = slide).
-    Reflect { restitution: f32 },
+    Reflect {
+        /// The share of the normal speed kept: 1 keeps it all (elastic), 0 none; a negative
+        /// value counts as 0.
+        restitution: f32,
+    },
     /// Remove the normal part of the remaining motion and carry on along the surface.
     Slide,
     /// Stop at the contact.
@@ -119,7 +123,7 @@ pub fn resolve(
     let mut pos = sweep.start;
     let mut remaining = sweep.delta();
     let mut now = 0.0f32;
-    // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
+    // Each pass ends the path, or uses up a bounce or an obstacle, so this bound is never
     // reached in practice; it is here so that no input can loop forever.
     let mut done = false;
     for _ in 0..=max_bounces + obstacles.len() + 1 {
@@ -291,8 +295,8 @@ mod tests {
 
     #[test]
     fn usize_max_bounces_is_capped_not_overflowed() {
-        // `usize::MAX` once overflowed the round bound: a panic in debug builds, and in
-        // release a bound of 0 that stopped the ball after two contacts, truncated.
+        // The loop bound adds the obstacle count to `max_bounces`: without the cap,
+        // `usize::MAX` would overflow it (a panic in debug builds, a bound of 0 in release).
         let walls = two_walls();
         let s = Sweep::new(Vec2::ZERO, Vec2::new(98.0, 0.0), 1.0);
         for max in [usize::MAX, usize::MAX - 1] {

@@ -335,3 +335,36 @@ fn a_file_that_fails_to_load_offers_reload_once_fixed() {
     assert_eq!(h.state().banner(), None);
     assert_eq!(h.state().file_path(), Some(file.as_path()));
 }
+
+/// A frame in which the window manager asks the window to close.
+fn request_window_close(h: &mut Harness<DebugApp>) {
+    let info = egui::ViewportInfo {
+        events: vec![egui::ViewportEvent::Close],
+        ..Default::default()
+    };
+    h.input_mut().viewports.insert(egui::ViewportId::ROOT, info);
+    h.run();
+}
+
+#[test]
+fn an_unattended_run_with_unsaved_changes_closes_without_asking() {
+    // The bug: `--sim-discs 200 --frames 60` filled the simulation (an unsaved change),
+    // and when the run ended its close request was answered with "Unsaved changes"; with
+    // nobody to click, the watchdog killed it after 30 s instead of the report printing.
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    edit(&mut h);
+    assert!(h.state().dirty());
+    // What a person closing the window sees: the question.
+    request_window_close(&mut h);
+    assert!(h.state().asking());
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().asking());
+    // What an unattended run does: no question.
+    let ctx = h.ctx.clone();
+    h.state_mut().close_unattended(&ctx);
+    request_window_close(&mut h);
+    assert!(!h.state().asking());
+    assert!(h.query_by_label("Unsaved changes").is_none());
+}

@@ -340,3 +340,130 @@ fn toggling_layers_keeps_the_layers_menu_open() {
     let l = h.state().scene().layers;
     assert!(!l.grid && !l.broad_phase, "{l:?}");
 }
+
+#[test]
+fn parry_engines_run_beside_the_exact_answer_as_rows_and_a_heat_map() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("parry2d cast_shapes").click();
+    h.run();
+    h.get_by_label("parry2d sweep time of impact").click();
+    h.run();
+    let ids = &h.state().scene().variants;
+    assert!(ids.iter().any(|v| v == "parry-cast") && ids.iter().any(|v| v == "parry-sweep"));
+    let ball = h.state().inspected().expect("a ball");
+    let engines: Vec<&str> = ball.variants.iter().map(|r| r.variant.id()).collect();
+    assert!(
+        engines.contains(&"parry-cast") && engines.contains(&"parry-sweep"),
+        "{engines:?}"
+    );
+    assert!(
+        h.query_all_by_label_contains("parry-cast").count() > 0,
+        "a row in the inspector"
+    );
+    // The heat map compares an engine like a published approach.
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Heat map colours").click();
+    h.run();
+    h.get_by_label("Where parry2d sweep time of impact disagrees")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().scene().heat_map.compare.as_deref(),
+        Some("parry-sweep")
+    );
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
+}
+
+#[test]
+fn find_a_counterexample_opens_a_shrunk_case_that_pins_the_exact_answer() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Find a counterexample for substep").click();
+    h.run();
+    let scene = h.state().scene().clone();
+    assert!(scene.name.contains("substep"), "{}", scene.name);
+    assert!(
+        !scene.reported.is_empty(),
+        "the approach's answer is kept beside the exact one"
+    );
+    assert!(!scene.expect.is_empty());
+    assert!(
+        h.state().evaluation().expectations_hold(),
+        "the exact answer is pinned"
+    );
+    assert!(
+        h.state().status().contains("substep"),
+        "{}",
+        h.state().status()
+    );
+}
+
+#[test]
+fn a_key_adds_at_the_cursor_with_round_numbers() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let cam = camera(&h);
+    let cursor = cam.center + Vec2::new(13.3, -7.7);
+    h.hover_at(cam.to_screen(cursor));
+    h.run();
+    let before = h.state().scene().objects.len();
+    h.key_press(Key::X);
+    h.run();
+    let objects = &h.state().scene().objects;
+    assert_eq!(objects.len(), before + 1);
+    let Shape::Box { min, max } = objects[before].shape else {
+        panic!("a box: {:?}", objects[before].shape)
+    };
+    let centre = (min + max) * 0.5;
+    // On the grid step of the current zoom, at the grid point nearest the cursor.
+    let step = cam.grid_step(40.0);
+    assert!((centre - cursor).length() <= step, "{centre} vs {cursor}");
+    for v in [min.x, min.y, max.x, max.y, centre.x, centre.y] {
+        let k = v / (step * 0.5);
+        assert!(
+            (k - k.round()).abs() < 1e-4,
+            "{v} is not on the half-step grid {step}"
+        );
+    }
+}
+
+#[test]
+fn toolbar_adds_where_nothing_is() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    for _ in 0..3 {
+        h.get_by_label("+ Circle").click();
+        h.run();
+    }
+    let eval = h.state().evaluation();
+    let circles: Vec<_> = eval
+        .obstacles
+        .iter()
+        .filter(|(_, o)| matches!(o, sweepscope::Obstacle::Circle(_)))
+        .map(|(_, o)| o.bounds())
+        .collect();
+    assert_eq!(circles.len(), 3);
+    for (i, a) in circles.iter().enumerate() {
+        for b in &circles[i + 1..] {
+            assert!(!a.overlaps(b), "new objects pile up: {a:?} {b:?}");
+        }
+        for (_, o) in eval
+            .obstacles
+            .iter()
+            .filter(|(_, o)| !matches!(o, sweepscope::Obstacle::Circle(_)))
+        {
+            assert!(!a.overlaps(&o.bounds()), "placed on an obstacle");
+        }
+    }
+}
+
+#[test]
+fn the_canvas_keeps_half_of_a_small_window() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1000.0, 650.0))
+        .build_ui_state(
+            |ui, app: &mut DebugApp| app.ui(ui),
+            DebugApp::new(builtin::default_scene()),
+        );
+    h.run();
+    let canvas = h.get_by_label("Canvas").rect();
+    assert!(canvas.width() >= 500.0, "canvas {canvas:?}");
+}

@@ -1,5 +1,7 @@
-//! Regressions found by an adversarial check against an exact (60-digit decimal) reference,
-//! each named after the bug, and a generated family of exact touches on diagonal segments.
+//! Exact touches and the rounding traps around them, each test named after the wrong answer
+//! it rules out, and a generated family of exact touches on diagonal segments. Expected
+//! values come from exact references (60-digit decimals, exact rationals) or from the
+//! construction itself.
 //!
 //! Exact touches need exact arithmetic to judge, which the f64 sampling reference cannot
 //! give, so every case here is built from integers where the touch is exact by
@@ -290,8 +292,8 @@ fn exact_touches_on_diagonal_segments() {
 
 /// Bug: two circles moving together from near 0 to near 1e6 took their relative motion as
 /// `(e1 − s1) − (e2 − s2)` after rounding each motion to f64, which loses the small
-/// relative motion: contact centres came out units off. (Found by the second adversarial
-/// hunt; the exact answers are from its 60-digit reference.)
+/// relative motion: contact centres came out units off. The exact answers are from a
+/// 60-digit reference.
 #[test]
 fn circles_travelling_side_by_side_keep_their_relative_motion() {
     let cases = [
@@ -323,7 +325,7 @@ fn circles_travelling_side_by_side_keep_their_relative_motion() {
 /// Bug: a start exactly on a corner circle, an end cap or another circle, moving along the
 /// tangent tilted a few f32 steps inward, was a miss: `a·r² − cross²` cancelled to nothing
 /// (its true value is `along²`, tiny but positive), so the shallow entry at t = 0 was lost.
-/// (Found by the second adversarial hunt.) Tilted outward instead, it stays a miss.
+/// Tilted outward instead, it stays a miss.
 #[test]
 fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
     let corner_box = Aabb::new(v(15.0, -25.0), v(29.0, -8.0));
@@ -367,7 +369,7 @@ fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
     let out = Sweep::new(v(8.0, 16.0), v(-40.0, 2.000_000_2), 25.0);
     assert!(out.vs_aabb(&corner_box).is_none());
     // A start off the circle by less than the rounding of |c|² (1 + 2^-60 against 1) is
-    // not a touch: these never come within r (found by review of the fix).
+    // not a touch: these never come within r.
     let tiny = 2.0f32.powi(-30);
     let ours = Sweep::new(v(0.0, 0.0), v(-tiny / 2.0, 1.0), 0.5);
     assert!(
@@ -393,7 +395,7 @@ fn touching_at_t0_and_dipping_in_by_a_hair_is_a_hit() {
 /// by the rounding of `r·√len2`, so such starts were misread both ways: an overlapping
 /// start was a miss, or with a near-parallel motion a hit at t = 0.38 instead of 0; a start
 /// just outside was reported as started inside. Integer inputs built from continued
-/// fractions by the second adversarial hunt; the answers are its exact reference's.
+/// fractions; the answers are an exact reference's.
 #[test]
 fn starts_on_the_edge_of_a_segments_slab_are_read_exactly() {
     let seg = |ax: f32, ay: f32, bx: f32, by: f32| Segment::new(v(ax, ay), v(bx, by));
@@ -429,9 +431,8 @@ fn starts_on_the_edge_of_a_segments_slab_are_read_exactly() {
 /// Bug: a start just outside a segment's slab edge, moving nearly parallel to the segment
 /// and dipping 2e-12 to 8e-12 of r into the slab, was timed from `|h| − r·|e|`, a
 /// difference of two nearly equal numbers that carries the rounding of the root: the face
-/// hit came up to 3e-5 early or late in t, 0.03 units of centre at |v| = 1000. Found by
-/// the adversarial check with its skip margin for near grazes tightened from 1e-6 to
-/// 1e-13; the times are its exact reference's.
+/// hit came up to 3e-5 early or late in t, 0.03 units of centre at |v| = 1000. The times
+/// are the exact reference's (`tools/exact_check` with `EXACT_CHECK_SKIP_REL=1e-13`).
 #[test]
 fn near_parallel_entries_just_outside_a_slab_edge_are_timed_exactly() {
     let cases = [
@@ -460,7 +461,8 @@ fn near_parallel_entries_just_outside_a_slab_edge_are_timed_exactly() {
             .unwrap_or_else(|| panic!("case {i}: a face hit"));
         assert!(matches!(h.feature, Feature::Face { .. }), "case {i}: {h:?}");
         assert!(!h.started_inside, "case {i}: {h:?}");
-        // f32 rounding of the time is ~1e-9 here; the old error was 1.5e-5 and more.
+        // f32 rounding of the time is ~1e-9 here; the rounded root is off by 1.5e-5 and
+        // more.
         assert!((f64::from(h.time) - time).abs() < 1e-7, "case {i}: {h:?}");
         let centre = end.as_dvec2() * time;
         assert!(
@@ -490,17 +492,17 @@ fn far_reaching_segments_measure_the_start_distance_exactly() {
     assert!((h.time - 0.168_665).abs() < 1e-4, "time {}", h.time);
     assert!((h.normal - below).length() < 1e-4, "normal {}", h.normal);
     assert!(!h.started_inside);
-    // A hit late in the motion, once a miss.
+    // A hit late in the motion (the cancelling form misses it).
     let h = Sweep::new(v(8.3e-6, 8.04e-6), v(8.297e-6, 8.043e-6), 1.8e-7)
         .vs_segment(&diag)
         .expect("reaches the capsule at t ≈ 0.907");
     assert!((h.time - 0.906_946).abs() < 1e-4, "time {}", h.time);
-    // A start 5% of r outside, moving closer by 0.014% of r at most: a miss, once reported
-    // as started inside. Unit scale, tiny radius.
+    // A start 5% of r outside, moving closer by 0.014% of r at most: a miss, not a start
+    // inside. Unit scale, tiny radius.
     let unit_diag = Segment::new(v(-10.0, -10.0), v(10.0, 10.0));
     let s = Sweep::new(v(5.3e-15, 4.97e-15), v(5.292e-15, 4.978e-15), 2.22e-16);
     assert_eq!(s.vs_segment(&unit_diag), None);
-    // Overlapping 1.3e-9 below the line: pushed out downward, once upward.
+    // Overlapping 1.3e-9 below the line: pushed out downward, not upward.
     let h = Sweep::new(v(0.0103, 0.010_299_998), v(0.0103, 0.010_299_998), 1e-5)
         .vs_segment(&diag)
         .expect("overlaps");
@@ -601,7 +603,7 @@ fn a_point_landing_exactly_on_a_segment_at_t1_hits() {
     );
 }
 
-// --- Found by a third hunt (exact rational reference) --------------------------------
+// --- Segments whose squared length rounds, rims, points on a line, deep chords ----------
 
 /// A segment from x = 1/3 (as f32) to 10 at y = 1: its squared length rounds in f64.
 fn third_segment() -> Segment {
@@ -758,14 +760,14 @@ fn grazing_circle_paths_a_hair_inside_are_hits() {
     assert!(cut.vs_circle(&still).is_some());
 }
 
-// --- Found by a fifth hunt (exact rational reference, 3.3 million cases) ---------------
+// --- Shallow touches at t = 1 ------------------------------------------------------------
 
 /// Bug: a box corner, a point box, a segment's end cap or a zero-length segment touched
 /// exactly at t = 1 by a path that still approaches, but only about 2e-9 rad off the
 /// tangent, was a miss. With the end on the circle the discriminant is exactly `late²`
 /// (late: minus the approach rate at t = 1), which rounds to zero there; the verdict
-/// required it positive. The end within r now decides on its own: strictly inside, or
-/// on the circle and not tangent. The same geometry as a circle pair was always a hit.
+/// required it positive. The end within r decides on its own: strictly inside, or on the
+/// circle and not tangent. The same geometry as a circle pair is a hit too.
 #[test]
 #[allow(clippy::excessive_precision)] // the exact f32 values of the failing cases
 fn shallow_touches_at_t1_on_corners_and_end_caps_are_hits() {
@@ -829,15 +831,15 @@ fn shallow_touches_at_t1_on_corners_and_end_caps_are_hits() {
     );
 }
 
-// --- Found by a sixth hunt (exact rational reference, 760,000 cases) -------------------
+// --- Long motions grazing small corners, and radii below the offsets' rounding ----------
 
 /// Bug: a long motion grazing a small corner or end cap (the start 1e5–1e6 away, a radius
 /// of 1e-5–1e-4) got hit and miss wrong within about 3e-7 of the radius of a tangency,
 /// and normals near such a graze off by 1e-3. The offset from the start to the corner is
 /// a rounded difference there (the start's and the corner's bits span more than 53), and
 /// its error, 1e-11, decides the sign of the discriminant. A discriminant within that
-/// error of zero is now worked out again from the exact offsets. The same geometry as a
-/// circle pair was always right. The expected values are the exact reference's.
+/// error of zero is worked out again from the exact offsets. The same geometry as a
+/// circle pair is right too. The expected values are the exact reference's.
 #[test]
 #[allow(clippy::excessive_precision)] // the exact f32 values of the failing cases
 fn long_motions_grazing_small_corners_and_end_caps() {
@@ -901,7 +903,7 @@ fn long_motions_grazing_small_corners_and_end_caps() {
     sweepscope::query::batch::sweep_vs_aabbs(&sweep, &[aabb], &mut out);
     assert_eq!(out[0], h.time, "the batched form agrees");
 
-    // A grazing hit on a point: the normal was 1.03e-3 off.
+    // A grazing hit on a point: the rounded offsets put the normal 1.03e-3 off.
     let sweep = Sweep::new(
         v(1_291_140.25, -773_979.562_5),
         v(-11_839.232_421_875, 7_097.078_613_281_25),
@@ -917,8 +919,8 @@ fn long_motions_grazing_small_corners_and_end_caps() {
 }
 
 /// The graze bound must also cover the cross product's squared rounding, which wins for
-/// radii below about 2⁻⁵⁸ of the offset (found by a review of the fix above): a path
-/// through the origin from 3e5 away passes a point 2.1e-17 off its line, and with
+/// radii below about 2⁻⁵⁸ of the offset: a path through the origin from 3e5 away passes a
+/// point 2.1e-17 off its line, and with
 /// r = 4.2e-17 (twice that) it cuts the point's circle half deep, at t = 1/3 (the start
 /// is −1/3 of the motion). The rounding noise of the discriminant there is 1e-10, against
 /// a first-order bound of 1e-15.
@@ -972,7 +974,7 @@ fn rotated_box_corner_tangents_stay_grazes() {
 /// share of a segment's slab, vanished: a 3-4-5 path aimed exactly at a corner or an end,
 /// r = 1e-16 against offsets of 8, was a side or face hit with that side's normal, 0.9
 /// off the true one. The path goes through the corner's circle head on, so the normal is
-/// −v̂ = (−0.6, −0.8). (Found by the seventh adversarial hunt.) Under the 8 symmetries of
+/// −v̂ = (−0.6, −0.8). Under the 8 symmetries of
 /// the square, for boxes, point boxes and segments in both orders; a path through the
 /// box's other bottom corner, and the segment's other end, enters across the bottom side
 /// first and keeps the side's normal.
@@ -1033,9 +1035,9 @@ fn radii_below_the_offsets_rounding_keep_corners_and_end_caps() {
     assert!(near(h.normal, v(-0.6, -0.8)), "{h:?}");
 }
 
-/// Bugs in the first fix above, found by its review: the exact test took the entry plane
-/// from the rounded verdict (two slab times equal within rounding go to x), and it worked
-/// on offsets from the start, which round when the inputs span more than 53 bits.
+/// Two traps for the exact entry test of tiny radii: taking the entry plane from the
+/// rounded verdict (two slab times equal within rounding go to x), and working on offsets
+/// from the start, which round when the inputs span more than 53 bits.
 /// - Slab times tied within rounding: the path truly enters the bottom side 1.13·r right
 ///   of the corner, but tested on the x plane it sat 2.9·r below the corner and missed
 ///   the corner's circle (r = 2.9e-17), or hit it with a normal outside the corner's

@@ -795,9 +795,10 @@ fn invalid_input_gives_none_whatever_the_verdicts_make_of_it() {
     );
 }
 
-/// A box inverted by less than the rounding of its offsets from a far start: `hi − lo`
-/// rounded its negative width to 0, so it passed the input check, and the path through
-/// it came back a side hit. (Found by review; `Aabb::is_valid` is false for it.)
+/// A box inverted by less than the rounding of its offsets from a far start: `hi − lo` of
+/// the offsets rounds its negative width to 0, so a check on the offsets would pass it and
+/// the path through it would come back a side hit. `Aabb::is_valid` is false for it, and
+/// the query must say `None`.
 #[test]
 fn an_inverted_box_far_from_the_start_is_invalid_input() {
     let aabb = Aabb::new(v(1e-8, -1.0), v(0.0, 1.0));

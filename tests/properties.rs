@@ -338,9 +338,9 @@ fn strategies_mix_hits_and_misses() {
     }
 }
 
-/// Found by the symmetry property: a centre inside a box exactly as near its left side as
-/// its top is pushed out through either; a quarter turn of the scene need not pick the
-/// turned side. (Zero motion, r = 1/64, both sides 1/16 away.)
+/// Why the symmetry property skips push-out ties: a centre inside a box exactly as near
+/// its left side as its top is pushed out through either; a quarter turn of the scene need
+/// not pick the turned side. (Zero motion, r = 1/64, both sides 1/16 away.)
 #[test]
 fn push_out_ties_may_go_either_way_under_the_square_group() {
     let p = Vec2::new(-7.46875, -7.15625);

@@ -29,9 +29,9 @@ fn sampled_span(a: Vec2, b: Vec2, bx: &Aabb) -> Option<(f64, f64)> {
 
 #[test]
 fn segment_leaving_through_a_corner_is_clipped_both_ways() {
-    // Enters the box at (5, 11) and leaves exactly through its corner (2, 8), at 45°: the
-    // one-plane-at-a-time loop bounced the rounded end between the LEFT and BOTTOM planes
-    // and gave up, reporting a miss (only in this direction).
+    // Enters the box at (5, 11) and leaves exactly through its corner (2, 8), at 45°: a
+    // one-plane-at-a-time loop bounces the rounded end between the LEFT and BOTTOM planes
+    // and gives up, reporting a miss (only in this direction).
     let bx = Aabb::new(v(2.0, 8.0), v(5.0, 16.0));
     let (a, b) = (v(8.0, 14.0), v(-13.0, -7.0));
     let span = clip_segment(a, b, &bx).span.expect("crosses the box");

@@ -1,6 +1,6 @@
-//! What a user or a script can feed the command line, from issue 24: each test is named
-//! after a way the tools used to crash, hang, print nonsense or lose a file, and drives
-//! the real binary.
+//! What a user or a script can feed the command line: each test is named after a way the
+//! tools must not fail (crash, hang, print nonsense or lose a file), and drives the real
+//! binary.
 
 use std::ffi::OsString;
 use std::io::Write;

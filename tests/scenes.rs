@@ -224,18 +224,33 @@ fn report_lists_pairs_with_regions_and_the_bounce_path() {
 }
 
 #[test]
-fn the_readme_example_parses_and_validates() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/README.md"))
-            .expect("scenes/README.md");
-    let start = readme.find("```ron\n").expect("a ron block") + "```ron\n".len();
-    let len = readme[start..].find("```").expect("closed block");
-    let scene =
-        parse_scene(&readme[start..start + len], "README.md").unwrap_or_else(|e| panic!("{e}"));
+fn the_scene_format_example_parses_and_validates() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scene-format.md"))
+            .expect("docs/scene-format.md");
+    let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let len = doc[start..].find("```").expect("closed block");
+    let scene = parse_scene(&doc[start..start + len], "docs/scene-format.md")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(scene.objects.len(), 5);
+    assert_eq!(scene.reported.len(), 1);
+    assert_eq!(scene.params.substeps, 8);
     assert_eq!(scene.expect[0].time, Some(0.4));
     assert_eq!(scene.simulation.as_ref().map(|s| s.discs.len()), Some(2));
     assert!(evaluate(&scene).expectations_hold());
+}
+
+#[test]
+fn the_readme_scene_example_parses_and_holds_its_expectation() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let start = doc.find("```ron\n").expect("a ron block") + "```ron\n".len();
+    let len = doc[start..].find("```").expect("closed block");
+    let scene =
+        parse_scene(&doc[start..start + len], "README.md").unwrap_or_else(|e| panic!("{e}"));
+    let ev = evaluate(&scene);
+    assert_eq!(ev.expectations.len(), 1);
+    assert!(ev.expectations_hold());
 }
 
 #[test]

@@ -542,7 +542,7 @@ fn sim_command_runs_scenes_and_rejects_bad_arguments() {
     assert_eq!(run(&[]), ExitCode::from(2));
     assert_eq!(run(&["/nonexistent/scene.ron"]), ExitCode::FAILURE);
     // A cap far below what the scene needs in a healthy run: reported as the cap, exit 0,
-    // no hang (it was called a stall and exited 1).
+    // no hang, and not called a stall (which exits 1).
     assert_eq!(run(&[&cradle, "--max-events", "10"]), ExitCode::SUCCESS);
 }
 
@@ -579,8 +579,8 @@ fn grid_engine_matches_naive_over_many_seeds_and_sizes() {
     }
 }
 
-/// Issue 24: a subnormal mass made the inverse mass infinite, the impulse NaN, and a
-/// crossing with a NaN velocity indexed the grid out of bounds.
+/// A subnormal mass has an infinite inverse: the impulse must stay finite, and no NaN
+/// velocity may reach the grid (a crossing would index it out of bounds).
 #[test]
 fn subnormal_mass_gives_finite_states_not_a_grid_panic() {
     let discs = [
@@ -597,8 +597,8 @@ fn subnormal_mass_gives_finite_states_not_a_grid_panic() {
     }
 }
 
-/// Issue 24: masses near the top of f64 and speeds whose squares overflow are refused with
-/// an error, not simulated into infinities.
+/// Masses near the top of f64 and speeds whose squares overflow are refused with an error,
+/// not simulated into infinities.
 #[test]
 fn energy_or_speed_beyond_f64_is_an_error() {
     let b = bounds(40.0, 20.0);
@@ -619,7 +619,7 @@ fn energy_or_speed_beyond_f64_is_an_error() {
     assert!(w.kinetic_energy().is_finite() && w.momentum().is_finite());
 }
 
-/// Issue 24: `--max-events 0` still processed one event (the cap was raised to 1).
+/// A cap of 0 means no event at all, not one (a cap raised to 1 would process one).
 #[test]
 fn a_cap_of_zero_processes_no_event() {
     let mut w = pi_world(1.0e4);
@@ -665,9 +665,9 @@ fn too_many_grid_entries_are_refused_before_allocating() {
     }
 }
 
-/// Found by the `simulation` fuzz target: at 1e-163 the square of the speed underflows to
-/// 0, so the disc was never seen approaching a wall and drifted out of the box over a
-/// long enough run.
+/// At 1e-163 the square of the speed underflows to 0: a prediction on squared speeds
+/// never sees the disc approaching a wall, and it drifts out of the box over a long
+/// enough run (a case from the `simulation` fuzz target).
 #[test]
 fn a_disc_slower_than_1e_minus_150_still_bounces_off_the_walls() {
     let slow = -7.8e-163;

@@ -165,11 +165,15 @@ impl Action {
             Action::AddRotatedBox => "Add a rotated box at the cursor",
             Action::AddSegment => "Add a segment at the cursor",
             Action::AddCircle => "Add an obstacle circle at the cursor",
-            Action::PlayPause => "Play or pause the scrubber",
-            Action::TimeStart => "Move the scrubber to t = 0",
-            Action::TimeEnd => "Move the scrubber to t = 1",
-            Action::StepBack => "Move the scrubber back by 0.01",
-            Action::StepForward => "Move the scrubber forward by 0.01",
+            Action::PlayPause => "Play or pause the scrubber (in the simulation view: the run)",
+            Action::TimeStart => "Move the scrubber to t = 0 (the simulation to its start)",
+            Action::TimeEnd => "Move the scrubber to t = 1 (the simulation to its newest moment)",
+            Action::StepBack => {
+                "Move the scrubber back by 0.01 (the simulation to the previous event)"
+            }
+            Action::StepForward => {
+                "Move the scrubber forward by 0.01 (the simulation to the next event)"
+            }
             Action::Fit => "Fit the whole scene in the view",
             Action::TogglePlots => "Show or hide the scrubber's plots",
             Action::ToggleVariantsPanel => "Show or hide the variants panel",
@@ -219,11 +223,18 @@ impl Action {
         }
     }
 
-    /// Whether it also works in the simulation view (the rest act on the sweep scene).
+    /// Whether it also works in the simulation view (the rest act on the sweep scene). The
+    /// time keys drive the simulation there: play, the next and previous event, its start
+    /// and its newest moment.
     pub fn global(self) -> bool {
         matches!(
             self,
-            Action::New
+            Action::PlayPause
+                | Action::TimeStart
+                | Action::TimeEnd
+                | Action::StepBack
+                | Action::StepForward
+                | Action::New
                 | Action::Open
                 | Action::Save
                 | Action::SaveAs

@@ -13,7 +13,8 @@ use super::command::{AddKind, Answer, Command};
 use super::debugger::DebugApp;
 use super::document::Edit;
 use super::draw::camera::{grid_step, snap};
-use super::shell::files::{DialogKind, DialogRequest, DialogResult};
+use super::shell::file_dialog::DialogKind;
+use super::shell::files::{DialogRequest, DialogResult};
 use super::shell::report::{
     BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
 };
@@ -29,6 +30,9 @@ use crate::scene::{
 
 /// Event-log rows a bug report lists.
 const REPORT_EVENTS: usize = 10;
+
+/// Cases the debugger's "Find a counterexample" tries at most per press.
+const HUNT_BUDGET: u64 = 3000;
 
 /// Pixels between grid lines that set the size of a new object.
 const NEW_OBJECT_PX: f32 = 40.0;
@@ -52,6 +56,7 @@ impl DebugApp {
             Command::AddAt { kind, at } => self.add_object(kind, at),
             Command::Request(p) => self.request(ctx, p),
             Command::Answer(a) => self.answer(ctx, a),
+            Command::FindCounterexample(v) => self.find_counterexample(ctx, v),
             Command::SaveAnyway(yes) => {
                 if let Some(q) = self.ui.save_question.take()
                     && yes
@@ -70,6 +75,9 @@ impl DebugApp {
 
     /// Does what a key, menu entry or button asked for.
     pub fn perform(&mut self, ctx: &Context, a: Action) {
+        if self.ui.mode == Mode::Simulation && self.sim_time_key(a) {
+            return;
+        }
         let playback = &mut self.ui.playback;
         match a {
             Action::New => self.request(ctx, Pending::New),
@@ -187,6 +195,54 @@ impl DebugApp {
                 }
             }
             Action::Help => self.ui.show_help = !self.ui.show_help,
+        }
+    }
+
+    /// The time keys in the simulation view; false for any other action.
+    fn sim_time_key(&mut self, a: Action) -> bool {
+        let sim = &mut self.sim;
+        match a {
+            Action::PlayPause => sim.set_playing(!sim.is_playing()),
+            Action::StepForward => {
+                sim.step_next();
+            }
+            Action::StepBack => {
+                sim.step_back();
+            }
+            Action::TimeStart => sim.scrub_to(0.0),
+            Action::TimeEnd => {
+                let head = sim.timeline().map_or(0.0, |t| t.head_time());
+                sim.scrub_to(head);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Hunts for a disagreement of `v` with the exact core (a bounded number of cases, so
+    /// the answer comes within a fraction of a second) and opens the shrunk case. Each
+    /// search starts where the last one stopped, so pressing again finds another case.
+    fn find_counterexample(&mut self, ctx: &Context, v: crate::variants::Variant) {
+        let seed = self.hunt_seed;
+        self.hunt_seed = self.hunt_seed.wrapping_add(1);
+        match crate::hunt::find_counterexample(v, None, seed, HUNT_BUDGET) {
+            Some(found) => {
+                let status = format!(
+                    "{}: {} (case {} of seed {seed}, shrunk in {} steps)",
+                    v.id(),
+                    found.disagreement.describe(),
+                    found.index,
+                    found.shrink_steps
+                );
+                self.request(ctx, Pending::Scene(Box::new(found.scene)));
+                self.ui.status = status;
+            }
+            None => {
+                self.ui.status = format!(
+                    "{}: no disagreement in {HUNT_BUDGET} cases (seed {seed})",
+                    v.id()
+                );
+            }
         }
     }
 
@@ -320,6 +376,7 @@ impl DebugApp {
                     self.set_document(s, None);
                 }
             }
+            Pending::Scene(scene) => self.set_document(*scene, None),
             Pending::Close => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
@@ -502,6 +559,20 @@ impl DebugApp {
                 self.ui.banner = Some(format!("{}: not a .ron scene file", p.display()));
             }
         }
+    }
+
+    /// Closes the window without asking about unsaved changes: an unattended run
+    /// (`--frames`, `--screenshot`) never saves, and a question nobody can answer would keep
+    /// it open until the watchdog ends it.
+    pub fn close_unattended(&mut self, ctx: &Context) {
+        self.allow_close = true;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+    }
+
+    /// Whether a question (unsaved changes, a save that drops comments…) is waiting for
+    /// the user.
+    pub fn asking(&self) -> bool {
+        self.ui.confirm.is_some()
     }
 
     /// Asks before the window closes with unsaved changes.

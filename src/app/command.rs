@@ -71,6 +71,9 @@ pub enum Command {
     SaveAnyway(bool),
     /// Write the bug report with the user's words (from the form).
     WriteBugReport { happened: String, expected: String },
+    /// Search for a case where a published approach or an engine disagrees with the exact
+    /// core, and open the shrunk case as a new scene.
+    FindCounterexample(crate::variants::Variant),
 }
 
 /// The answers to "the scene has unsaved changes".

@@ -47,6 +47,8 @@ pub struct DebugApp {
     pub(super) title: String,
     /// The user confirmed closing with unsaved changes.
     pub(super) allow_close: bool,
+    /// The seed of the next "Find a counterexample".
+    pub(super) hunt_seed: u64,
     /// What the scene's text was written against; `None` until the next evaluation.
     pub(super) baseline: Option<TextBaseline>,
     /// Claims of the scene's text that the answers no longer give, `field: claim`.
@@ -81,6 +83,7 @@ impl DebugApp {
             frame_times: FrameTimes::default(),
             title: String::new(),
             allow_close: false,
+            hunt_seed: 1,
             baseline: None,
             stale: Vec::new(),
             renderer: None,
@@ -151,6 +154,13 @@ impl DebugApp {
     /// answers when the text was last written (or the scene opened).
     fn check_text(&mut self) {
         let scene = self.doc.scene();
+        self.stale.clear();
+        // Text states a few answers; a scene of many thousand pairs is not checked on every
+        // edit (the whole answer list is rebuilt each time).
+        if self.evaluation.pairs().nth(MAX_CHECKED_PAIRS).is_some() {
+            self.baseline = None;
+            return;
+        }
         let text = [
             scene.name.clone(),
             scene.description.clone(),
@@ -163,7 +173,6 @@ impl DebugApp {
                 answers: answers.clone(),
             });
         }
-        self.stale.clear();
         if let Some(b) = &self.baseline {
             for (field, text) in ["name", "description", "notes"].iter().zip(&b.text) {
                 for claim in stale_claims(text, &b.answers, &answers) {
@@ -331,6 +340,9 @@ impl DebugApp {
         self.queue.push(command);
     }
 }
+
+/// Pairs beyond which the scene's text is not checked for stale answers.
+const MAX_CHECKED_PAIRS: usize = 10_000;
 
 /// The ball the inspector shows: `selected` if it is a ball, else the first ball.
 pub(super) fn inspected(ev: &Evaluation, selected: Option<usize>) -> Option<&BallEvaluation> {

@@ -22,8 +22,12 @@ use crate::scene::{
 };
 use crate::variants::Params;
 
-/// Undo steps kept; older ones are dropped.
+/// Undo steps kept at most; older ones are dropped.
 const UNDO_LIMIT: usize = 200;
+
+/// Memory the undo history may take, roughly: a scene of 10⁵ objects keeps fewer steps
+/// than a small one (each step is a whole copy of the scene).
+const UNDO_BUDGET_BYTES: usize = 256 << 20;
 
 /// The last revision handed out, by any document.
 static LAST_REVISION: AtomicU64 = AtomicU64::new(0);
@@ -170,8 +174,10 @@ impl Document {
 
     fn push_undo(&mut self) {
         self.undo.push((self.scene.clone(), self.revision));
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
+        let limit = (UNDO_BUDGET_BYTES / approximate_size(&self.scene)).clamp(1, UNDO_LIMIT);
+        if self.undo.len() > limit {
+            let excess = self.undo.len() - limit;
+            self.undo.drain(..excess);
         }
         self.redo.clear();
     }
@@ -190,6 +196,19 @@ impl Document {
         self.revision = revision;
         true
     }
+}
+
+/// Roughly how many bytes a copy of `scene` takes.
+fn approximate_size(scene: &Scene) -> usize {
+    let objects: usize = scene
+        .objects
+        .iter()
+        .map(|o| std::mem::size_of::<Object>() + o.name.len())
+        .sum();
+    let discs = scene.simulation.as_ref().map_or(0, |s| {
+        s.discs.len() * std::mem::size_of::<crate::scene::Disc>()
+    });
+    std::mem::size_of::<Scene>() + objects + discs + scene.notes.len()
 }
 
 /// Makes `edit` on `scene`; false when it does not apply (an index out of range).
@@ -322,6 +341,28 @@ mod tests {
         assert!(!d.apply(Edit::Remove { object: 7 }, false));
         assert_eq!(d.revision(), r);
         assert!(!d.can_undo());
+    }
+
+    #[test]
+    fn a_large_scene_keeps_fewer_undo_steps() {
+        let mut s = Scene::empty("big");
+        for k in 0..200_000 {
+            s.objects.push(Object {
+                name: format!("o{k}"),
+                shape: ball(k as f32),
+            });
+        }
+        let per_copy = approximate_size(&s);
+        let mut d = Document::new(s, None);
+        for k in 0..50 {
+            d.apply(Edit::SetNotes(format!("{k}")), false);
+        }
+        let kept = d.undo.len();
+        assert!(
+            kept * per_copy <= UNDO_BUDGET_BYTES,
+            "{kept} copies of {per_copy} bytes"
+        );
+        assert!((1..50).contains(&kept), "{kept}");
     }
 
     #[test]

@@ -191,53 +191,12 @@ pub fn apply_drag(
                 drag_circle(start, end, radius, grip, now, delta, place, true);
             Shape::Circle { start, end, radius }
         }
-        Shape::Segment { a, b } => match grip {
-            Grip::A | Grip::Start => Shape::Segment {
-                a: place(a + delta),
-                b,
-            },
-            Grip::B | Grip::End => Shape::Segment {
-                a,
-                b: place(b + delta),
-            },
-            _ => {
-                let na = place(a + delta);
-                Shape::Segment {
-                    a: na,
-                    b: b + (na - a),
-                }
-            }
-        },
+        Shape::Segment { a, b } => {
+            let (a, b) = drag_segment(a, b, grip, delta, place);
+            Shape::Segment { a, b }
+        }
         Shape::Box { min, max } => {
-            let b = Aabb::from_points(min, max);
-            let b = match grip {
-                Grip::Corner(i) => {
-                    let c = b.corners();
-                    Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
-                }
-                Grip::Edge(i) => {
-                    let p = place(
-                        match i {
-                            0 => Vec2::new(0.0, b.min.y),
-                            1 => Vec2::new(b.max.x, 0.0),
-                            2 => Vec2::new(0.0, b.max.y),
-                            _ => Vec2::new(b.min.x, 0.0),
-                        } + delta,
-                    );
-                    let (mut lo, mut hi) = (b.min, b.max);
-                    match i {
-                        0 => lo.y = p.y,
-                        1 => hi.x = p.x,
-                        2 => hi.y = p.y,
-                        _ => lo.x = p.x,
-                    }
-                    Aabb::from_points(lo, hi)
-                }
-                _ => {
-                    let m = place(b.min + delta);
-                    Aabb::new(m, b.max + (m - b.min))
-                }
-            };
+            let b = drag_box(Aabb::from_points(min, max), grip, delta, place);
             Shape::Box {
                 min: b.min,
                 max: b.max,
@@ -250,55 +209,121 @@ pub fn apply_drag(
         } => {
             let o = Obb::new(center, half_extents, angle.to_radians());
             match grip {
-                Grip::Rotate => {
-                    let v = now - center;
-                    let mut deg = (v.y.atan2(v.x).to_degrees() - 90.0).rem_euclid(360.0);
-                    if deg > 180.0 {
-                        deg -= 360.0;
-                    }
-                    if snap_step.is_some() {
-                        deg = (deg / 15.0).round() * 15.0;
-                    }
+                Grip::Rotate => Shape::RotatedBox {
+                    center,
+                    half_extents,
+                    angle: dragged_angle(center, now, snap_step.is_some()),
+                },
+                _ => {
+                    let (center, half_extents) = drag_rotated_box(&o, grip, delta, place);
                     Shape::RotatedBox {
                         center,
                         half_extents,
-                        angle: deg,
-                    }
-                }
-                Grip::Corner(i) => {
-                    let lc = o.local_aabb().corners();
-                    let fixed = lc[(i + 2) % 4];
-                    let moved = o.to_local(place(o.to_world(lc[i % 4]) + delta));
-                    Shape::RotatedBox {
-                        center: o.to_world((fixed + moved) * 0.5),
-                        half_extents: ((moved - fixed) * 0.5).abs(),
                         angle,
                     }
                 }
-                Grip::Edge(i) => {
-                    let l = o.local_aabb();
-                    let d = o.dir_to_local(delta);
-                    let (mut lo, mut hi) = (l.min, l.max);
-                    match i {
-                        0 => lo.y += d.y,
-                        1 => hi.x += d.x,
-                        2 => hi.y += d.y,
-                        _ => lo.x += d.x,
-                    }
-                    let nb = Aabb::from_points(lo, hi);
-                    Shape::RotatedBox {
-                        center: o.to_world(nb.center()),
-                        half_extents: nb.half_extents(),
-                        angle,
-                    }
-                }
-                _ => Shape::RotatedBox {
-                    center: place(center + delta),
-                    half_extents,
-                    angle,
-                },
             }
         }
+    }
+}
+
+/// A segment with one end (or, grabbed elsewhere, the whole of it) moved by `delta`.
+fn drag_segment(
+    a: Vec2,
+    b: Vec2,
+    grip: Grip,
+    delta: Vec2,
+    place: impl Fn(Vec2) -> Vec2,
+) -> (Vec2, Vec2) {
+    match grip {
+        Grip::A | Grip::Start => (place(a + delta), b),
+        Grip::B | Grip::End => (a, place(b + delta)),
+        _ => {
+            let na = place(a + delta);
+            (na, b + (na - a))
+        }
+    }
+}
+
+/// A box with a corner, an edge or (grabbed elsewhere) the whole of it moved by `delta`;
+/// the opposite corner or edge stays put.
+fn drag_box(b: Aabb, grip: Grip, delta: Vec2, place: impl Fn(Vec2) -> Vec2) -> Aabb {
+    match grip {
+        Grip::Corner(i) => {
+            let c = b.corners();
+            Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
+        }
+        Grip::Edge(i) => {
+            let p = place(
+                match i {
+                    0 => Vec2::new(0.0, b.min.y),
+                    1 => Vec2::new(b.max.x, 0.0),
+                    2 => Vec2::new(0.0, b.max.y),
+                    _ => Vec2::new(b.min.x, 0.0),
+                } + delta,
+            );
+            let (mut lo, mut hi) = (b.min, b.max);
+            match i {
+                0 => lo.y = p.y,
+                1 => hi.x = p.x,
+                2 => hi.y = p.y,
+                _ => lo.x = p.x,
+            }
+            Aabb::from_points(lo, hi)
+        }
+        _ => {
+            let m = place(b.min + delta);
+            Aabb::new(m, b.max + (m - b.min))
+        }
+    }
+}
+
+/// The angle in degrees, in (-180, 180], that points the rotation handle (above the
+/// centre at angle 0) at `now`; whole multiples of 15 degrees when snapping.
+fn dragged_angle(center: Vec2, now: Vec2, snapping: bool) -> f32 {
+    let v = now - center;
+    let mut deg = (v.y.atan2(v.x).to_degrees() - 90.0).rem_euclid(360.0);
+    if deg > 180.0 {
+        deg -= 360.0;
+    }
+    if snapping {
+        deg = (deg / 15.0).round() * 15.0;
+    }
+    deg
+}
+
+/// The centre and half extents of a rotated box with a corner, an edge or (grabbed
+/// elsewhere) the whole of it moved by `delta`, its angle kept.
+fn drag_rotated_box(
+    o: &Obb,
+    grip: Grip,
+    delta: Vec2,
+    place: impl Fn(Vec2) -> Vec2,
+) -> (Vec2, Vec2) {
+    match grip {
+        Grip::Corner(i) => {
+            let lc = o.local_aabb().corners();
+            let fixed = lc[(i + 2) % 4];
+            let moved = o.to_local(place(o.to_world(lc[i % 4]) + delta));
+            (
+                o.to_world((fixed + moved) * 0.5),
+                ((moved - fixed) * 0.5).abs(),
+            )
+        }
+        Grip::Edge(i) => {
+            let l = o.local_aabb();
+            let d = o.dir_to_local(delta);
+            let (mut lo, mut hi) = (l.min, l.max);
+            match i {
+                0 => lo.y += d.y,
+                1 => hi.x += d.x,
+                2 => hi.y += d.y,
+                _ => lo.x += d.x,
+            }
+            let nb = Aabb::from_points(lo, hi);
+            (o.to_world(nb.center()), nb.half_extents())
+        }
+        _ => (place(o.center + delta), o.half_extents),
     }
 }
 

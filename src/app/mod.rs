@@ -141,9 +141,10 @@ impl DebugApp {
         let width = ui.available_width();
         let inspector = (width * 0.3).clamp(240.0, 420.0);
         let variants = (width * 0.18).clamp(170.0, 230.0);
+        let plots = (ui.available_height() * 0.3).clamp(150.0, 260.0);
         egui::Panel::bottom("timeline")
             .resizable(self.ui.show_plots)
-            .default_size(230.0)
+            .default_size(plots)
             .show(ui, |ui| {
                 views::scrubber::show(ui, &mut self.ui.playback);
                 if self.ui.show_plots {

@@ -38,6 +38,8 @@ pub enum Pending {
     OpenDialog,
     New,
     Demo(String),
+    /// A scene made in the app (a counterexample found by the hunter), with no file yet.
+    Scene(Box<crate::scene::Scene>),
     Close,
 }
 

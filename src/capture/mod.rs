@@ -51,8 +51,11 @@ pub struct Answer {
 /// A reported contact; fields the program does not give are `None`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AnswerHit {
+    /// The time of impact, as a fraction of the motion.
     pub time: f32,
+    /// The contact normal, from the obstacle toward the circle.
     pub normal: Option<Vec2>,
+    /// Whether the program said the circle started overlapping.
     pub started_inside: Option<bool>,
 }
 
@@ -60,13 +63,20 @@ pub struct AnswerHit {
 /// files write it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SceneObstacle {
+    /// An axis-aligned box.
     Box(Aabb),
+    /// A rotated box, its angle in degrees.
     RotatedBox {
+        /// The centre.
         center: Vec2,
+        /// Half the width and height along the box's own axes.
         half_extents: Vec2,
+        /// The angle in degrees, counter-clockwise.
         degrees: f32,
     },
+    /// A segment.
     Segment(crate::geom::Segment),
+    /// A circle, moving over the same `t` as the ball or still.
     Circle(Sweep),
 }
 

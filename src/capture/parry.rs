@@ -33,12 +33,19 @@ pub const PARRY_VERSION: &str = "parry2d 0.31.1";
 /// A `cast_shapes` query, exactly as a program makes it.
 #[derive(Clone, Copy)]
 pub struct CastQuery<'a> {
+    /// The first shape's pose at time 0.
     pub pos1: Pose,
+    /// The first shape's velocity (per unit of time of impact).
     pub vel1: Vector,
+    /// The first shape.
     pub shape1: &'a dyn Shape,
+    /// The second shape's pose at time 0.
     pub pos2: Pose,
+    /// The second shape's velocity.
     pub vel2: Vector,
+    /// The second shape.
     pub shape2: &'a dyn Shape,
+    /// The options passed (the captured motion ends at `max_time_of_impact`).
     pub options: ShapeCastOptions,
 }
 
@@ -189,11 +196,17 @@ impl<'a> CastQuery<'a> {
 /// `ToiProxy`s made from them with `ToiProxy::from_shape`).
 #[derive(Clone, Copy)]
 pub struct SweepQuery<'a> {
+    /// The first shape (proxy A).
     pub shape_a: &'a dyn Shape,
+    /// Its sweep from the start pose to the end pose.
     pub sweep_a: ParrySweep,
+    /// The second shape (proxy B).
     pub shape_b: &'a dyn Shape,
+    /// Its sweep.
     pub sweep_b: ParrySweep,
+    /// The `max_fraction` passed (the captured motion ends there).
     pub max_fraction: f32,
+    /// The `linear_slop` passed.
     pub linear_slop: f32,
 }
 

@@ -77,6 +77,10 @@ pub struct GuiArgs {
     /// Run the simulation for T before showing it; implies --sim.
     #[arg(long, value_name = "T", value_parser = time)]
     pub sim_advance: Option<f64>,
+    /// Start playing: the sweep's scrubber, or in the simulation view the run (what
+    /// `--frames` should time when the motion is what matters).
+    #[arg(long)]
+    pub play: bool,
 }
 
 impl GuiArgs {

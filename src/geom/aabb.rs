@@ -7,11 +7,15 @@ use serde::{Deserialize, Serialize};
 /// segment, and the queries treat it as such.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Aabb {
+    /// The bottom-left corner.
     pub min: Vec2,
+    /// The top-right corner.
     pub max: Vec2,
 }
 
 impl Aabb {
+    /// The box from `min` (bottom-left) to `max` (top-right), as given: nothing is sorted
+    /// or checked here ([`Aabb::is_valid`] says whether the queries accept it).
     pub const fn new(min: Vec2, max: Vec2) -> Self {
         Self { min, max }
     }
@@ -26,14 +30,17 @@ impl Aabb {
         Self::new(a.min(b), a.max(b))
     }
 
+    /// The midpoint of `min` and `max`.
     pub fn center(&self) -> Vec2 {
         (self.min + self.max) * 0.5
     }
 
+    /// Half the width and half the height.
     pub fn half_extents(&self) -> Vec2 {
         (self.max - self.min) * 0.5
     }
 
+    /// The width and the height.
     pub fn size(&self) -> Vec2 {
         self.max - self.min
     }
@@ -55,6 +62,7 @@ impl Aabb {
         p.cmpge(self.min).all() && p.cmple(self.max).all()
     }
 
+    /// Whether the two boxes share a point (touching boxes overlap).
     pub fn overlaps(&self, other: &Aabb) -> bool {
         self.min.cmple(other.max).all() && other.min.cmple(self.max).all()
     }
@@ -64,8 +72,6 @@ impl Aabb {
         p.clamp(self.min, self.max)
     }
 
-    /// Corners in the order bottom-left, bottom-right, top-right, top-left
-    /// (counter-clockwise in a y-up world).
     /// The smallest box holding both.
     pub fn union(&self, other: &Aabb) -> Aabb {
         Aabb::new(self.min.min(other.min), self.max.max(other.max))
@@ -83,6 +89,8 @@ impl Aabb {
         Some(it.fold(Aabb::new(first, first), |b, p| b.including(p)))
     }
 
+    /// Corners in the order bottom-left, bottom-right, top-right, top-left
+    /// (counter-clockwise in a y-up world).
     pub fn corners(&self) -> [Vec2; 4] {
         [
             self.min,

@@ -32,10 +32,12 @@ impl BoxFrame {
         }
     }
 
+    /// A world point in the box's frame.
     pub fn to_local(&self, p: Vec2) -> Vec2 {
         self.rotated.map_or(p, |o| o.to_local(p))
     }
 
+    /// A point of the box's frame in the world.
     pub fn to_world(&self, p: Vec2) -> Vec2 {
         self.rotated.map_or(p, |o| o.to_world(p))
     }

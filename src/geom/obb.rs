@@ -7,12 +7,18 @@ use super::Aabb;
 /// (counter-clockwise in a y-up world).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Obb {
+    /// The centre, in the world.
     pub center: Vec2,
+    /// Half the width and half the height, along the box's own axes (not negative).
     pub half_extents: Vec2,
+    /// The rotation in radians, counter-clockwise. The queries take it as given: the axis
+    /// is `sin_cos(angle)` of this f32.
     pub angle: f32,
 }
 
 impl Obb {
+    /// The box centred on `center`, reaching `half_extents` along its own axes, turned by
+    /// `angle` radians counter-clockwise.
     pub const fn new(center: Vec2, half_extents: Vec2, angle: f32) -> Self {
         Self {
             center,
@@ -56,6 +62,7 @@ impl Obb {
         self.local_aabb().corners().map(|c| self.to_world(c))
     }
 
+    /// True when every field is finite and neither half extent is negative.
     pub fn is_valid(&self) -> bool {
         let (c, h) = (self.center, self.half_extents);
         super::all_finite([c.x, c.y, h.x, h.y, self.angle]) & (h.x >= 0.0) & (h.y >= 0.0)

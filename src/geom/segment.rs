@@ -4,19 +4,24 @@ use serde::{Deserialize, Serialize};
 /// A line segment from `a` to `b`. A zero-length segment (`a == b`) is a point and is valid.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Segment {
+    /// The first end (the end cap named `end-a`).
     pub a: Vec2,
+    /// The second end (the end cap named `end-b`).
     pub b: Vec2,
 }
 
 impl Segment {
+    /// The segment from `a` to `b`.
     pub const fn new(a: Vec2, b: Vec2) -> Self {
         Self { a, b }
     }
 
+    /// `b − a`.
     pub fn delta(&self) -> Vec2 {
         self.b - self.a
     }
 
+    /// The distance from `a` to `b`.
     pub fn length(&self) -> f32 {
         self.delta().length()
     }
@@ -26,6 +31,7 @@ impl Segment {
         self.delta().perp().normalize_or_zero()
     }
 
+    /// The point halfway from `a` to `b`.
     pub fn midpoint(&self) -> Vec2 {
         (self.a + self.b) * 0.5
     }
@@ -41,6 +47,7 @@ impl Segment {
         self.a + d * s
     }
 
+    /// True when both ends are finite.
     pub fn is_valid(&self) -> bool {
         super::all_finite([self.a.x, self.a.y, self.b.x, self.b.y])
     }

@@ -7,12 +7,16 @@ use super::Aabb;
 /// (t = 1). A static circle is a sweep with `start == end`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sweep {
+    /// The centre at t = 0.
     pub start: Vec2,
+    /// The centre at t = 1.
     pub end: Vec2,
+    /// The radius (not negative; zero makes the circle a moving point).
     pub radius: f32,
 }
 
 impl Sweep {
+    /// The circle of `radius` moving from `start` to `end`.
     pub const fn new(start: Vec2, end: Vec2, radius: f32) -> Self {
         Self { start, end, radius }
     }
@@ -37,7 +41,6 @@ impl Sweep {
         Self::new(self.at(t0), self.at(t1), self.radius)
     }
 
-    /// The box around everything the circle covers during the motion (the capsule's bounds).
     /// This motion as seen from `other` held still at its start: the same start, moved by
     /// the difference of the two displacements, with radius `r1 + r2`. A contact of this
     /// sweep with the still circle happens at the same `t` as the contact of the two moving
@@ -49,6 +52,7 @@ impl Sweep {
         Sweep::new(self.start, end.as_vec2(), radius as f32)
     }
 
+    /// The box around everything the circle covers during the motion (the capsule's bounds).
     pub fn bounds(&self) -> Aabb {
         Aabb::from_points(self.start, self.end).expanded(self.radius)
     }

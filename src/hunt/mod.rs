@@ -31,13 +31,18 @@ use crate::variants::{self, Outcome, Params, Variant};
 /// The obstacle kinds the hunter generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
+    /// Axis-aligned boxes.
     Aabb,
+    /// Rotated boxes.
     Obb,
+    /// Segments.
     Segment,
+    /// Circles, moving or still.
     Circle,
 }
 
 impl Kind {
+    /// Every kind, in the order tables list them.
     pub const ALL: [Kind; 4] = [Kind::Aabb, Kind::Obb, Kind::Segment, Kind::Circle];
 
     /// The command line's name: `aabb`, `obb`, `segment`, `circle`.
@@ -50,6 +55,7 @@ impl Kind {
         }
     }
 
+    /// The kind whose [`Kind::id`] is `id`.
     pub fn from_id(id: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.id() == id)
     }
@@ -118,6 +124,7 @@ impl Strategy {
         Strategy::Tiny,
     ];
 
+    /// A short stable name for notes and tables.
     pub fn id(self) -> &'static str {
         match self {
             Strategy::Random => "random",
@@ -134,6 +141,7 @@ impl Strategy {
         }
     }
 
+    /// Whether the case was aimed where trouble lives (anything but [`Strategy::Random`]).
     pub fn is_targeted(self) -> bool {
         self != Strategy::Random
     }
@@ -142,9 +150,13 @@ impl Strategy {
 /// One query: a ball and an obstacle, as a scene holds them.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Case {
+    /// The obstacle's kind.
     pub kind: Kind,
+    /// How the case was generated.
     pub strategy: Strategy,
+    /// The moving ball.
     pub sweep: Sweep,
+    /// The obstacle, as the scene file will hold it.
     pub obstacle: SceneObstacle,
 }
 
@@ -188,8 +200,11 @@ impl Case {
 /// A case judged: the exact answer, the contender's, and the verdict.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judged {
+    /// The exact core's answer.
     pub exact: Option<Hit>,
+    /// The contender's answer.
     pub outcome: Outcome,
+    /// How the two compare.
     pub verdict: Verdict,
 }
 
@@ -243,16 +258,21 @@ pub fn applicable_kinds(against: Variant) -> Vec<Kind> {
 /// A shrunk disagreement, ready to save.
 #[derive(Clone, Debug)]
 pub struct Counterexample {
+    /// The contender judged.
     pub against: Variant,
+    /// The kind of disagreement, kept through the shrink.
     pub disagreement: Disagreement,
-    /// The shrunk case and its judgement.
+    /// The shrunk case.
     pub case: Case,
+    /// The shrunk case's judgement.
     pub judged: Judged,
-    /// The case as generated, and its verdict.
+    /// The case as generated.
     pub original: Case,
+    /// The generated case's verdict.
     pub original_verdict: Verdict,
-    /// Where the case came from: `generate::case(seed, index, kinds)`.
+    /// The hunt's seed: the case came from `generate::case(seed, index, kinds)`.
     pub seed: u64,
+    /// The case's index in the hunt.
     pub index: u64,
     /// Judgements the shrink spent.
     pub shrink_steps: usize,
@@ -283,6 +303,7 @@ pub struct Tally {
     pub skipped: u64,
     /// Answers within an engine's documented stop.
     pub documented: u64,
+    /// Cases per kind of disagreement.
     pub disagreements: BTreeMap<Disagreement, u64>,
 }
 
@@ -305,21 +326,28 @@ impl Tally {
 /// What a hunt does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HuntConfig {
+    /// The contender to judge.
     pub against: Variant,
     /// Obstacle kinds, cycled through case by case (those `against` handles).
     pub kinds: Vec<Kind>,
+    /// Cases to generate.
     pub count: u64,
+    /// The seed: the same seed gives the same cases and the same report.
     pub seed: u64,
     /// How many disagreements of each obstacle kind × kind of disagreement to shrink.
     pub keep: usize,
+    /// The contender's parameters (sub-step count).
     pub params: Params,
 }
 
 /// What a hunt found.
 #[derive(Clone, Debug)]
 pub struct HuntReport {
+    /// What was asked.
     pub config: HuntConfig,
+    /// Counts per obstacle kind and family.
     pub tallies: Tallies,
+    /// The shrunk disagreements, each minimal case once; the same for the same seed.
     pub counterexamples: Vec<Counterexample>,
 }
 

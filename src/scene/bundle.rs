@@ -28,6 +28,7 @@ use super::{expect, report};
 /// What the build and the machine are.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Environment {
+    /// The crate's version.
     pub version: String,
     /// `git rev-parse HEAD` when the binary was built, or `unknown`.
     pub commit: String,
@@ -63,7 +64,9 @@ fn os_release_name() -> Option<String> {
 /// What the user wrote in the form; both may be empty.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct UserWords {
+    /// "What happened".
     pub happened: String,
+    /// "What I expected".
     pub expected: String,
 }
 
@@ -72,15 +75,23 @@ pub struct UserWords {
 pub struct SimSnapshot {
     /// Simulated time since the set-up the run started from.
     pub time: f64,
+    /// Discs in the world.
     pub discs: usize,
+    /// Collisions so far, of every kind.
     pub collisions: u64,
+    /// Disc–disc collisions so far.
     pub disc_disc: u64,
+    /// Disc–wall collisions so far.
     pub disc_wall: u64,
+    /// Disc–obstacle collisions so far.
     pub disc_obstacle: u64,
+    /// Kinetic energy now.
     pub energy: f64,
     /// Kinetic energy of the set-up the run started from.
     pub energy_start: f64,
+    /// Total momentum now.
     pub momentum: [f64; 2],
+    /// Total momentum of the set-up the run started from.
     pub momentum_start: [f64; 2],
     /// The last rows of the event log, as the log shows them.
     pub last_events: Vec<String>,
@@ -97,12 +108,14 @@ pub struct SimSnapshot {
 /// Which view the report was taken from, with what it shows beyond the scene.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ViewState {
+    /// The sweep view.
     Sweep {
         /// The ball the inspector shows.
         ball: Option<String>,
         /// The scrubber's time.
         t: f32,
     },
+    /// The simulation view, with its panel's numbers when the scene has a simulation.
     Simulation(Option<Box<SimSnapshot>>),
 }
 
@@ -112,8 +125,11 @@ pub struct BundleInput<'a> {
     pub scene: &'a Scene,
     /// Its evaluation (the one the inspector shows).
     pub evaluation: &'a Evaluation,
+    /// The view on screen.
     pub view: ViewState,
+    /// What the user wrote.
     pub words: &'a UserWords,
+    /// The build and the machine.
     pub env: &'a Environment,
     /// Claims of the scene's text that the answers no longer give (see
     /// [`crate::scene::expect::stale_claims`]).

@@ -48,14 +48,18 @@ pub struct PairResult {
 /// One enabled variant's answer on one pair, judged against the exact one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantRow {
+    /// The approach or engine.
     pub variant: Variant,
     /// Index into the ball's `pairs`.
     pub pair: usize,
+    /// What it answered.
     pub outcome: Outcome,
+    /// How that compares with the exact answer.
     pub verdict: Verdict,
 }
 
 impl VariantRow {
+    /// The variant's contact, if it reported one.
     pub fn hit(&self) -> Option<&Hit> {
         self.outcome.hit()
     }
@@ -66,6 +70,7 @@ impl VariantRow {
 pub struct BallEvaluation {
     /// Object index of the ball.
     pub object: usize,
+    /// The ball's motion.
     pub sweep: Sweep,
     /// One per obstacle, in object order.
     pub pairs: Vec<PairResult>,

@@ -17,7 +17,9 @@ pub const RECORD_TOLERANCE: f32 = 1e-4;
 pub struct ExpectationResult {
     /// Index in the scene's `expect` list.
     pub index: usize,
+    /// The ball's name, as the expectation gives it.
     pub ball: String,
+    /// The obstacle's name, as the expectation gives it.
     pub obstacle: String,
     /// The exact core's answer for the pair (`None` when it missed or the names are bad).
     pub actual: Option<Hit>,
@@ -26,6 +28,7 @@ pub struct ExpectationResult {
 }
 
 impl ExpectationResult {
+    /// Whether the exact answer meets the expectation.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
     }
@@ -173,14 +176,18 @@ fn compare(e: &Expectation, actual: Option<&Hit>) -> Vec<String> {
 /// --record` and the debugger's "Record expectations" both write this.
 pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
     let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
+    let tolerances: std::collections::HashMap<(&str, &str), f32> = scene
+        .expect
+        .iter()
+        .map(|e| ((e.ball.as_str(), e.obstacle.as_str()), e.tolerance))
+        .collect();
     ev.pairs()
         .filter_map(|p| {
             let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
-            let tolerance = scene
-                .expect
-                .iter()
-                .find(|e| e.ball == ball && e.obstacle == obstacle)
-                .map_or(RECORD_TOLERANCE, |e| e.tolerance);
+            let tolerance = tolerances
+                .get(&(ball.as_str(), obstacle.as_str()))
+                .copied()
+                .unwrap_or(RECORD_TOLERANCE);
             let blank = Expectation {
                 ball,
                 obstacle,
@@ -220,10 +227,15 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
         .split(|c: char| !(c.is_alphanumeric() || c == '+' || c == '-'))
         .collect();
     let mut claims = Vec::new();
+    // A scene of 10⁵ pairs looks each one up once.
+    let now_by_pair: std::collections::HashMap<(&str, &str), &Expectation> = now
+        .iter()
+        .map(|n| ((n.ball.as_str(), n.obstacle.as_str()), n))
+        .collect();
     for b in before {
-        let n = now
-            .iter()
-            .find(|n| n.ball == b.ball && n.obstacle == b.obstacle);
+        let n = now_by_pair
+            .get(&(b.ball.as_str(), b.obstacle.as_str()))
+            .copied();
         if n.is_some_and(|n| same_answer(b, n)) {
             continue;
         }
@@ -428,5 +440,20 @@ mod tests {
     fn nan_never_passes_a_tolerance() {
         assert!(!close(f32::NAN, 0.0, 1.0));
         assert!(close(0.5, 0.50009, 1e-4));
+    }
+
+    #[test]
+    fn stale_claims_look_each_pair_up_once() {
+        // 10⁵ pairs: a search of `now` for every entry of `before` took minutes here.
+        let pairs: Vec<Expectation> = (0..100_000)
+            .map(|k| Expectation {
+                obstacle: format!("o{k}"),
+                ..expectation()
+            })
+            .collect();
+        let mut now = pairs.clone();
+        now[99_999].time = Some(0.9);
+        let claims = stale_claims("it touches o99999 at t = 0.4", &pairs, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
     }
 }

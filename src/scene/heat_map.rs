@@ -18,17 +18,23 @@ use crate::variants::{self, Params, Variant};
 /// down the screen, the world is y-up).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Grid {
+    /// The start of cell `(0, 0)`, the top-left one.
     pub origin: Vec2,
+    /// World units between neighbouring starts.
     pub step: f32,
+    /// Cells per row.
     pub cols: usize,
+    /// Rows.
     pub rows: usize,
 }
 
 impl Grid {
+    /// The number of cells.
     pub fn len(&self) -> usize {
         self.cols.saturating_mul(self.rows)
     }
 
+    /// Whether the grid has no cell.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -53,7 +59,10 @@ impl Grid {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CellVerdict {
     /// Agrees everywhere; `contact`: on a contact with an obstacle the variant handles.
-    Agree { contact: bool },
+    Agree {
+        /// Whether the exact answer is a contact with an obstacle the variant handles.
+        contact: bool,
+    },
     /// Both hit somewhere, at times further apart than the panel's tolerance; the largest
     /// difference, variant minus exact.
     TimeOff(f32),

@@ -21,9 +21,13 @@ pub use super::limits::MAX_SCENE_BYTES;
 /// so printing the error shows every problem in the usual compiler style.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SceneError {
+    /// The file as the user named it (or a label such as `README.md` for text).
     pub file: String,
+    /// 1-based line of the (first) problem, when it has one.
     pub line: Option<usize>,
+    /// 1-based column, for syntax and type errors.
     pub column: Option<usize>,
+    /// What is wrong, in plain words.
     pub message: String,
 }
 

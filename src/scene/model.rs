@@ -19,20 +19,27 @@ pub const SCENE_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scene {
+    /// The format version; must be [`SCENE_VERSION`].
     pub version: u32,
+    /// A title for the window, reports and `check`'s table.
     #[serde(default)]
     pub name: String,
+    /// One or two sentences on what the scene shows.
     #[serde(default)]
     pub description: String,
     /// Free multi-line notes: the hand computation behind the expectations, what a bug
     /// report saw, what a counterexample disagrees on. Kept by every save.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
+    /// The balls and obstacles, each with a unique name.
     pub objects: Vec<Object>,
+    /// The debugger's camera.
     #[serde(default)]
     pub view: View,
+    /// How balls respond to contacts along their paths.
     #[serde(default)]
     pub response: ResponseSettings,
+    /// The drawing layers shown.
     #[serde(default)]
     pub layers: Layers,
     /// The heat map layer and what it colours; left out of the file while it is off and
@@ -45,12 +52,14 @@ pub struct Scene {
     /// The variants' tunable inputs (sub-steps); left out of the file at their defaults.
     #[serde(default, skip_serializing_if = "Params::is_default")]
     pub params: Params,
+    /// What the exact core must answer: these make the scene a regression test.
     #[serde(default)]
     pub expect: Vec<Expectation>,
     /// Answers an engine or a program gave for a pair, kept beside the exact one (a
     /// capture, a hunted counterexample); left out of the file when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reported: Vec<Reported>,
+    /// Discs for the event-driven simulation, if the scene has any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simulation: Option<Simulation>,
 }
@@ -59,7 +68,9 @@ pub struct Scene {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Object {
+    /// Unique in the scene and not empty; expectations refer to objects by name.
     pub name: String,
+    /// What the object is and where.
     pub shape: Shape,
 }
 
@@ -70,35 +81,50 @@ pub struct Object {
 pub enum Shape {
     /// A query circle moving from `start` to `end`.
     Ball {
+        /// The centre at t = 0.
         start: Vec2,
+        /// The centre at t = 1.
         end: Vec2,
+        /// Not negative.
         radius: f32,
     },
     /// An axis-aligned box.
     Box {
+        /// The bottom-left corner.
         min: Vec2,
+        /// The top-right corner, not below or left of `min`.
         max: Vec2,
     },
     /// A rotated box; `angle` in degrees, counter-clockwise.
     RotatedBox {
+        /// The centre.
         center: Vec2,
+        /// Half the width and height along the box's own axes, not negative.
         half_extents: Vec2,
+        /// Degrees, counter-clockwise.
         angle: f32,
     },
+    /// A segment with round end caps (a point when `a == b`).
     Segment {
+        /// The first end (`end-a`).
         a: Vec2,
+        /// The second end (`end-b`).
         b: Vec2,
     },
     /// An obstacle circle, moving from `start` to `end` over the same t as the balls
     /// (static when they are equal).
     Circle {
+        /// The centre at t = 0.
         start: Vec2,
+        /// The centre at t = 1.
         end: Vec2,
+        /// Not negative.
         radius: f32,
     },
 }
 
 impl Shape {
+    /// Whether this is a ball (a query) rather than an obstacle.
     pub fn is_ball(&self) -> bool {
         matches!(self, Shape::Ball { .. })
     }
@@ -174,7 +200,9 @@ impl Shape {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct View {
+    /// The world point at the canvas centre.
     pub center: Vec2,
+    /// Pixels per world unit, positive.
     pub zoom: f32,
 }
 
@@ -191,9 +219,13 @@ impl Default for View {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResponseSettings {
+    /// Reflect, slide, stop or cross.
     pub kind: ResponseKind,
+    /// For `Reflect`: the share of the normal speed kept, 0 to 1 (default 1).
     #[serde(default = "one")]
     pub restitution: f32,
+    /// Responses before the next contact stops the ball (default 5, at most
+    /// [`MAX_BOUNCES`](super::limits::MAX_BOUNCES)).
     #[serde(default = "five")]
     pub max_bounces: u32,
 }
@@ -229,11 +261,16 @@ impl ResponseSettings {
     }
 }
 
+/// The response a scene names; see [`Response`] for what each does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ResponseKind {
+    /// [`Response::Reflect`] with the settings' restitution.
     Reflect,
+    /// [`Response::Slide`].
     Slide,
+    /// [`Response::Stop`].
     Stop,
+    /// [`Response::Cross`].
     Cross,
 }
 
@@ -241,15 +278,25 @@ pub enum ResponseKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Layers {
+    /// The grid and its axis labels.
     pub grid: bool,
+    /// The capsule each ball sweeps.
     pub capsule: bool,
+    /// Each obstacle grown by the ball's radius (rounded), and the square-cornered box.
     pub minkowski: bool,
+    /// The nine regions around the boxes that matter to the inspected ball.
     pub regions: bool,
+    /// The bounding box of each ball's motion.
     pub broad_phase: bool,
+    /// The ball at the time of impact, the contact point and the normals.
     pub impact: bool,
+    /// The response path through every contact.
     pub path: bool,
+    /// For a moving circle obstacle, the motion relative to it.
     pub relative_motion: bool,
+    /// The capsule around each segment.
     pub segment_capsule: bool,
+    /// Names, region codes and contact numbers.
     pub labels: bool,
     /// The inspected ball's closest approach to what it misses, and its depth in what it
     /// starts inside.
@@ -295,9 +342,12 @@ pub struct HeatMap {
 }
 
 impl HeatMap {
+    /// The smallest cell, in pixels.
     pub const MIN_CELL: u32 = 1;
+    /// The largest cell, in pixels.
     pub const MAX_CELL: u32 = 64;
 
+    /// Whether it is off and at its defaults (a saved file then leaves it out).
     pub fn is_default(&self) -> bool {
         *self == Self::default()
     }
@@ -324,6 +374,7 @@ pub struct Expectation {
     pub obstacle: String,
     /// Whether the first contact exists.
     pub hit: bool,
+    /// The time of first contact, within `tolerance`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<f32>,
     /// Feature name (`l r b t bl br tl tr face+ face- end-a end-b circle`).
@@ -332,8 +383,10 @@ pub struct Expectation {
     /// Region name of the contact centre (`l r b t bl br tl tr inside`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub region: Option<String>,
+    /// The contact normal, each component within `tolerance`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<Vec2>,
+    /// Whether the ball overlaps the obstacle at t = 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
     /// Tolerance on time (and on normal components); left out of the file at its default.
@@ -372,6 +425,7 @@ pub struct Reported {
     /// Its normal, from the obstacle toward the ball's centre.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normal: Option<Vec2>,
+    /// Whether it said the ball started overlapping.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
     /// Anything else it said, in its own terms (parry's status, raw time of impact, ...).
@@ -386,7 +440,9 @@ pub struct Reported {
 pub struct Simulation {
     /// The walls.
     pub bounds: Aabb,
+    /// The discs at time 0: inside the bounds and not overlapping.
     pub discs: Vec<Disc>,
+    /// Restitution of every collision, 0 to 1 (default 1).
     #[serde(default = "one_f64")]
     pub restitution: f64,
     /// How long `sweepscope sim` runs when `--time` is not given.
@@ -401,11 +457,15 @@ fn ten_f64() -> f64 {
     10.0
 }
 
+/// One disc of a [`Simulation`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Disc {
+    /// The centre at time 0.
     pub position: [f64; 2],
+    /// Units per second.
     pub velocity: [f64; 2],
+    /// Positive.
     pub radius: f64,
     /// Defaults to r² (uniform density).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -433,6 +493,7 @@ impl Scene {
         }
     }
 
+    /// The object named `name`.
     pub fn object(&self, name: &str) -> Option<&Object> {
         self.objects.iter().find(|o| o.name == name)
     }

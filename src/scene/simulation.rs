@@ -9,6 +9,7 @@ use crate::sim::{DiscInit, SimError, Solid, World};
 /// A world built from a scene, with the link back to the scene's objects.
 #[derive(Clone, Debug)]
 pub struct SceneWorld {
+    /// The engine's world, ready to advance.
     pub world: World,
     /// How long the scene asks to run.
     pub duration: f64,

@@ -30,15 +30,29 @@ pub enum Item {
     /// The scene as a whole (version, view, response, ...).
     Scene,
     /// `objects[index]`, with its name.
-    Object { index: usize, name: String },
+    Object {
+        /// Its place in `objects`.
+        index: usize,
+        /// Its name.
+        name: String,
+    },
     /// `variants[index]`.
-    Variant { index: usize },
+    Variant {
+        /// Its place in `variants`.
+        index: usize,
+    },
     /// `expect[index]`.
-    Expectation { index: usize },
+    Expectation {
+        /// Its place in `expect`.
+        index: usize,
+    },
     /// The `simulation` block itself.
     Simulation,
     /// `simulation.discs[index]`.
-    Disc { index: usize },
+    Disc {
+        /// Its place in `simulation.discs`.
+        index: usize,
+    },
 }
 
 impl Item {
@@ -70,6 +84,7 @@ impl fmt::Display for Item {
 /// One problem found in a scene.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// Where the problem is.
     pub item: Item,
     /// The offending field, e.g. `shape.radius` or `min.x`.
     pub field: String,

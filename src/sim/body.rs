@@ -15,14 +15,18 @@ use super::predict;
 /// A disc to put in a world.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DiscInit {
+    /// The centre at time 0.
     pub position: DVec2,
+    /// Units per second.
     pub velocity: DVec2,
+    /// Positive; discs may not overlap at the start.
     pub radius: f64,
     /// `None`: proportional to the area (r²).
     pub mass: Option<f64>,
 }
 
 impl DiscInit {
+    /// A disc with a mass proportional to its area.
     pub fn new(position: DVec2, velocity: DVec2, radius: f64) -> Self {
         Self {
             position,
@@ -32,6 +36,7 @@ impl DiscInit {
         }
     }
 
+    /// The same disc with an explicit mass (finite and positive).
     pub fn with_mass(mut self, mass: f64) -> Self {
         self.mass = Some(mass);
         self
@@ -41,7 +46,9 @@ impl DiscInit {
 /// A static obstacle for the discs.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Solid {
+    /// An axis-aligned box.
     Box(Aabb),
+    /// A segment with round ends.
     Segment(Segment),
 }
 
@@ -51,9 +58,17 @@ pub enum SimError {
     /// The bounds are not finite or have no area.
     Bounds,
     /// Disc `index` is invalid; `reason` says how.
-    Disc { index: usize, reason: &'static str },
+    Disc {
+        /// The disc's index in the list given.
+        index: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// Obstacle `index` is not finite or not a valid shape.
-    Solid { index: usize },
+    Solid {
+        /// The obstacle's index in the list given.
+        index: usize,
+    },
     /// A parameter of `World::random` or a setter is out of range.
     Parameter(&'static str),
     /// The world would exceed one of the engine's limits (see [`super::limits`]); the

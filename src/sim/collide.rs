@@ -98,7 +98,8 @@ mod tests {
 
     #[test]
     fn subnormal_and_huge_masses_give_finite_velocities() {
-        // A subnormal mass's inverse is infinite: the old inverse-mass form gave NaN here.
+        // A subnormal mass's inverse is infinite: an impulse written with inverse masses
+        // gives NaN here.
         let n = -DVec2::X;
         let (u1, u2) = (DVec2::new(5.0, 0.0), DVec2::new(-5.0, 0.0));
         let (a, b) = pair_impulse(u1, u2, 1e-310, 1.0, n, 1.0).unwrap_or_default();

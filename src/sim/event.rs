@@ -10,18 +10,36 @@ use crate::hit::{Feature, Side};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EventKind {
     /// Disc `i` hit disc `j` (`i < j`).
-    DiscDisc { i: usize, j: usize },
+    DiscDisc {
+        /// The disc with the lower index.
+        i: usize,
+        /// The disc with the higher index.
+        j: usize,
+    },
     /// Disc `i` hit a wall of the bounds (`side` names the wall: `Left` is `x = min.x`).
-    DiscWall { i: usize, side: Side },
+    DiscWall {
+        /// The disc.
+        i: usize,
+        /// The wall.
+        side: Side,
+    },
     /// Disc `i` hit static obstacle `obstacle` (its index in the world) on `feature`.
     DiscObstacle {
+        /// The disc.
         i: usize,
+        /// The obstacle's index in the world's list.
         obstacle: usize,
+        /// The part of the obstacle touched.
         feature: Feature,
     },
     /// Disc `i`'s centre entered grid cell `cell` (column, row). Bookkeeping, not a
     /// collision: no velocity changes.
-    Crossing { i: usize, cell: [usize; 2] },
+    Crossing {
+        /// The disc.
+        i: usize,
+        /// The cell entered, `[column, row]`.
+        cell: [usize; 2],
+    },
 }
 
 impl EventKind {
@@ -56,6 +74,7 @@ impl EventKind {
 pub struct Event {
     /// Absolute simulation time.
     pub time: f64,
+    /// The bodies involved.
     pub kind: EventKind,
     /// The touching point (for a crossing: the centre).
     pub point: DVec2,
@@ -67,17 +86,23 @@ pub struct Event {
 /// Events counted by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventCounts {
+    /// Collisions between two discs.
     pub disc_disc: u64,
+    /// Collisions of a disc with a wall of the bounds.
     pub disc_wall: u64,
+    /// Collisions of a disc with a static obstacle.
     pub disc_obstacle: u64,
+    /// Grid cell crossings (bookkeeping events).
     pub crossings: u64,
 }
 
 impl EventCounts {
+    /// Every collision, of any kind.
     pub fn collisions(&self) -> u64 {
         self.disc_disc + self.disc_wall + self.disc_obstacle
     }
 
+    /// Collisions and crossings.
     pub fn total(&self) -> u64 {
         self.collisions() + self.crossings
     }
@@ -104,7 +129,14 @@ impl EventCounts {
 pub enum Halt {
     /// A collision sped disc `disc` past [`MAX_SPEED`](super::limits::MAX_SPEED) at
     /// `time`: beyond it contact times could overflow and the disc could leave the box.
-    Speed { disc: usize, time: f64, speed: f64 },
+    Speed {
+        /// The disc sped up.
+        disc: usize,
+        /// The time of the collision.
+        time: f64,
+        /// The disc's speed after it.
+        speed: f64,
+    },
 }
 
 impl std::fmt::Display for Halt {

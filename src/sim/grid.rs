@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn a_long_thin_box_gets_few_cells() {
-        // 1e6 × 1e-6 for one disc: before the cap on nx × ny this was 2^20 cells.
+        // 1e6 × 1e-6 for one disc: without the cap on nx × ny, 2^20 cells.
         let g = Grid::new(DVec2::ZERO, DVec2::new(1e6, 1e-6), 1, 1e-7);
         assert!(g.nx * g.ny <= 64, "{} × {}", g.nx, g.ny);
         assert!(g.cell.x >= 2e-7 && g.cell.y >= 2e-7);

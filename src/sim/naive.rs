@@ -31,6 +31,8 @@ pub struct NaiveWorld {
 type Next = (f64, u8, usize, usize);
 
 impl NaiveWorld {
+    /// The world of `discs` and `solids` in `bounds`, validated as [`World::new`](super::World::new)
+    /// validates them; restitution 1.
     pub fn new(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<Self, SimError> {
         let parts = body::validate(bounds, discs, solids)?;
         Ok(Self {
@@ -44,6 +46,7 @@ impl NaiveWorld {
         })
     }
 
+    /// Restitution of every collision, in `[0, 1]`.
     pub fn set_restitution(&mut self, e: f64) -> Result<(), SimError> {
         if !(0.0..=1.0).contains(&e) {
             return Err(SimError::Parameter("restitution must be in [0, 1]"));
@@ -163,6 +166,7 @@ impl NaiveWorld {
         report
     }
 
+    /// Runs the simulation `dt` forward, at most the event cap's events.
     pub fn advance(&mut self, dt: f64) -> AdvanceReport {
         self.advance_with(dt, |_| {})
     }
@@ -184,6 +188,7 @@ impl NaiveWorld {
         }
     }
 
+    /// The simulation time reached.
     pub fn time(&self) -> f64 {
         self.time
     }
@@ -193,10 +198,12 @@ impl NaiveWorld {
         self.bodies.iter().map(|b| b.p).collect()
     }
 
+    /// The total kinetic energy, ½ m v² summed.
     pub fn kinetic_energy(&self) -> f64 {
         super::body::kinetic_energy(&self.bodies)
     }
 
+    /// The total momentum, m v summed.
     pub fn momentum(&self) -> DVec2 {
         super::body::momentum(&self.bodies)
     }

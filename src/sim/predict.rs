@@ -159,9 +159,13 @@ fn earliest(a: Option<f64>, b: Option<f64>) -> Option<f64> {
 /// the centre is inside a box).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct StaticContact {
+    /// The nearest point of the shape's surface.
     pub point: DVec2,
+    /// Unit, from the shape toward the centre.
     pub normal: DVec2,
+    /// The part of the shape the point lies on.
     pub feature: Feature,
+    /// Signed distance from the surface to the centre (negative inside a box).
     pub distance: f64,
 }
 
@@ -372,7 +376,8 @@ mod tests {
 
     #[test]
     fn speeds_whose_squares_underflow_still_meet_walls_and_discs() {
-        // 1e-163 squared is 0: these were all "not approaching" and the disc drifted out.
+        // 1e-163 squared is 0: judged on squared speeds these would all be "not
+        // approaching", and the disc would drift out.
         let slow = 1e-163;
         let (min, max) = (v(0.0, 0.0), v(10.0, 10.0));
         let t = walls(v(5.0, 5.0), v(-slow, 0.0), 1.0, min, max).map(|(t, _)| t);

@@ -15,10 +15,12 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// The generator for `seed`: the same seed gives the same sequence everywhere.
     pub fn new(seed: u64) -> Self {
         Self { state: seed }
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -133,8 +135,8 @@ mod tests {
         assert_eq!(random_discs(200, 0.3, 7, b), random_discs(200, 0.3, 7, b));
         assert_ne!(random_discs(200, 0.3, 7, b), random_discs(200, 0.3, 8, b));
         assert!(random_discs(10, 0.9, 7, b).is_err());
-        // Too many discs, or a box so thin the lattice would need ~1e30 columns: errors
-        // (the first tried to allocate the lattice, the second overflowed its size).
+        // Too many discs, or a box so thin the lattice would need ~1e30 columns: errors,
+        // checked before the lattice is allocated or its size computed.
         assert!(random_discs(usize::MAX, 0.3, 7, b).is_err());
         let thin = Aabb::new(Vec2::ZERO, Vec2::new(1e30, 1e-30));
         assert!(random_discs(10, 0.3, 7, thin).is_err());

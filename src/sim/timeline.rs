@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-use crate::sim::{Event, World};
+use crate::sim::{Event, Halt, World};
 
 /// Rough bytes per disc of a `World` clone (body, grid slot and a share of the event heap);
 /// only used to turn a memory budget into a keyframe count.
@@ -29,7 +29,9 @@ struct Keyframe {
 /// A logged collision: `seq` is the engine's total event count right after it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Logged {
+    /// The engine's total event count (crossings included) right after this collision.
     pub seq: u64,
+    /// The collision.
     pub event: Event,
 }
 
@@ -40,6 +42,8 @@ pub struct Moved {
     pub collisions: u64,
     /// The engine's per-call event cap stopped it before the target time.
     pub capped: bool,
+    /// The engine stopped for good (see [`Halt`]).
+    pub halted: Option<Halt>,
 }
 
 /// History of one run from its origin (time 0) to the head.
@@ -83,6 +87,7 @@ impl Timeline {
         }
     }
 
+    /// The world at the current time (which may be behind the head after a rewind).
     pub fn world(&self) -> &World {
         &self.world
     }
@@ -92,6 +97,7 @@ impl Timeline {
         &self.keyframes[0].world
     }
 
+    /// The current time.
     pub fn time(&self) -> f64 {
         self.world.time()
     }
@@ -106,10 +112,12 @@ impl Timeline {
         self.max_keyframes = keyframe_cap(self.world.len(), budget_bytes);
     }
 
+    /// Keyframes held now (the origin included).
     pub fn keyframe_count(&self) -> usize {
         self.keyframes.len()
     }
 
+    /// Keyframes the memory budget allows.
     pub fn max_keyframes(&self) -> usize {
         self.max_keyframes
     }
@@ -172,6 +180,7 @@ impl Timeline {
         Moved {
             collisions,
             capped: report.capped,
+            halted: report.halted,
         }
     }
 

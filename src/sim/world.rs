@@ -22,18 +22,26 @@ pub const DEFAULT_MAX_EVENTS: u64 = 1_000_000;
 /// A disc as seen from outside, at the world's current time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DiscState {
+    /// The centre.
     pub position: DVec2,
+    /// Units per second.
     pub velocity: DVec2,
+    /// The radius.
     pub radius: f64,
+    /// The mass (given, or proportional to the area).
     pub mass: f64,
 }
 
 /// The grid's geometry, for drawing it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridInfo {
+    /// The bottom-left corner of cell `[0, 0]`.
     pub min: DVec2,
+    /// A cell's width and height.
     pub cell: DVec2,
+    /// Columns.
     pub nx: usize,
+    /// Rows.
     pub ny: usize,
 }
 
@@ -582,14 +590,17 @@ impl World {
         (!best.is_none()).then(|| self.describe(&best))
     }
 
+    /// The simulation time reached.
     pub fn time(&self) -> f64 {
         self.time
     }
 
+    /// The number of discs.
     pub fn len(&self) -> usize {
         self.bodies.len()
     }
 
+    /// Whether the world has no disc.
     pub fn is_empty(&self) -> bool {
         self.bodies.is_empty()
     }
@@ -618,10 +629,12 @@ impl World {
         (self.min, self.max)
     }
 
+    /// The static obstacles, in the order given.
     pub fn solids(&self) -> &[Solid] {
         &self.solids
     }
 
+    /// The uniform grid the engine files discs in.
     pub fn grid(&self) -> GridInfo {
         GridInfo {
             min: self.grid.min,
@@ -651,6 +664,7 @@ impl World {
         self.counts
     }
 
+    /// Restitution of every collision.
     pub fn restitution(&self) -> f64 {
         self.restitution
     }
@@ -664,6 +678,7 @@ impl World {
         Ok(())
     }
 
+    /// The cap on events per `advance` call.
     pub fn max_events(&self) -> u64 {
         self.max_events
     }

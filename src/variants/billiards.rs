@@ -115,8 +115,11 @@ pub fn apply_collision(b1: &mut Disc, b2: &mut Disc) {
 /// One disc of the published demo.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Disc {
+    /// The centre, `[x, y]`.
     pub pos: [f64; 2],
+    /// The velocity per frame time, `[x, y]`.
     pub vel: [f64; 2],
+    /// The radius (the mass is taken as r²).
     pub r: f64,
 }
 
@@ -125,7 +128,9 @@ pub struct Disc {
 pub struct FrameReport {
     /// Events resolved (walls and pairs).
     pub events: usize,
+    /// Of those, wall flips.
     pub wall_events: usize,
+    /// Of those, pair resolutions.
     pub pair_events: usize,
     /// "God forbid" flips of a disc found outside the box and moving further out.
     pub guard_flips: usize,
@@ -142,8 +147,11 @@ pub struct FrameReport {
 /// The published per-frame loop, with a safety cap on events per frame.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PublishedLoop {
+    /// The discs, updated frame by frame.
     pub discs: Vec<Disc>,
+    /// The box is `[0, width] × [0, height]`.
     pub width: f64,
+    /// See `width`.
     pub height: f64,
     /// Events per frame after which the frame is abandoned (`stalled`).
     pub max_events: usize,
@@ -161,6 +169,7 @@ enum Event {
 }
 
 impl PublishedLoop {
+    /// The loop over `discs` in the box `[0, width] × [0, height]`, with the default cap.
     pub fn new(discs: Vec<Disc>, width: f64, height: f64) -> Self {
         Self {
             discs,

@@ -48,6 +48,7 @@ pub enum DivergenceKind {
 }
 
 impl DivergenceKind {
+    /// A short label for tables and the event log.
     pub fn label(&self) -> &'static str {
         match self {
             DivergenceKind::NanVelocity => "NaN velocity",
@@ -61,8 +62,11 @@ impl DivergenceKind {
 /// One divergence: when, which disc(s), and what.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Divergence {
+    /// The simulation time at which the comparison saw it.
     pub time: f64,
+    /// What went wrong.
     pub kind: DivergenceKind,
+    /// The disc, when one is to blame.
     pub disc: Option<usize>,
     /// The partner of a skipped pair contact.
     pub other: Option<usize>,

@@ -9,8 +9,9 @@
 //! approach breaks down.
 //!
 //! With the `engines` feature two engines join them as contenders, run and judged the same
-//! way: parry2d's `cast_shapes` ([`Variant::ParryCast`]) and `sweep_time_of_impact`
-//! ([`Variant::ParrySweep`]); see [`parry`] for how their documented behaviour is read.
+//! way: parry2d's `cast_shapes` (`Variant::ParryCast`) and `sweep_time_of_impact`
+//! (`Variant::ParrySweep`); see the module `variants::parry` for how their documented
+//! behaviour is read.
 
 pub mod billiards;
 pub mod discrete;
@@ -70,6 +71,7 @@ impl Variant {
     /// The engines' functions (empty without the `engines` feature).
     #[cfg(feature = "engines")]
     pub const ENGINES: [Variant; 2] = [Variant::ParryCast, Variant::ParrySweep];
+    /// The engines' functions (empty without the `engines` feature).
     #[cfg(not(feature = "engines"))]
     pub const ENGINES: [Variant; 0] = [];
 
@@ -86,6 +88,7 @@ impl Variant {
         Variant::ParryCast,
         Variant::ParrySweep,
     ];
+    /// Every contender: the published approaches, then the engines.
     #[cfg(not(feature = "engines"))]
     pub const ALL: [Variant; 7] = Self::PUBLISHED;
 
@@ -111,6 +114,7 @@ impl Variant {
         }
     }
 
+    /// The variant whose [`Variant::id`] is `id`.
     pub fn from_id(id: &str) -> Option<Variant> {
         Variant::ALL.into_iter().find(|v| v.id() == id)
     }
@@ -126,9 +130,9 @@ impl Variant {
             Variant::Projection => "Projection test (003)",
             Variant::Billiards => "Billiards pair solve (004)",
             #[cfg(feature = "engines")]
-            Variant::ParryCast => "parry2d 0.31.1 cast_shapes",
+            Variant::ParryCast => "parry2d cast_shapes",
             #[cfg(feature = "engines")]
-            Variant::ParrySweep => "parry2d 0.31.1 sweep_time_of_impact",
+            Variant::ParrySweep => "parry2d sweep time of impact",
         }
     }
 
@@ -156,7 +160,7 @@ impl Variant {
             Variant::ParryCast => "parry2d's GJK-based shape cast, as Rapier and Avian used it.",
             #[cfg(feature = "engines")]
             Variant::ParrySweep => {
-                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian now use; it stops within a slop of contact."
+                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian use; it stops within a slop of contact."
             }
         }
     }
@@ -217,6 +221,7 @@ pub struct Params {
 }
 
 impl Params {
+    /// Whether every field has its default (a scene file then leaves `params` out).
     pub fn is_default(&self) -> bool {
         *self == Self::default()
     }
@@ -231,7 +236,9 @@ impl Default for Params {
 /// What a variant answered.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Outcome {
+    /// The approach reported this contact.
     Hit(Hit),
+    /// The approach reported no contact.
     Miss,
     /// The approach broke down (NaN, division by zero, ...); the text says how.
     Failed(&'static str),
@@ -248,6 +255,7 @@ impl Outcome {
         }
     }
 
+    /// Whether the approach broke down ([`Outcome::Failed`]).
     pub fn is_failed(&self) -> bool {
         matches!(self, Outcome::Failed(_))
     }

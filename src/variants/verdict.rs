@@ -32,12 +32,15 @@ pub const NORMAL_TOLERANCE_DEG: f32 = 1.0;
 /// How a variant's answer compares with the exact one.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {
+    /// Both miss, or both hit within the tolerances.
     Agree,
     /// An engine stopped where its documentation says it stops rather than at the exact
-    /// contact. `offset`: how far from contact it aims (positive: short of it, negative:
-    /// past it, overlapping); `dt`: its time minus the exact one when both hit.
+    /// contact.
     Documented {
+        /// How far from contact it aims: positive short of it, negative past it
+        /// (overlapping).
         offset: f32,
+        /// Its time minus the exact one, when both hit.
         dt: Option<f32>,
     },
     /// The exact query hits, the variant does not (tunnelling).
@@ -47,6 +50,7 @@ pub enum Verdict {
     /// Both hit, but only one says the circle started overlapping; `reported` is the
     /// variant's flag.
     StartedInside {
+        /// The variant's `started_inside`.
         reported: bool,
     },
     /// Both hit, times differ by more than [`TIME_TOLERANCE`]: variant minus exact.
@@ -57,22 +61,31 @@ pub enum Verdict {
     NormalOff(f32),
     /// The variant produced a non-finite number.
     NotANumber,
+    /// The variant broke down ([`Outcome::Failed`]); the text says how.
     Failed(&'static str),
 }
 
 /// The kinds of disagreement, for tables and the hunter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Disagreement {
+    /// [`Verdict::MissedHit`].
     MissedHit,
+    /// [`Verdict::FalseHit`].
     FalseHit,
+    /// [`Verdict::StartedInside`].
     StartedInside,
+    /// [`Verdict::TimeOff`].
     TimeOff,
+    /// [`Verdict::NormalOff`].
     NormalOff,
+    /// [`Verdict::NotANumber`].
     NotANumber,
+    /// [`Verdict::Failed`].
     Failed,
 }
 
 impl Disagreement {
+    /// Every kind, in the order tables list them.
     pub const ALL: [Disagreement; 7] = [
         Disagreement::MissedHit,
         Disagreement::FalseHit,
@@ -130,6 +143,7 @@ impl Verdict {
         })
     }
 
+    /// One line for the inspector, the heat map's readout and reports.
     pub fn text(&self) -> String {
         match self {
             Verdict::Agree => "agrees".to_owned(),
@@ -203,7 +217,8 @@ pub fn judge(exact: Option<&Hit>, outcome: &Outcome) -> Verdict {
 }
 
 /// Judges `variant`'s outcome on one pair: [`judge`], except that an engine's answer within
-/// its documented stopping band is [`Verdict::Documented`] (see [`judge_parry_sweep`]).
+/// its documented stopping band is [`Verdict::Documented`] (see `judge_parry_sweep`, with
+/// the `engines` feature).
 pub fn judge_variant(
     variant: Variant,
     sweep: &Sweep,

@@ -13,9 +13,9 @@ use sweepscope::{Aabb, Obb, Obstacle, Segment, Sweep, Vec2};
 ///
 /// `black_box(answer)` makes the 44-byte `Option<Hit>` an argument of its own: the compiler
 /// copies it with two 32-byte loads straight after the narrower stores that wrote it, which
-/// the CPU cannot forward from, and every engine's figure then carries that stall (a
-/// function returning a constant `Hit` took 7 ns a call that way, 1 ns this way).
-/// `black_box(&answer)` needs every byte in memory all the same, so nothing is skipped.
+/// the CPU cannot forward from, and every engine's figure then carries that stall, several
+/// nanoseconds that belong to the harness, not the query. `black_box(&answer)` needs every
+/// byte in memory all the same, so nothing is skipped.
 #[inline(always)]
 pub fn keep<T>(answer: T) {
     black_box(&answer);
@@ -149,9 +149,9 @@ fn balanced_from(seed: u64, mut draw: impl FnMut(&mut Rng) -> Case) -> Vec<Case>
         }
     }
     hits.extend(misses);
-    // In random order (Fisher–Yates). An earlier version alternated hit, miss, hit, …:
-    // a pattern the branch predictor learns, which made the same queries 1.2–1.5× faster
-    // than in random order and flattered every branchy engine.
+    // In random order (Fisher–Yates), as a broad phase hands cases over: alternating hit,
+    // miss, hit, … is a pattern the branch predictor learns, which makes the same queries
+    // 1.2–1.5× faster and flatters every branchy engine.
     for i in (1..hits.len()).rev() {
         hits.swap(i, rng.below(i + 1));
     }

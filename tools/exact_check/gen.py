@@ -926,7 +926,7 @@ def fam_slab_edge(R):
 FAMILIES['slab_edge'] = fam_slab_edge
 
 
-# --- Found by a fourth, independent hunt -------------------------------------------------
+# --- Far-reaching segments, widely different circles, points landing on segments -------
 
 
 def fam_far_segment(R):
@@ -1032,7 +1032,7 @@ def fam_axis_touch_nondyadic(R):
     """touches exactly at r from axis-aligned segments and moving circles whose values are
     not short dyadics, so lengths and reaches round in f64: a start exactly r from a face
     (moving in, away or along), a start on the rim where face meets cap, a point on the
-    line moving off it, and a motion ending exactly r away at t = 1 (third hunt)."""
+    line moving off it, and a motion ending exactly r away at t = 1."""
     sc = R.choice([1.0, 100.0, 1e4])
     r = F(R.uniform(0.1, 2.0) * sc) if R.random() < 0.85 else 0.0
     y0 = F(R.uniform(-sc, sc))
@@ -1071,7 +1071,7 @@ FAMILIES['axis_touch_nondyadic'] = fam_axis_touch_nondyadic
 
 def fam_shallow_touch1(R):
     """a corner, point box, end cap or circle touched exactly at t = 1 by a path a few f32
-    steps off the tangent there, approaching or leaving (fifth hunt): the end is exactly
+    steps off the tangent there, approaching or leaving: the end is exactly
     r from the feature by a Pythagorean triple, the start nudged off the tangent line."""
     a, b, c = R.choice([(3, 4, 5), (5, 12, 13), (8, 15, 17), (20, 21, 29), (7, 24, 25), (9, 40, 41)])
     if R.random() < 0.5:
@@ -1116,8 +1116,8 @@ FAMILIES['shallow_touch1'] = fam_shallow_touch1
 
 def fam_far_graze(R):
     """a long motion (from 1e5 to 1e6 away) grazing a tiny feature near the origin: a box
-    corner, a point box, a zero-length segment, a segment's end or a circle of radius 0
-    (sixth hunt). The radius is the exact distance from the path's line to the feature
+    corner, a point box, a zero-length segment, a segment's end or a circle of radius 0.
+    The radius is the exact distance from the path's line to the feature
     times 1 ± a few 1e-7, so hits and misses differ by less than the rounding of the
     offset from the start, which exceeds 53 bits."""
     from fractions import Fraction as Q
@@ -1161,7 +1161,7 @@ FAMILIES['far_graze'] = fam_far_graze
 def fam_tiny_radius_aim(R):
     """paths aimed exactly at a box corner, a point box or a segment's end (or, for
     contrast, at a point inside a side) with a radius far below the rounding of the
-    offsets, 1e-13 to 1e-44 of them (seventh hunt): `lo - r` rounds to `lo`, and the
+    offsets, 1e-13 to 1e-44 of them: `lo - r` rounds to `lo`, and the
     corner square, or the end cap's share of the slab, vanishes. Starts are outside the
     obstacle's bounding box: one on its boundary overlaps by r, which the reference takes
     for an exact touch."""

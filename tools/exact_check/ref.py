@@ -233,10 +233,9 @@ def collinear_1d(ob, v):
 
 
 # ---------------------------------------------------------------- the reference
-# Near grazes closer than this (relative to max(r, |v|)) may go either way. The issue's
-# checker allows that for exact tangencies only; a smaller margin probes how close to a
-# graze the answers stay right (EXACT_CHECK_SKIP_REL=1e-13: seeds 29, 31 and 37, 3,000 per
-# family, 252,000 cases, no failure).
+# Near grazes closer than this (relative to max(r, |v|)) may go either way. The contract
+# allows that for exact tangencies only; a smaller margin (EXACT_CHECK_SKIP_REL=1e-13)
+# probes how close to a graze the answers stay right.
 SKIP_REL = float(os.environ.get('EXACT_CHECK_SKIP_REL', '1e-6'))
 
 
@@ -375,8 +374,8 @@ def reference(q, skip_tol=None):
             # A touch at t = 1 is a hit unless the path is tangent there. With r > 0 the
             # approach rate is d·v exactly (d from the obstacle's nearest point to the end;
             # the squared distance to a convex set has gradient 2d), so any approach
-            # counts, however shallow: a corner touched 2e-9 rad off the tangent was a
-            # miss. A point (r = 0) on the obstacle has no d: a finite difference of the
+            # counts, however shallow: a corner touched 2e-9 rad off the tangent is a hit.
+            # A point (r = 0) on the obstacle has no d: a finite difference of the
             # distance decides, with a generous margin.
             if R > 0:
                 q1 = ob.closest((v[0], v[1]))

@@ -217,3 +217,27 @@ pub fn variant_color(v: Variant) -> Color32 {
         Variant::ParrySweep => Color32::from_rgb(255, 200, 60),
     }
 }
+
+/// Sets the window's look: the window clears to the canvas colour and neither the panels nor
+/// the canvases paint a fill of their own, so a software renderer (llvmpipe under Xvfb,
+/// which many users run, fills a few hundred thousand pixels per millisecond) touches most
+/// pixels once. Returns the clear colour, for `eframe::App::clear_color`.
+pub fn apply_theme(ctx: &egui::Context) -> Color32 {
+    ctx.all_styles_mut(|style| style.visuals.panel_fill = Color32::TRANSPARENT);
+    Role::Canvas.color()
+}
+
+/// Fills `rect` with the canvas colour unless [`apply_theme`] made the window's clear colour
+/// show through there already (its panels are transparent).
+pub fn canvas_background(painter: &egui::Painter, rect: egui::Rect) {
+    if painter.ctx().global_style().visuals.panel_fill != Color32::TRANSPARENT {
+        painter.rect_filled(rect, 0.0, Role::Canvas.color());
+    }
+}
+
+/// Plot grid lines no closer than this many points: finer ones are faint, and each is a
+/// full-width line for the renderer to fill.
+pub const PLOT_GRID_SPACING: egui::Rangef = egui::Rangef {
+    min: 30.0,
+    max: 300.0,
+};

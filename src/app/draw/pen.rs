@@ -61,11 +61,25 @@ impl LayerStats {
 /// Where a label may go relative to its anchor: the anchor's alignment and a screen offset.
 pub type Spot = (Align2, egui::Vec2);
 
+/// Circles smaller than this on screen (radius in points) are outlined, not dashed.
+const DASH_MIN_RADIUS: f32 = 6.0;
+
 /// Space kept around a placed label, in points.
 const LABEL_GAP: f32 = 2.0;
 
 /// The font size of canvas labels.
 const LABEL_SIZE: f32 = 13.0;
+
+/// Labels placed at most per frame: beyond a few hundred a canvas is unreadable anyway, and
+/// placing one costs a check against each placed before.
+pub const MAX_LABELS: usize = 400;
+
+/// Labels tried at most per frame: in a crowd of thousands most fail, and each try lays
+/// its text out.
+const MAX_LABEL_ATTEMPTS: usize = 4 * MAX_LABELS;
+
+/// How far off the canvas a label's point may be and still be tried, in points.
+const LABEL_REACH: f32 = 200.0;
 
 pub struct Pen<'a> {
     pub painter: &'a Painter,
@@ -73,6 +87,8 @@ pub struct Pen<'a> {
     pub stats: LayerStats,
     /// Screen rectangles taken by labels so far.
     placed: Vec<Rect>,
+    /// Labels asked for so far (each costs a text layout).
+    attempts: usize,
     /// Reserved slots for labels placed at the end, behind everything drawn since.
     deferred: Vec<(ShapeIdx, Layer, Pos2, Align2, String, Color32)>,
 }
@@ -84,6 +100,7 @@ impl<'a> Pen<'a> {
             cam,
             stats: LayerStats::default(),
             placed: Vec::new(),
+            attempts: 0,
             deferred: Vec::new(),
         }
     }
@@ -130,6 +147,22 @@ impl<'a> Pen<'a> {
                 self.add(layer, s);
             }
         }
+    }
+
+    /// A dashed circle with a world radius: as many points as its size on screen needs,
+    /// and a plain outline when it is too small on screen for dashes to show.
+    pub fn dashed_circle(&mut self, layer: Layer, c: Vec2, r: f32, stroke: Stroke) {
+        let px = self.cam.len(r);
+        if px < DASH_MIN_RADIUS {
+            self.circle(layer, c, r, Color32::TRANSPARENT, stroke);
+            return;
+        }
+        let n = ((px / 3.0) as usize).clamp(12, 64);
+        let mut pts = crate::geom::outline::circle(c, r, n);
+        if let Some(&first) = pts.first() {
+            pts.push(first);
+        }
+        self.dashed(layer, &pts, stroke);
     }
 
     pub fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, stroke: Stroke) {
@@ -226,6 +259,12 @@ impl<'a> Pen<'a> {
         text: &str,
         color: Color32,
     ) -> bool {
+        self.attempts += 1;
+        let off_canvas = !self.cam.rect.expand(LABEL_REACH).contains(anchor);
+        if self.placed.len() >= MAX_LABELS || self.attempts > MAX_LABEL_ATTEMPTS || off_canvas {
+            self.stats.crowded_labels += 1;
+            return false;
+        }
         let galley =
             self.painter
                 .layout_no_wrap(text.to_owned(), FontId::proportional(LABEL_SIZE), color);
@@ -265,6 +304,10 @@ impl<'a> Pen<'a> {
     /// Places the deferred labels; call once everything else is drawn.
     pub fn finish(&mut self) {
         for (slot, layer, pos, align, text, color) in std::mem::take(&mut self.deferred) {
+            if self.placed.len() >= MAX_LABELS {
+                self.stats.crowded_labels += 1;
+                continue;
+            }
             let galley =
                 self.painter
                     .layout_no_wrap(text, FontId::proportional(LABEL_SIZE - 1.0), color);
@@ -382,6 +425,27 @@ mod tests {
         assert_eq!(stats.count(Layer::Labels), 1);
         assert_eq!(stats.count(Layer::Grid), 0);
         assert_eq!(stats.crowded_labels, 1);
+    }
+
+    #[test]
+    fn labels_stop_at_the_cap_and_off_the_canvas() {
+        let stats = with_pen(|pen| {
+            let spot = [(Align2::CENTER_CENTER, egui::Vec2::ZERO)];
+            // Far off the canvas: not even laid out.
+            assert!(!pen.label(
+                Layer::Labels,
+                Vec2::new(1e6, 0.0),
+                &spot,
+                "far",
+                Color32::WHITE
+            ));
+            for k in 0..2 * MAX_LABELS {
+                let at = Vec2::new((k % 40) as f32 * 2.0 - 40.0, (k / 40) as f32 * 0.5 - 30.0);
+                pen.label(Layer::Labels, at, &spot, ".", Color32::WHITE);
+            }
+        });
+        assert!(stats.count(Layer::Labels) <= MAX_LABELS);
+        assert!(stats.crowded_labels > MAX_LABELS);
     }
 
     #[test]

@@ -6,10 +6,20 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Context, Key, RichText};
+use egui::{Context, Key, RichText, Ui};
 
-use super::files::DialogKind;
 use crate::app::draw::palette::Role;
+
+/// What a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// A scene file to open.
+    Open,
+    /// A scene file to save to.
+    Save,
+    /// The folder screenshots and bug reports go to.
+    Folder,
+}
 
 /// Entries listed at most (a folder with more shows the first ones and says so).
 const MAX_ENTRIES: usize = 5000;
@@ -136,85 +146,11 @@ impl FileDialog {
         let modal = egui::Modal::new(egui::Id::unique("in_app_file_dialog")).show(ctx, |ui| {
             ui.set_width(560.0);
             ui.heading(title);
-            ui.horizontal(|ui| {
-                let l = ui.label("Folder");
-                let up = ui
-                    .add_enabled(self.dir.parent().is_some(), egui::Button::new("Up"))
-                    .on_hover_text("The folder above");
-                let field = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.dir_text).desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(l.id);
-                if up.clicked()
-                    && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
-                {
-                    self.enter(&parent);
-                }
-                if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                    let typed = PathBuf::from(self.dir_text.trim());
-                    self.enter(&typed);
-                }
-            });
-            let mut entered = None;
-            let mut confirmed = false;
-            egui::ScrollArea::vertical()
-                .id_salt("file_dialog_entries")
-                .max_height(280.0)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                    for e in &self.entries {
-                        let label = if e.dir {
-                            format!("{}/", e.name)
-                        } else {
-                            e.name.clone()
-                        };
-                        let pickable = !e.dir || self.kind == DialogKind::Folder;
-                        let selected = pickable && self.name == e.name;
-                        let r = ui.selectable_label(selected, label);
-                        if r.double_clicked() {
-                            if e.dir {
-                                entered = Some(self.dir.join(&e.name));
-                            } else {
-                                self.name = e.name.clone();
-                                confirmed = true;
-                            }
-                        } else if r.clicked() {
-                            if pickable {
-                                self.name = e.name.clone();
-                            } else {
-                                entered = Some(self.dir.join(&e.name));
-                            }
-                        }
-                    }
-                    if self.entries.is_empty() {
-                        ui.weak(match self.kind {
-                            DialogKind::Folder => "(no sub-folders)",
-                            _ => "(no folders or .ron files here)",
-                        });
-                    }
-                    if self.truncated {
-                        ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
-                    }
-                });
-            if let Some(dir) = entered {
-                self.name.clear();
-                self.enter(&dir);
-            }
+            self.folder_row(ui);
+            let mut confirmed = self.entries_list(ui);
             ui.separator();
             if self.kind != DialogKind::Folder {
-                ui.horizontal(|ui| {
-                    let l = ui.label("File name");
-                    let field = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY),
-                        )
-                        .labelled_by(l.id);
-                    if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                        confirmed = true;
-                    }
-                });
+                confirmed |= self.name_row(ui);
             }
             if ui
                 .checkbox(&mut self.show_hidden, "Show hidden files")
@@ -247,6 +183,96 @@ impl FileDialog {
             outcome = Outcome::Cancelled;
         }
         outcome
+    }
+
+    /// The folder shown: typed (Enter goes there) or one up.
+    fn folder_row(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Folder");
+            let up = ui
+                .add_enabled(self.dir.parent().is_some(), egui::Button::new("Up"))
+                .on_hover_text("The folder above");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.dir_text).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if up.clicked()
+                && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
+            {
+                self.enter(&parent);
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                let typed = PathBuf::from(self.dir_text.trim());
+                self.enter(&typed);
+            }
+        });
+    }
+
+    /// The folder's entries: a click picks a file (or, choosing a folder, a sub-folder)
+    /// or enters a folder; a double click enters a folder or confirms a file. Returns
+    /// whether a file was confirmed.
+    fn entries_list(&mut self, ui: &mut Ui) -> bool {
+        let mut entered = None;
+        let mut confirmed = false;
+        egui::ScrollArea::vertical()
+            .id_salt("file_dialog_entries")
+            .max_height(280.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                for e in &self.entries {
+                    let label = if e.dir {
+                        format!("{}/", e.name)
+                    } else {
+                        e.name.clone()
+                    };
+                    let pickable = !e.dir || self.kind == DialogKind::Folder;
+                    let selected = pickable && self.name == e.name;
+                    let r = ui.selectable_label(selected, label);
+                    if r.double_clicked() {
+                        if e.dir {
+                            entered = Some(self.dir.join(&e.name));
+                        } else {
+                            self.name = e.name.clone();
+                            confirmed = true;
+                        }
+                    } else if r.clicked() {
+                        if pickable {
+                            self.name = e.name.clone();
+                        } else {
+                            entered = Some(self.dir.join(&e.name));
+                        }
+                    }
+                }
+                if self.entries.is_empty() {
+                    ui.weak(match self.kind {
+                        DialogKind::Folder => "(no sub-folders)",
+                        _ => "(no folders or .ron files here)",
+                    });
+                }
+                if self.truncated {
+                    ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
+                }
+            });
+        if let Some(dir) = entered {
+            self.name.clear();
+            self.enter(&dir);
+        }
+        confirmed
+    }
+
+    /// The file name field; Enter in it confirms. Returns whether it did.
+    fn name_row(&mut self, ui: &mut Ui) -> bool {
+        let mut confirmed = false;
+        ui.horizontal(|ui| {
+            let l = ui.label("File name");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                confirmed = true;
+            }
+        });
+        confirmed
     }
 }
 
@@ -282,8 +308,10 @@ fn list(dir: &Path, kind: DialogKind, hidden: bool) -> std::io::Result<(Vec<Entr
 mod tests {
     use super::*;
 
-    fn scratch() -> PathBuf {
-        let d = std::env::temp_dir().join(format!("sweepscope-dialog-{}", std::process::id()));
+    /// A folder of its own per test: tests run in parallel threads of one process.
+    fn scratch(test: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("sweepscope-dialog-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(d.join("sub")).unwrap();
         std::fs::create_dir_all(d.join(".hidden")).unwrap();
@@ -295,7 +323,7 @@ mod tests {
 
     #[test]
     fn folders_first_then_scene_files_only() {
-        let d = scratch();
+        let d = scratch("folders_first_then_scene_files_only");
         let (entries, truncated) = list(&d, DialogKind::Open, false).unwrap();
         let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, vec!["sub", "A.RON", "b.ron"]);
@@ -308,7 +336,7 @@ mod tests {
 
     #[test]
     fn confirming_a_folder_enters_it_and_a_missing_file_is_refused() {
-        let d = scratch();
+        let d = scratch("confirming_a_folder_enters_it_and_a_missing_file_is_refused");
         let mut dialog = FileDialog::new(DialogKind::Open, &d, "sub");
         assert_eq!(dialog.confirm(), Outcome::Open);
         assert_eq!(dialog.dir, d.join("sub"));
@@ -327,7 +355,7 @@ mod tests {
 
     #[test]
     fn a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why() {
-        let d = scratch();
+        let d = scratch("a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why");
         let mut dialog = FileDialog::new(DialogKind::Open, &d, "");
         dialog.enter(&d.join("nonexistent"));
         assert_eq!(dialog.dir, d);

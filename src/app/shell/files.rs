@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use super::file_dialog::{FileDialog, Outcome};
+use super::file_dialog::{DialogKind, FileDialog, Outcome};
 use crate::app::ui_state::Pending;
 use crate::scene::{Scene, SceneError};
 
@@ -27,17 +27,6 @@ const RECENT: usize = 8;
 
 /// A native dialog that closes with no answer sooner than this never showed.
 pub const HUMAN_CANCEL: Duration = Duration::from_millis(400);
-
-/// What a dialog asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogKind {
-    /// A scene file to open.
-    Open,
-    /// A scene file to save to.
-    Save,
-    /// The folder screenshots and bug reports go to.
-    Folder,
-}
 
 /// A dialog to show: what for, the file name to suggest (saving) and where to start.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,4 +1,4 @@
-//! Frame times, measured honestly: the CPU time of `DebugApp::ui` alone, the whole frame
+//! Frame times, three of them: the CPU time of `DebugApp::ui` alone, the whole frame
 //! (input, `ui()`, tessellation and painting, until the GPU has finished drawing it), and
 //! the wall time from one frame's start to the next (what a user waits for while frames run
 //! back to back, buffer swap included).

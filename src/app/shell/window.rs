@@ -11,6 +11,7 @@ use std::time::Instant;
 use super::frame_times::FrameTimes;
 use super::headless::{self, Driver, ReportJob};
 use super::session::{self, Stored};
+use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
 use crate::app::document::Edit;
@@ -33,9 +34,16 @@ struct Window {
     /// Save the session on exit (not in unattended runs).
     persist: bool,
     exit: Arc<Mutex<Option<(String, bool)>>>,
+    /// What the window is cleared to: the canvas colour, which shows through the panels (see
+    /// `palette::apply_theme`).
+    clear: egui::Color32,
 }
 
 impl eframe::App for Window {
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        self.clear.to_normalized_gamma_f32()
+    }
+
     fn raw_input_hook(&mut self, _ctx: &egui::Context, _raw_input: &mut egui::RawInput) {
         self.app.frame_times_mut().frame_began(Instant::now());
     }
@@ -55,7 +63,7 @@ impl eframe::App for Window {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
                 }
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                self.app.close_unattended(&ctx);
             }
         }
     }
@@ -237,10 +245,12 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
     let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
+    let play = opts.play;
     let result = eframe::run_native(
         "sweepscope",
         options,
         Box::new(move |cc| {
+            let clear = crate::app::draw::palette::apply_theme(&cc.egui_ctx);
             let mut app = DebugApp::new(Scene::empty(""));
             app.set_document(scene, path.as_deref());
             if let Some((message, file)) = banner {
@@ -250,54 +260,21 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
                 app.allow_native_dialogs();
             }
             if sim {
-                app.set_mode(Mode::Simulation);
-                if let Some(n) = sim_discs {
-                    match SimView::fill_setup(app.scene(), n, 0.3, 1) {
-                        Ok((setup, _)) => {
-                            let edit = Edit::SetSimulation(Some(setup));
-                            app.queue(Command::edit(edit));
-                            app.apply_queued(&cc.egui_ctx);
-                        }
-                        Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
-                    }
-                }
-                if let Some(t) = sim_advance {
-                    app.advance_simulation(t);
-                }
+                start_simulation(&mut app, &cc.egui_ctx, sim_discs, sim_advance);
             }
             if let Some(storage) = cc.storage {
-                let recent: Vec<String> =
-                    eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
-                let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
-                recent.extend(app.recent_files().iter().cloned());
-                recent.dedup();
-                app.set_recent_files(recent);
-                let output: Option<String> = eframe::get_value(storage, KEY_OUTPUT).flatten();
-                app.set_output_dir(output.map(PathBuf::from));
-                if restore {
-                    let stored = Stored {
-                        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
-                        path: eframe::get_value::<Option<String>>(storage, KEY_PATH)
-                            .flatten()
-                            .map(PathBuf::from),
-                        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
-                    };
-                    match session::restore(&stored) {
-                        Ok(Some(r)) => app.open_restored(r),
-                        Ok(None) => {}
-                        Err(message) => {
-                            if let Some(p) = &stored.path {
-                                app.show_load_error(message, p);
-                            }
-                        }
-                    }
-                }
+                restore_stored(&mut app, storage, restore);
+            }
+            if play {
+                app.queue(Command::Action(Action::PlayPause));
+                app.apply_queued(&cc.egui_ctx);
             }
             Ok(Box::new(Window {
                 app,
                 driver,
                 persist: !unattended,
                 exit: exit2,
+                clear,
             }))
         }),
     );
@@ -315,6 +292,62 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
             ExitCode::SUCCESS
         }
         None => ExitCode::SUCCESS,
+    }
+}
+
+/// Opens the simulation view as `--sim`, `--sim-discs` and `--sim-advance` ask.
+fn start_simulation(
+    app: &mut DebugApp,
+    ctx: &egui::Context,
+    discs: Option<usize>,
+    advance: Option<f64>,
+) {
+    app.set_mode(Mode::Simulation);
+    if let Some(n) = discs {
+        // The fill form shows the count asked for, so Fill repeats it.
+        let settings = &mut app.sim_view_mut().settings;
+        settings.fill_count = n;
+        let (packing, seed) = (settings.fill_packing, settings.fill_seed);
+        match SimView::fill_setup(app.scene(), n, packing, seed) {
+            Ok((setup, _)) => {
+                app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
+                app.apply_queued(ctx);
+            }
+            Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
+        }
+    }
+    // The run is built now, not at the first frame, so `--play` finds it.
+    app.advance_simulation(advance.unwrap_or(0.0));
+}
+
+/// Reads what the last session stored: the recent files, the report folder and, when
+/// `restore_scene`, the scene being edited (unsaved changes included).
+fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_scene: bool) {
+    let recent: Vec<String> = eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
+    let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
+    recent.extend(app.recent_files().iter().cloned());
+    recent.dedup();
+    app.set_recent_files(recent);
+    let output: Option<String> = eframe::get_value(storage, KEY_OUTPUT).flatten();
+    app.set_output_dir(output.map(PathBuf::from));
+    if !restore_scene {
+        return;
+    }
+    let stored = Stored {
+        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
+        path: eframe::get_value::<Option<String>>(storage, KEY_PATH)
+            .flatten()
+            .map(PathBuf::from),
+        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
+    };
+    match session::restore(&stored) {
+        Ok(Some(r)) => app.open_restored(r),
+        Ok(None) => {}
+        Err(message) => {
+            if let Some(p) = &stored.path {
+                app.show_load_error(message, p);
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use crate::app::draw::camera::Camera;
-use crate::app::draw::palette::Role;
+use crate::app::draw::palette::{self, Role};
 use crate::geom::Aabb;
 use crate::scene::View;
 use crate::sim::{Event, Solid, World};
@@ -40,6 +40,8 @@ pub struct Drawing<'a> {
     pub spawn_radius: f64,
     /// World units per second of velocity per world unit dragged.
     pub drag_speed: f64,
+    /// Number the discs (the event log names them by number).
+    pub show_ids: bool,
 }
 
 /// The canvas state kept between frames: camera and the spawn gesture in progress.
@@ -88,7 +90,7 @@ impl Canvas {
         let gesture = self.interact(ui, &response, &mut cam, tool, d);
         self.view = cam.view();
         let painter = ui.painter_at(rect);
-        painter.rect_filled(rect, 0.0, Role::Canvas.color());
+        palette::canvas_background(&painter, rect);
         draw_static(&painter, &cam, d.world);
         draw_discs(&painter, &cam, d);
         if let Some(from) = self.spawn_from
@@ -207,9 +209,33 @@ fn draw_static(painter: &egui::Painter, cam: &Camera, world: &World) {
     }
 }
 
+/// The longest velocity arrow, as a fraction of the walls' smaller side on screen.
+const ARROW_REACH: f32 = 0.15;
+
+/// Discs are numbered only when their number fits inside them (radius in points).
+const ID_MIN_RADIUS: f32 = 7.0;
+
+/// Screen points per unit of speed: the fastest disc's arrow reaches [`ARROW_REACH`] of
+/// the walls' smaller side, so arrows stay inside the table whatever the speeds.
+fn arrow_scale(cam: &Camera, world: &World) -> f32 {
+    let (min, max) = world.bounds();
+    let side = ((max - min).min_element() as f32 * cam.zoom).max(1.0);
+    let fastest = world
+        .discs()
+        .map(|d| d.velocity.length())
+        .filter(|v| v.is_finite())
+        .fold(0.0f64, f64::max) as f32;
+    if fastest > 0.0 {
+        ARROW_REACH * side / fastest
+    } else {
+        0.0
+    }
+}
+
 /// One filled circle per visible disc; arrows and outlines only when they are legible.
 fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     let z = cam.zoom;
+    let scale = arrow_scale(cam, d.world);
     let clip = cam.rect.expand(2.0);
     let (ei, ej) = d.event.map_or((None, None), |e| {
         let (i, j) = e.kind.discs();
@@ -219,6 +245,7 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     let arrows = n <= ARROW_LIMIT;
     let mut shapes = Vec::with_capacity(n + 8);
     let mut extra = Vec::new();
+    let mut ids = Vec::new();
     for (i, s) in d.world.discs().enumerate() {
         let c = cam.to_screen_f64(s.position);
         let r = (s.radius as f32 * z).max(0.75);
@@ -236,15 +263,29 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
         shapes.push(Shape::circle_filled(c, r, color));
         if (arrows && r >= 3.0) || Some(i) == d.selected {
             let v = s.velocity;
-            let tip = Vec2::new(v.x as f32, -(v.y as f32)) * z;
+            let tip = Vec2::new(v.x as f32, -(v.y as f32)) * scale;
             if tip.length() > 1.0 && tip.is_finite() {
                 extra.push((c, tip));
             }
+        }
+        if d.show_ids && r >= ID_MIN_RADIUS {
+            ids.push((c, i));
         }
     }
     painter.extend(shapes);
     for (c, tip) in extra {
         painter.arrow(c, tip, Stroke::new(1.0, Role::Velocity.color()));
+    }
+    let font = egui::FontId::proportional(11.0);
+    for (c, i) in ids {
+        let text = i.to_string();
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            Role::Canvas.color(),
+        );
     }
     if let Some(e) = d.event {
         let p = cam.to_screen_f64(e.point);

@@ -1,5 +1,7 @@
-//! Energy, momentum and events-per-frame over simulation time, kept bounded by decimation.
+//! Energy drift, momentum and events per frame over simulation time, kept bounded by
+//! decimation.
 
+use crate::app::draw::palette::PLOT_GRID_SPACING;
 use egui_plot::{Legend, Line, Plot, VLine};
 
 /// Samples kept before pairs are merged (and the sampling interval doubled).
@@ -42,6 +44,17 @@ impl Series {
 
     pub fn clear(&mut self) {
         *self = Self::default();
+    }
+
+    /// The energy's change since the first sample, relative to it (absolute when the first
+    /// sample has no energy): what an exact engine keeps at rounding level.
+    pub fn drift(&self, energy: f64) -> f64 {
+        let e0 = self.samples.first().map_or(energy, |s| s.energy);
+        if e0 != 0.0 {
+            (energy - e0) / e0
+        } else {
+            energy
+        }
     }
 
     /// Records one frame that ended at `time` having processed `events` collisions. Frames
@@ -92,6 +105,20 @@ impl Series {
     }
 }
 
+/// An axis label for `value` on a grid of `step`: scientific notation when the step is tiny
+/// or huge (the drift lives near 1e-15, where fixed notation prints a row of zeros wider
+/// than the plot), otherwise as many decimals as the step needs.
+fn axis_number(value: f64, step: f64) -> String {
+    if value == 0.0 {
+        return "0".into();
+    }
+    if !(1e-3..1e6).contains(&step.abs()) {
+        return format!("{value:.1e}");
+    }
+    let decimals = (-step.abs().log10().floor()).clamp(0.0, 3.0) as usize;
+    format!("{value:.decimals$}")
+}
+
 /// Draws the three plots side by side with the current time marked.
 pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let s = series.samples();
@@ -103,18 +130,25 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     ui.columns(3, |cols| {
         let plot = |id: &str| {
             Plot::new(id)
+                .show_background(false)
+                .grid_spacing(PLOT_GRID_SPACING)
                 .height(height)
                 .legend(Legend::default())
                 .link_axis(link, [true, false])
                 .x_axis_label("time")
                 .allow_scroll(false)
         };
-        // Energy is conserved to rounding: anchor the axis at 0 so the plot shows the level,
-        // not 1e-14 noise. Momentum likewise around 0.
-        plot("sim_energy").include_y(0.0).show(&mut cols[0], |p| {
-            p.line(Line::new("kinetic energy", pts(&|x| x.energy)));
-            p.vline(VLine::new("now", now));
-        });
+        // The relative drift of the energy, on its own scale: an exact engine keeps it at
+        // rounding level (1e-15), which a plot of the energy itself would flatten to a line.
+        plot("sim_energy")
+            .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
+            .show(&mut cols[0], |p| {
+                p.line(Line::new(
+                    "energy drift ΔE/E₀",
+                    pts(&|x| series.drift(x.energy)),
+                ));
+                p.vline(VLine::new("now", now));
+            });
         plot("sim_momentum").include_y(0.0).show(&mut cols[1], |p| {
             p.line(Line::new("momentum x", pts(&|x| x.momentum[0])));
             p.line(Line::new("momentum y", pts(&|x| x.momentum[1])));
@@ -154,6 +188,15 @@ mod tests {
     }
 
     #[test]
+    fn the_drift_is_relative_to_the_first_sample() {
+        let mut s = Series::default();
+        s.push(1.0, 4.0, [0.0, 0.0], 0);
+        s.push(2.0, 5.0, [0.0, 0.0], 0);
+        assert_eq!(s.drift(5.0), 0.25);
+        assert_eq!(Series::default().drift(3.0), 0.0);
+    }
+
+    #[test]
     fn replayed_frames_are_not_recorded_twice() {
         let mut s = Series::default();
         s.push(1.0, 1.0, [0.0, 0.0], 4);
@@ -161,5 +204,16 @@ mod tests {
         s.push(1.5, 9.0, [0.0, 0.0], 100);
         assert_eq!(s.samples().len(), 2);
         assert_eq!(s.samples()[1].events_per_frame, 6.0);
+    }
+
+    #[test]
+    fn drift_axis_labels_are_short_at_rounding_level() {
+        // The bug: the drift axis printed "0.000000000000", cut off by the plot's edge.
+        assert_eq!(axis_number(2e-15, 1e-15), "2.0e-15");
+        assert_eq!(axis_number(-5e-16, 5e-16), "-5.0e-16");
+        assert_eq!(axis_number(0.0, 1e-15), "0");
+        assert_eq!(axis_number(0.25, 0.05), "0.25");
+        assert_eq!(axis_number(20.0, 10.0), "20");
+        assert_eq!(axis_number(3e7, 1e7), "3.0e7");
     }
 }

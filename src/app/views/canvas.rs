@@ -10,12 +10,12 @@ use crate::app::document::{Document, Edit};
 use crate::app::draw::camera::Camera;
 use crate::app::draw::heat_layer::HeatLayer;
 use crate::app::draw::layers::{self, Frame};
-use crate::app::draw::palette::Role;
+use crate::app::draw::palette;
 use crate::app::draw::pen::{LayerStats, Pen};
 use crate::app::handles::{self, Grip};
 use crate::app::ui_state::{Drag, UiState};
 use crate::geom::Aabb;
-use crate::scene::{BallEvaluation, Evaluation, Shape};
+use crate::scene::{BallEvaluation, Evaluation, Object, Shape};
 
 /// The bounds of everything in the scene: paths included, and every obstacle grown by the
 /// largest ball's radius, as the Minkowski layer draws it.
@@ -46,17 +46,29 @@ pub fn interact(
     state: &mut UiState,
     out: &mut Vec<Command>,
 ) -> egui::Response {
-    let scene = doc.scene();
     let resp = ui.allocate_response(ui.available_size(), Sense::click_and_drag());
     let resp = resp.accessible_name("Canvas");
     let mut cam = Camera::new(resp.rect, &state.view);
-    // Fitting leaves a margin of 85% of the canvas for the labels around the shapes.
+    keep_in_view(&mut cam, state, eval);
+    let hover = resp.hover_pos();
+    state.cursor_world = hover.map(|p| cam.to_world(p));
+    zoom(ui, &mut cam, hover);
+    pointer(ui, &resp, &mut cam, &doc.scene().objects, state, out);
+    set_cursor(ui, state, hover.is_some());
+    state.view = cam.view();
+    resp.context_menu(|ui| context_menu(ui, state, out));
+    resp
+}
+
+/// Fits the camera to the scene when asked to, and in the first frames whenever the scene
+/// does not fit (their layout can still change the canvas's size). Fitting leaves a margin
+/// of 85% of the canvas for the labels around the shapes.
+fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
     if std::mem::take(&mut state.fit_requested)
         && let Some(b) = scene_bounds(eval)
     {
         cam.fit(&b, 0.85);
     }
-    // The first frames' layout can still change the canvas's size: check a few times.
     if state.check_view > 0
         && let Some(b) = scene_bounds(eval)
     {
@@ -66,27 +78,32 @@ pub fn interact(
             cam.fit(&b, 0.85);
         }
     }
-    let (mods, scroll, zoom_delta, press_origin) = ui.input(|i| {
-        (
-            i.modifiers,
-            i.smooth_scroll_delta,
-            i.zoom_delta(),
-            i.pointer.press_origin(),
-        )
-    });
-    let hover = resp.hover_pos();
-    state.cursor_world = hover.map(|p| cam.to_world(p));
+}
 
-    // Zoom around the cursor: the wheel, or pinch / Ctrl+wheel (egui reports those as zoom).
-    if let Some(p) = hover {
-        if zoom_delta != 1.0 {
-            cam.zoom_around(p, zoom_delta);
-        } else if scroll.y != 0.0 {
-            cam.zoom_around(p, (scroll.y * 0.004).exp());
-        }
+/// Zooms around the cursor: the wheel, or pinch / Ctrl+wheel (egui reports those as zoom).
+fn zoom(ui: &Ui, cam: &mut Camera, hover: Option<egui::Pos2>) {
+    let Some(p) = hover else { return };
+    let (scroll, zoom_delta) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
+    if zoom_delta != 1.0 {
+        cam.zoom_around(p, zoom_delta);
+    } else if scroll.y != 0.0 {
+        cam.zoom_around(p, (scroll.y * 0.004).exp());
     }
+}
 
-    let objects = &scene.objects;
+/// The pointer's gestures: a primary drag on a handle edits its object (snapped to the
+/// grid with Ctrl), elsewhere it pans, as a middle drag does; a click selects; a secondary
+/// click selects and opens the context menu where it was.
+fn pointer(
+    ui: &Ui,
+    resp: &egui::Response,
+    cam: &mut Camera,
+    objects: &[Object],
+    state: &mut UiState,
+    out: &mut Vec<Command>,
+) {
+    let (mods, press_origin) = ui.input(|i| (i.modifiers, i.pointer.press_origin()));
+    let hover = resp.hover_pos();
     let snap_step = mods.command.then(|| cam.grid_step(20.0));
     if resp.drag_started_by(PointerButton::Primary) {
         let at = press_origin.or(hover).map(|p| cam.to_world(p));
@@ -150,29 +167,27 @@ pub fn interact(
             state.selected = Some(h.object);
         }
     }
-
-    // What the pointer would grab, and the cursor that says so.
+    // What the pointer would grab, for the cursor and the handles' highlight.
     state.hot = match state.drag {
         Some(d) => Some(d.handle),
         None => {
             hover.and_then(|p| handles::pick(objects, state.selected, cam.to_world(p), cam.zoom))
         }
     };
-    if hover.is_some() || state.drag.is_some() || state.panning {
-        let icon = match (state.drag, state.hot) {
-            (Some(d), _) => d.handle.grip.cursor(),
-            (_, Some(h)) => h.grip.cursor(),
-            // Empty canvas: a drag pans.
-            _ if state.panning => CursorIcon::Grabbing,
-            _ => CursorIcon::Grab,
-        };
-        ui.ctx().set_cursor_icon(icon);
+}
+
+/// The cursor says what a drag would do: the grip's own, or a hand over empty canvas.
+fn set_cursor(ui: &Ui, state: &UiState, hovered: bool) {
+    if !(hovered || state.drag.is_some() || state.panning) {
+        return;
     }
-
-    state.view = cam.view();
-
-    resp.context_menu(|ui| context_menu(ui, state, out));
-    resp
+    let icon = match (state.drag, state.hot) {
+        (Some(d), _) => d.handle.grip.cursor(),
+        (_, Some(h)) => h.grip.cursor(),
+        _ if state.panning => CursorIcon::Grabbing,
+        _ => CursorIcon::Grab,
+    };
+    ui.ctx().set_cursor_icon(icon);
 }
 
 /// Draws every layer of the canvas in `rect`; returns what each layer drew.
@@ -195,7 +210,7 @@ pub fn draw(
         ball,
         &eval.obstacles,
     );
-    painter.rect_filled(cam.rect, 0.0, Role::Canvas.color());
+    palette::canvas_background(painter, cam.rect);
     let mut pen = Pen::new(painter, cam);
     let frame = Frame {
         scene,

@@ -6,7 +6,7 @@
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
-use super::widgets::{drag_f32, drag_vec2};
+use super::widgets::{drag_f32, drag_vec2, key};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::document::Edit;
@@ -64,7 +64,7 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
     let obj = &scene.objects[i];
     let mut name = obj.name.clone();
     ui.horizontal(|ui| {
-        let l = ui.label("name");
+        let l = key(ui, "name");
         let r = ui
             .add(egui::TextEdit::singleline(&mut name).desired_width(180.0))
             .labelled_by(l.id);
@@ -119,7 +119,7 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     let mut response = scene.response;
     let r = &mut response;
     Grid::new("response").num_columns(2).show(ui, |ui| {
-        let l = ui.label("response");
+        let l = key(ui, "response");
         ComboBox::from_id_salt("response_kind")
             .selected_text(format!("{:?}", r.kind))
             .show_ui(ui, |ui| {
@@ -142,7 +142,7 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
             0.01,
             Some((0.0, 1.0)),
         );
-        let l = ui.label("max bounces");
+        let l = key(ui, "max bounces");
         ui.add(egui::DragValue::new(&mut r.max_bounces).range(0..=64))
             .labelled_by(l.id);
         ui.end_row();
@@ -155,10 +155,22 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
 fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let s = ball.sweep;
     ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
-    // Pairs with a contact are open (the first few), misses start collapsed: a scene with
-    // a hundred obstacles stays readable and cheap to lay out.
+    // Pairs with a contact are open (the first few), misses start collapsed, and only the
+    // nearest are listed: a scene of thousands of obstacles stays readable and cheap to lay
+    // out (Copy as text lists every pair).
     let mut open_left = 4;
-    for (pi, p) in ball.pairs.iter().enumerate() {
+    let listed = nearest_pairs(ball, MAX_LISTED_PAIRS);
+    if listed.len() < ball.pairs.len() {
+        ui.label(
+            RichText::new(format!(
+                "the {} nearest of {} obstacles (Copy as text lists them all)",
+                listed.len(),
+                ball.pairs.len()
+            ))
+            .weak(),
+        );
+    }
+    for (pi, p) in listed {
         let open = p.hit.is_some() && open_left > 0;
         open_left -= usize::from(open);
         let title = format!(
@@ -201,6 +213,29 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     path_table(ui, scene, ball);
 }
 
+/// Pairs the readout lists at most.
+const MAX_LISTED_PAIRS: usize = 50;
+
+/// The ball's pairs with their index, nearest first (contacts by time, then misses by
+/// clearance) when there are more than `n`, else in object order; at most `n`.
+fn nearest_pairs(ball: &BallEvaluation, n: usize) -> Vec<(usize, &PairResult)> {
+    let mut pairs: Vec<(usize, &PairResult)> = ball.pairs.iter().enumerate().collect();
+    if pairs.len() > n {
+        let rank = |p: &PairResult| match (p.hit, p.approach) {
+            (Some(h), _) => (0, h.time),
+            (None, Some(a)) => (1, a.clearance),
+            (None, None) => (2, 0.0),
+        };
+        pairs.sort_by(|a, b| {
+            rank(a.1)
+                .partial_cmp(&rank(b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        pairs.truncate(n);
+    }
+    pairs
+}
+
 /// The closest approach: how near the motion comes, when, and where.
 fn approach_rows(ui: &mut Ui, p: &PairResult) {
     if let Some(a) = p.approach {
@@ -215,7 +250,7 @@ fn approach_rows(ui: &mut Ui, p: &PairResult) {
 }
 
 fn row(ui: &mut Ui, k: &str, v: String) {
-    ui.label(k);
+    key(ui, k);
     ui.monospace(v);
     ui.end_row();
 }
@@ -339,7 +374,7 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
         .show(ui, |ui| {
             let mut name = scene.name.clone();
             ui.horizontal(|ui| {
-                let l = ui.label("scene name");
+                let l = key(ui, "scene name");
                 let r = ui
                     .add(egui::TextEdit::singleline(&mut name).desired_width(220.0))
                     .labelled_by(l.id);
@@ -348,7 +383,7 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
                 }
             });
             let mut description = scene.description.clone();
-            let l = ui.label("description");
+            let l = key(ui, "description");
             let r = ui
                 .add(
                     egui::TextEdit::multiline(&mut description)
@@ -362,7 +397,7 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
             // Notes are hand computations laid out in columns: monospace and not wrapped
             // (a line scrolls sideways rather than breaking an equation in two).
             let mut notes = scene.notes.clone();
-            let l = ui.label("notes");
+            let l = key(ui, "notes");
             let mut unwrapped = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
                 let font = egui::TextStyle::Monospace.resolve(ui.style());
                 let color = ui.visuals().text_color();

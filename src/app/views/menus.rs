@@ -21,112 +21,125 @@ pub fn menu_bar(
     recent: &[PathBuf],
     out: &mut Vec<Command>,
 ) {
-    let act = |ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool| {
-        if a.button(ui, enabled) {
-            out.push(Command::Action(a));
-            ui.close();
-        }
-    };
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
-                act(ui, out, a, true);
-            }
-            act(ui, out, Action::SaveRegression, true);
-            act(ui, out, Action::Reload, true);
-            ui.menu_button("Recent", |ui| {
-                if recent.is_empty() {
-                    ui.weak("(none)");
-                }
-                for p in recent {
-                    if ui.button(p.display().to_string()).clicked() {
-                        out.push(Command::Request(Pending::Open(p.clone())));
-                        ui.close();
-                    }
-                }
-            });
-            ui.menu_button("Demo scenes", |ui| {
-                for name in builtin::demo_names() {
-                    if ui.button(name).clicked() {
-                        out.push(Command::Request(Pending::Demo(name.to_owned())));
-                        ui.close();
-                    }
-                }
-            });
-            ui.separator();
-            for a in [
-                Action::Screenshot,
-                Action::BugReport,
-                Action::ChooseReportFolder,
-                Action::CopyText,
-            ] {
-                act(ui, out, a, true);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            act(ui, out, Action::Undo, doc.can_undo());
-            act(ui, out, Action::Redo, doc.can_redo());
-            let selected = state.selected.is_some();
-            for a in [Action::Duplicate, Action::Rename, Action::Delete] {
-                act(ui, out, a, selected);
-            }
-            ui.separator();
-            act(ui, out, Action::RecordExpectations, true);
-        });
+        ui.menu_button("File", |ui| file_menu(ui, recent, out));
+        ui.menu_button("Edit", |ui| edit_menu(ui, doc, state, out));
         // Switching layers on and off keeps the menu open; a click elsewhere closes it.
         let stay = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);
         MenuButton::new("Layers")
             .config(stay.clone())
             .ui(ui, |ui| layers_menu(ui, doc, out));
-        MenuButton::new("View").config(stay).ui(ui, |ui| {
-            act(ui, out, Action::Fit, true);
-            let mut plots = state.show_plots;
-            if ui
-                .checkbox(&mut plots, Action::TogglePlots.label())
-                .on_hover_text(Action::TogglePlots.hint(ui.ctx()))
-                .changed()
-            {
-                out.push(Command::Action(Action::TogglePlots));
-            }
-            let mut variants = state.show_variants;
-            if ui
-                .checkbox(&mut variants, Action::ToggleVariantsPanel.label())
-                .on_hover_text(Action::ToggleVariantsPanel.hint(ui.ctx()))
-                .changed()
-            {
-                out.push(Command::Action(Action::ToggleVariantsPanel));
-            }
-        });
-        ui.menu_button("Help", |ui| act(ui, out, Action::Help, true));
+        MenuButton::new("View")
+            .config(stay)
+            .ui(ui, |ui| view_menu(ui, state, out));
+        ui.menu_button("Help", |ui| menu_item(ui, out, Action::Help, true));
         ui.separator();
-        for (mode, label) in [(Mode::Sweep, "Sweep"), (Mode::Simulation, "Simulation")] {
-            if ui
-                .selectable_label(state.mode == mode, label)
-                .on_hover_text(Action::ToggleMode.hint(ui.ctx()))
-                .clicked()
-            {
-                state.mode = mode;
-            }
-        }
+        mode_switch(ui, state);
         ui.separator();
         match state.mode {
             Mode::Sweep => toolbar(ui, doc, out),
-            Mode::Simulation => {
-                for a in [Action::Undo, Action::Redo] {
-                    let enabled = if a == Action::Undo {
-                        doc.can_undo()
-                    } else {
-                        doc.can_redo()
-                    };
-                    tool_button(ui, out, a, enabled);
-                }
-                ui.separator();
-                for a in [Action::Screenshot, Action::BugReport] {
-                    tool_button(ui, out, a, true);
-                }
+            Mode::Simulation => simulation_toolbar(ui, doc, out),
+        }
+    });
+}
+
+/// A menu entry for `a`, closing its menu when chosen.
+fn menu_item(ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool) {
+    if a.button(ui, enabled) {
+        out.push(Command::Action(a));
+        ui.close();
+    }
+}
+
+fn file_menu(ui: &mut Ui, recent: &[PathBuf], out: &mut Vec<Command>) {
+    for a in [
+        Action::New,
+        Action::Open,
+        Action::Save,
+        Action::SaveAs,
+        Action::SaveRegression,
+        Action::Reload,
+    ] {
+        menu_item(ui, out, a, true);
+    }
+    ui.menu_button("Recent", |ui| {
+        if recent.is_empty() {
+            ui.weak("(none)");
+        }
+        for p in recent {
+            if ui.button(p.display().to_string()).clicked() {
+                out.push(Command::Request(Pending::Open(p.clone())));
+                ui.close();
             }
         }
     });
+    ui.menu_button("Demo scenes", |ui| {
+        for name in builtin::demo_names() {
+            if ui.button(name).clicked() {
+                out.push(Command::Request(Pending::Demo(name.to_owned())));
+                ui.close();
+            }
+        }
+    });
+    ui.separator();
+    for a in [
+        Action::Screenshot,
+        Action::BugReport,
+        Action::ChooseReportFolder,
+        Action::CopyText,
+    ] {
+        menu_item(ui, out, a, true);
+    }
+}
+
+fn edit_menu(ui: &mut Ui, doc: &Document, state: &UiState, out: &mut Vec<Command>) {
+    menu_item(ui, out, Action::Undo, doc.can_undo());
+    menu_item(ui, out, Action::Redo, doc.can_redo());
+    let selected = state.selected.is_some();
+    for a in [Action::Duplicate, Action::Rename, Action::Delete] {
+        menu_item(ui, out, a, selected);
+    }
+    ui.separator();
+    menu_item(ui, out, Action::RecordExpectations, true);
+}
+
+fn view_menu(ui: &mut Ui, state: &UiState, out: &mut Vec<Command>) {
+    menu_item(ui, out, Action::Fit, true);
+    for (shown, a) in [
+        (state.show_plots, Action::TogglePlots),
+        (state.show_variants, Action::ToggleVariantsPanel),
+    ] {
+        let mut shown = shown;
+        if ui
+            .checkbox(&mut shown, a.label())
+            .on_hover_text(a.hint(ui.ctx()))
+            .changed()
+        {
+            out.push(Command::Action(a));
+        }
+    }
+}
+
+/// The two views of the scene: one ball's sweep, or every disc simulated.
+fn mode_switch(ui: &mut Ui, state: &mut UiState) {
+    for (mode, label) in [(Mode::Sweep, "Sweep"), (Mode::Simulation, "Simulation")] {
+        if ui
+            .selectable_label(state.mode == mode, label)
+            .on_hover_text(Action::ToggleMode.hint(ui.ctx()))
+            .clicked()
+        {
+            state.mode = mode;
+        }
+    }
+}
+
+fn simulation_toolbar(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
+    tool_button(ui, out, Action::Undo, doc.can_undo());
+    tool_button(ui, out, Action::Redo, doc.can_redo());
+    ui.separator();
+    for a in [Action::Screenshot, Action::BugReport] {
+        tool_button(ui, out, a, true);
+    }
 }
 
 fn tool_button(ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool) {

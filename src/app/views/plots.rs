@@ -8,7 +8,7 @@ use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
 
 use super::inspector::name;
 use crate::app::command::Command;
-use crate::app::draw::palette::{Role, series_color, variant_color};
+use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, series_color, variant_color};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
@@ -42,29 +42,11 @@ pub fn show(
     // The legend lives inside the plot: as many curves as it has rows for.
     let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
     let max_curves = rows.saturating_sub(FIXED_ROWS).clamp(1, MAX_CURVES);
-    // The nearest obstacles by the evaluation's closest approach (contacts first), sampled
-    // densely: a scene with a hundred obstacles would otherwise cost 40 000 distance
-    // queries per frame.
-    let mut ranked: Vec<(usize, f64)> = ball
-        .pairs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let clearance = p.approach.map_or(f64::INFINITY, |a| f64::from(a.clearance));
-            (i, p.hit.map_or(clearance, |_| f64::NEG_INFINITY))
-        })
-        .collect();
-    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
-    ranked.truncate(max_curves);
-    let curves: Vec<(usize, Vec<[f64; 2]>)> = ranked
-        .iter()
-        .filter_map(|(i, _)| {
-            let p = ball.pairs.get(*i)?;
-            Some((*i, clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES)))
-        })
-        .collect();
+    let curves = nearest_curves(ball, max_curves);
     let n = scene.params.substeps.max(1);
     let response = Plot::new("clearance")
+        .show_background(false)
+        .grid_spacing(PLOT_GRID_SPACING)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .include_y(0.0)
@@ -122,21 +104,57 @@ pub fn show(
             .value_from_position(pos)
             .x
             .clamp(0.0, 1.0) as f32;
-        response.response.on_hover_ui_at_pointer(|ui| {
-            ui.label(egui::RichText::new(format!("t = {}", fixed(t))).strong());
-            egui::Grid::new("clearance_readout").show(ui, |ui| {
-                for (k, (pi, _)) in curves.iter().enumerate() {
-                    let Some(pair) = ball.pairs.get(*pi) else {
-                        continue;
-                    };
-                    let d = pair.shape.distance_at(ball.sweep.at(t), t) - ball.sweep.radius;
-                    ui.colored_label(series_color(k), name(scene, pair.obstacle));
-                    ui.monospace(fixed(d));
-                    ui.end_row();
-                }
-            });
-        });
+        response
+            .response
+            .on_hover_ui_at_pointer(|ui| readout(ui, scene, ball, &curves, t));
     }
+}
+
+/// The clearance curves of the `max_curves` obstacles nearest the ball by the
+/// evaluation's closest approach (contacts first), each with its pair's index. Only these
+/// are sampled densely: a scene with a hundred obstacles would otherwise cost 40 000
+/// distance queries per frame.
+fn nearest_curves(ball: &BallEvaluation, max_curves: usize) -> Vec<(usize, Vec<[f64; 2]>)> {
+    let mut ranked: Vec<(usize, f64)> = ball
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let clearance = p.approach.map_or(f64::INFINITY, |a| f64::from(a.clearance));
+            (i, p.hit.map_or(clearance, |_| f64::NEG_INFINITY))
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+    ranked.truncate(max_curves);
+    ranked
+        .iter()
+        .filter_map(|(i, _)| {
+            let p = ball.pairs.get(*i)?;
+            Some((*i, clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES)))
+        })
+        .collect()
+}
+
+/// Every plotted obstacle's clearance at `t`, read from the core.
+fn readout(
+    ui: &mut Ui,
+    scene: &Scene,
+    ball: &BallEvaluation,
+    curves: &[(usize, Vec<[f64; 2]>)],
+    t: f32,
+) {
+    ui.label(egui::RichText::new(format!("t = {}", fixed(t))).strong());
+    egui::Grid::new("clearance_readout").show(ui, |ui| {
+        for (k, (pi, _)) in curves.iter().enumerate() {
+            let Some(pair) = ball.pairs.get(*pi) else {
+                continue;
+            };
+            let d = pair.shape.distance_at(ball.sweep.at(t), t) - ball.sweep.radius;
+            ui.colored_label(series_color(k), name(scene, pair.obstacle));
+            ui.monospace(fixed(d));
+            ui.end_row();
+        }
+    });
 }
 
 /// Samples of the clearance (the core's distance at t, minus r) over t ∈ [0, 1].

@@ -18,6 +18,18 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
         let mut on = scene.variants.iter().any(|id| id == v.id());
         let runs = obstacles.iter().any(|(_, o)| v.applies_to(o));
         ui.horizontal(|ui| {
+            // The button first: the title beside it wraps in whatever width is left.
+            if ui
+                .small_button("find")
+                .accessible_name(format!("Find a counterexample for {}", v.id()))
+                .on_hover_text(format!(
+                    "Find a counterexample: search cases where {} disagrees with the exact answer, shrink the first to small numbers and open it as a new scene",
+                    v.id()
+                ))
+                .clicked()
+            {
+                out.push(Command::FindCounterexample(v));
+            }
             let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, variant_color(v));
             let check = ui

@@ -12,7 +12,7 @@ pub fn drag_f32(
     speed: f32,
     range: Option<(f32, f32)>,
 ) -> Response {
-    let l = ui.label(label);
+    let l = key(ui, label);
     let mut dv = DragValue::new(v).speed(speed).max_decimals(4);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
@@ -24,7 +24,7 @@ pub fn drag_f32(
 
 /// A label and two DragValues named `"<label> x"` and `"<label> y"`.
 pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
-    ui.label(label);
+    key(ui, label);
     let mut changed = false;
     ui.horizontal(|ui| {
         let x = ui.add(
@@ -44,4 +44,9 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
     });
     ui.end_row();
     changed
+}
+
+/// A field's name: never wrapped, so a narrow panel does not break it mid-word.
+pub fn key(ui: &mut Ui, text: &str) -> egui::Response {
+    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend))
 }

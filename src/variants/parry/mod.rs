@@ -38,12 +38,16 @@ pub fn from_parry(v: Vector) -> Vec2 {
 /// The shape of an obstacle as parry models it.
 #[derive(Clone, Copy, Debug)]
 pub enum ParryShape {
+    /// A box (axis-aligned or rotated by its pose).
     Cuboid(Cuboid),
+    /// A segment.
     Segment(ParrySegment),
+    /// A circle.
     Ball(Ball),
 }
 
 impl ParryShape {
+    /// The shape as parry's trait object, which its queries take.
     pub fn as_dyn(&self) -> &dyn Shape {
         match self {
             ParryShape::Cuboid(c) => c,
@@ -57,8 +61,11 @@ impl ParryShape {
 /// the whole motion (zero for everything but a moving circle).
 #[derive(Clone, Copy, Debug)]
 pub struct Posed {
+    /// The shape in its own frame.
     pub shape: ParryShape,
+    /// Its pose at t = 0.
     pub pose: Pose,
+    /// Its displacement over the whole motion.
     pub velocity: Vector,
 }
 

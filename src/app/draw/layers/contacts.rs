@@ -8,7 +8,6 @@ use egui::{Align2, Color32, Stroke, vec2};
 use super::Frame;
 use crate::app::draw::palette::{Role, variant_color};
 use crate::app::draw::pen::{Layer, Pen, around};
-use crate::geom::outline::circle;
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
@@ -17,14 +16,17 @@ use crate::scene::number::fixed;
 /// (at corners and end caps) the face normal.
 pub fn impact(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
-        for p in &b.pairs {
+        // The inspected ball's earliest contacts; every other ball's first.
+        let inspected = f.ball().is_some_and(|i| i.object == b.object);
+        let n = if inspected { MAX_CONTACTS } else { 1 };
+        for p in super::nearest(b, n, |p| p.hit.is_some()) {
             if let Some(h) = &p.hit {
                 // A moving circle is drawn where it is at the contact, too.
                 if let Obstacle::Circle(c) = p.shape
                     && c.delta().length_squared() > 0.0
                 {
-                    let at = circle(c.at(h.time), c.radius, 48);
-                    pen.dashed(Layer::Impact, &at, Stroke::new(1.5, Role::Obstacle.color()));
+                    let stroke = Stroke::new(1.5, Role::Obstacle.color());
+                    pen.dashed_circle(Layer::Impact, c.at(h.time), c.radius, stroke);
                 }
                 draw_hit(pen, Layer::Impact, h, b.sweep.radius, Role::Ghost.color());
             }
@@ -68,9 +70,10 @@ pub fn path(pen: &mut Pen, f: &Frame) {
             );
         }
         if !p.contacts.is_empty() {
-            pen.dashed(
+            pen.dashed_circle(
                 Layer::Path,
-                &circle(p.end, b.sweep.radius, 40),
+                p.end,
+                b.sweep.radius,
                 Stroke::new(1.0, Role::Path.alpha(200)),
             );
         }
@@ -137,9 +140,10 @@ pub fn approach(pen: &mut Pen, f: &Frame) {
     misses.sort_by(|a, b| a.clearance.total_cmp(&b.clearance));
     let color = Role::Gap.color();
     for a in misses.into_iter().take(MAX_GAPS) {
-        pen.dashed(
+        pen.dashed_circle(
             Layer::Approach,
-            &circle(a.center, r, 40),
+            a.center,
+            r,
             Stroke::new(1.0, Role::Gap.alpha(150)),
         );
         pen.segment(
@@ -177,6 +181,9 @@ pub fn approach(pen: &mut Pen, f: &Frame) {
 
 /// Points between the lines of the canvas's top-left list (a label's height and its gap).
 const CORNER_LINE: f32 = 20.0;
+
+/// Contacts drawn at most for the inspected ball (the earliest).
+const MAX_CONTACTS: usize = 8;
 
 /// Near misses drawn at most (the nearest), so a crowded scene stays readable.
 const MAX_GAPS: usize = 3;

@@ -14,7 +14,7 @@ mod shapes;
 use egui::Color32;
 
 use super::pen::{Layer, Pen};
-use crate::scene::{BallEvaluation, Evaluation, Scene};
+use crate::scene::{BallEvaluation, Evaluation, PairResult, Scene};
 
 pub use names::handles;
 
@@ -35,6 +35,33 @@ impl Frame<'_> {
     fn ball(&self) -> Option<&BallEvaluation> {
         self.ball
     }
+}
+
+/// Constructions drawn per obstacle (grown boxes, segment capsules) cover at most this
+/// many obstacles, the nearest to the inspected ball's motion: they explain its contacts,
+/// and a scene of thousands drawn whole is neither legible nor cheap to paint.
+const MAX_CONSTRUCTIONS: usize = 24;
+
+/// The inspected ball's pairs that `keep` accepts, nearest first (contacts in time order,
+/// then misses by clearance), at most `n`.
+fn nearest(
+    ball: &BallEvaluation,
+    n: usize,
+    keep: impl Fn(&PairResult) -> bool,
+) -> Vec<&PairResult> {
+    let rank = |p: &PairResult| match (p.hit, p.approach) {
+        (Some(h), _) => (0, h.time),
+        (None, Some(a)) => (1, a.clearance),
+        (None, None) => (2, 0.0),
+    };
+    let mut pairs: Vec<&PairResult> = ball.pairs.iter().filter(|p| keep(p)).collect();
+    pairs.sort_by(|a, b| {
+        rank(a)
+            .partial_cmp(&rank(b))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    pairs.truncate(n);
+    pairs
 }
 
 /// Draws every enabled layer in back-to-front order.

@@ -3,7 +3,10 @@
 
 use egui::{Color32, Stroke};
 
-use super::Frame;
+use super::{Frame, nearest};
+
+/// Moving circles drawn in the ball's relative frame at most (the nearest).
+const MAX_RELATIVE: usize = 4;
 use crate::app::draw::palette::Role;
 use crate::app::draw::pen::{Layer, Pen, around};
 use crate::geom::outline::capsule;
@@ -13,7 +16,9 @@ use crate::obstacle::Obstacle;
 /// the ball moving by the relative displacement with radius r1 + r2.
 pub fn relative_motion(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
-    for p in &ball.pairs {
+    let moving =
+        |p: &crate::scene::PairResult| matches!(p.shape, Obstacle::Circle(c) if c.start != c.end);
+    for p in nearest(ball, MAX_RELATIVE, moving) {
         let Obstacle::Circle(other) = p.shape else {
             continue;
         };

@@ -4,9 +4,9 @@
 //! holding the ball's start and end are hatched in two directions, so they are told apart
 //! even where they are the same region.
 //!
-//! Hatching draws a few hundred thin lines at most; shading whole regions instead filled
-//! most of the canvas once per box, which the software renderers many users run under
-//! cannot afford.
+//! Hatching draws a few hundred thin lines at most, where shading whole regions would fill
+//! most of the canvas once per box: more than the software renderers many users run under
+//! can afford.
 
 use egui::{Pos2, Stroke};
 use glam::Vec2;
@@ -21,6 +21,10 @@ use crate::scene::{BallEvaluation, PairResult};
 /// Boxes labelled at most when every box's regions are drawn.
 const MAX_LABELLED_BOXES: usize = 6;
 
+/// Boxes whose dividing lines are drawn at most when every box's are asked for (the
+/// nearest to the ball's motion first): each draws four lines across the canvas.
+const MAX_BOXES: usize = 64;
+
 /// Points between hatch lines.
 const HATCH_SPACING: f32 = 11.0;
 
@@ -30,6 +34,7 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
     let boxes: Vec<(&PairResult, bool)> = region_boxes(f, ball)
         .into_iter()
         .filter(|(_, relevant)| *relevant || all)
+        .take(MAX_BOXES)
         .collect();
     let labelled = boxes.len() <= MAX_LABELLED_BOXES;
     for (pair, relevant) in boxes {
@@ -47,8 +52,8 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
     }
 }
 
-/// Every box paired with the ball, each marked relevant when it is the one the ball meets
-/// first (else passes nearest) or the selected object.
+/// Every box paired with the ball, nearest first, each marked relevant when it is the one
+/// the ball meets first (else passes nearest) or the selected object.
 fn region_boxes<'a>(f: &Frame, ball: &'a BallEvaluation) -> Vec<(&'a PairResult, bool)> {
     let boxes: Vec<&PairResult> = ball
         .pairs

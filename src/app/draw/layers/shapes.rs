@@ -4,10 +4,10 @@
 
 use egui::{Color32, Stroke};
 
-use super::Frame;
+use super::{Frame, MAX_CONSTRUCTIONS, nearest};
 use crate::app::draw::palette::Role;
 use crate::app::draw::pen::{Layer, Pen};
-use crate::geom::outline::{capsule, circle, rounded_polygon};
+use crate::geom::outline::{capsule, rounded_polygon};
 use crate::obstacle::Obstacle;
 use crate::scene::Shape;
 
@@ -15,9 +15,35 @@ use crate::scene::Shape;
 /// faint line says the same in a crowd).
 const MAX_DASHED_BOXES: usize = 6;
 
+/// Objects smaller than this on screen (their bounds' larger side, in points) are drawn as
+/// one small square: a scene of 10⁵ objects fitted in the canvas would otherwise paint
+/// millions of vertices of shapes no one can tell apart.
+const DOT_SIZE: f32 = 3.0;
+
 /// Every object: balls (start filled, end outlined), boxes, rotated boxes, segments, circles.
 pub fn objects(pen: &mut Pen, f: &Frame) {
+    // All dots go in one plain mesh: two triangles each, where a shape apiece would be
+    // tessellated with an anti-aliased rim (five times the triangles for the renderer to
+    // bin, which under llvmpipe is most of the memory a scene of 10⁵ objects costs).
+    let mut dots = egui::Mesh::default();
     for (i, o) in f.scene.objects.iter().enumerate() {
+        let focused = Some(i) == f.selected || Some(i) == f.hovered;
+        if !focused && let Some(b) = shape_bounds(&o.shape) {
+            let size = pen.cam.len(b.size().max_element());
+            if size < DOT_SIZE {
+                let role = if o.shape.is_ball() {
+                    Role::Query
+                } else {
+                    Role::Obstacle
+                };
+                let c = pen.cam.to_screen(b.center());
+                let square = egui::Rect::from_center_size(c, egui::vec2(DOT_SIZE, DOT_SIZE));
+                if pen.cam.rect.intersects(square) {
+                    dots.add_colored_rect(square, role.color());
+                }
+                continue;
+            }
+        }
         let emphasis = if Some(i) == f.selected {
             2.5
         } else if Some(i) == f.hovered {
@@ -35,11 +61,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                     Role::Query.alpha(70),
                     Stroke::new(emphasis, c),
                 );
-                pen.dashed(
-                    Layer::Objects,
-                    &circle(end, radius, 48),
-                    Stroke::new(emphasis * 0.8, c),
-                );
+                pen.dashed_circle(Layer::Objects, end, radius, Stroke::new(emphasis * 0.8, c));
                 pen.segment(
                     Layer::Objects,
                     start,
@@ -58,11 +80,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                     Stroke::new(emphasis, c),
                 );
                 if (end - start).length_squared() > 0.0 {
-                    pen.dashed(
-                        Layer::Objects,
-                        &circle(end, radius, 48),
-                        Stroke::new(1.0, c),
-                    );
+                    pen.dashed_circle(Layer::Objects, end, radius, Stroke::new(1.0, c));
                     pen.segment(
                         Layer::Objects,
                         start,
@@ -92,6 +110,9 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
             }
         }
     }
+    if !dots.is_empty() {
+        pen.add(Layer::Objects, egui::Shape::mesh(dots));
+    }
 }
 
 /// The capsule each ball sweeps: outline plus translucent fill.
@@ -107,14 +128,15 @@ pub fn capsules(pen: &mut Pen, f: &Frame) {
     }
 }
 
-/// For the inspected ball: each box expanded by r with rounded corners (solid) and with
+/// For the inspected ball: each nearby box expanded by r with rounded corners (solid) and with
 /// square corners (dashed).
 pub fn minkowski(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     let r = ball.sweep.radius;
-    let dashed = f.eval.obstacles.len() <= MAX_DASHED_BOXES;
-    for (_, ob) in &f.eval.obstacles {
-        let Some(frame) = ob.frame() else {
+    let boxes = nearest(ball, MAX_CONSTRUCTIONS, |p| p.shape.frame().is_some());
+    let dashed = boxes.len() <= MAX_DASHED_BOXES;
+    for p in boxes {
+        let Some(frame) = p.shape.frame() else {
             continue;
         };
         let square = frame.expanded_corners(r);
@@ -137,11 +159,14 @@ pub fn minkowski(pen: &mut Pen, f: &Frame) {
     }
 }
 
-/// The capsule of radius r (inspected ball) around every segment.
+/// The capsule of radius r (inspected ball) around each nearby segment.
 pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
-    for (_, ob) in &f.eval.obstacles {
-        if let Obstacle::Segment(s) = ob {
+    let segments = nearest(ball, MAX_CONSTRUCTIONS, |p| {
+        matches!(p.shape, Obstacle::Segment(_))
+    });
+    for p in segments {
+        if let Obstacle::Segment(s) = p.shape {
             let pts = capsule(s.a, s.b, ball.sweep.radius, 16);
             pen.closed(
                 Layer::SegmentCapsule,
@@ -163,5 +188,13 @@ pub fn broad_phase(pen: &mut Pen, f: &Frame) {
             Color32::TRANSPARENT,
             Stroke::new(1.0, Role::BroadPhase.color()),
         );
+    }
+}
+
+/// What an object covers (a ball: its whole motion).
+fn shape_bounds(shape: &Shape) -> Option<crate::geom::Aabb> {
+    match shape.sweep() {
+        Some(s) => Some(s.bounds()),
+        None => shape.obstacle().map(|o| o.bounds()),
     }
 }
