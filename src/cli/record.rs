@@ -1,5 +1,5 @@
 //! `sweepscope check --record <scene.ron>...`: rewrites each file's `expect` list from the
-//! exact answers of today's core ([`expect::record`], the same as the debugger's "Record
+//! exact answers of today's core ([`record`], the same as the debugger's "Record
 //! expectations") and saves atomically, so a following `sweepscope check` on the file passes.
 //!
 //! Only the list changes: it is replaced in the file's own text
@@ -15,8 +15,8 @@ use std::process::ExitCode;
 use super::args::CheckArgs;
 use super::terminal::{safe, safe_lines};
 use crate::atomic_file::write_atomically;
-use crate::scene::evaluate::evaluate;
-use crate::scene::expect::{self, stale_claims};
+use crate::scene::evaluate::{evaluate, record};
+use crate::scene::expect::stale_claims;
 use crate::scene::format::{has_comments, replace_expect};
 use crate::scene::io::{parse_scene_all, read_scene_text, scene_to_string};
 use crate::scene::limits::MAX_EXPECTATIONS;
@@ -103,7 +103,7 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
         ));
     }
     let evaluation = evaluate(&scene);
-    let recorded = expect::record(&scene, &evaluation);
+    let recorded = record(&scene, &evaluation);
     let mut stale = Vec::new();
     for (field, text) in [
         ("name", &scene.name),

@@ -11,7 +11,7 @@
 //!   position and velocity become the set-up, so opening the file shows the screenshot's
 //!   state at t = 0 of its run (the report says at which time of the original run it was
 //!   taken and what happened before);
-//! - as its `expect` list, the exact answers on screen ([`crate::scene::expect::record`]), so
+//! - as its `expect` list, the exact answers on screen ([`crate::scene::evaluate::record`]), so
 //!   `sweepscope check scene.ron` passes on the bundle and fails once the answers change; the
 //!   scene's own expectations are judged in `report.md` (PASS or FAIL);
 //! - its notes, followed by what the user wrote and any text found stale.
@@ -19,11 +19,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::evaluate::Evaluation;
+use super::evaluate::{Evaluation, record};
 use super::io::scene_to_string;
 use super::model::{Scene, Simulation};
 use super::number::{fixed, fixed_f64};
-use super::{expect, report};
+use super::report;
 
 /// What the build and the machine are.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -146,7 +146,7 @@ pub fn bundle_text(input: &BundleInput) -> (String, String) {
     if let ViewState::Simulation(Some(sim)) = &input.view {
         scene.simulation = Some(sim.state.clone());
     }
-    scene.expect = expect::record(&scene, input.evaluation);
+    scene.expect = record(&scene, input.evaluation);
     scene.notes = bundle_notes(input);
     (scene_to_string(&scene), report_md(input, &scene))
 }

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 
 use super::expect::{self, ExpectationResult};
-use super::model::Scene;
+use super::model::{Expectation, Scene};
 use crate::approach::Approach;
 use crate::geom::Sweep;
 use crate::hit::Hit;
@@ -130,6 +130,54 @@ impl Evaluation {
     pub fn expectations_hold(&self) -> bool {
         self.expectations.iter().all(ExpectationResult::passed)
     }
+}
+
+/// The scene's expectations rewritten from the evaluation's exact answers: one per ball ×
+/// obstacle pair, ball-major, then obstacle, both in object order. A hit records its time,
+/// feature, region (boxes), normal and whether it started inside; a miss records just that.
+/// A pair the scene already asserted keeps its tolerance, others get
+/// [`expect::RECORD_TOLERANCE`]. Judging the result against the same evaluation passes by
+/// construction; `sweepscope check --record` and the debugger's "Record expectations" both
+/// write this.
+pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
+    let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
+    let tolerances: HashMap<(&str, &str), f32> = scene
+        .expect
+        .iter()
+        .map(|e| ((e.ball.as_str(), e.obstacle.as_str()), e.tolerance))
+        .collect();
+    ev.pairs()
+        .filter_map(|p| {
+            let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
+            let tolerance = tolerances
+                .get(&(ball.as_str(), obstacle.as_str()))
+                .copied()
+                .unwrap_or(expect::RECORD_TOLERANCE);
+            let blank = Expectation {
+                ball,
+                obstacle,
+                hit: false,
+                time: None,
+                feature: None,
+                region: None,
+                normal: None,
+                started_inside: None,
+                tolerance,
+            };
+            Some(match p.hit {
+                None => blank,
+                Some(h) => Expectation {
+                    hit: true,
+                    time: Some(h.time),
+                    feature: Some(h.feature.name().to_owned()),
+                    region: h.region.map(|r| r.name().to_owned()),
+                    normal: Some(h.normal),
+                    started_inside: Some(h.started_inside),
+                    ..blank
+                },
+            })
+        })
+        .collect()
 }
 
 /// Evaluates the whole scene.
