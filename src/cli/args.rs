@@ -9,6 +9,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::hunt::Kind;
+use crate::variants::{Params, Variant};
+
 use crate::scene::limits::{
     DEFAULT_SIM_EVENTS, MAX_BENCH_SECONDS, MAX_FRAMES, MAX_OBJECTS, MAX_SIM_DISCS, MAX_SIM_EVENTS,
     WATCHDOG_SECONDS,
@@ -39,8 +42,60 @@ pub enum Command {
     Batch(BatchArgs),
     Check(CheckArgs),
     Sim(SimArgs),
-    Hunt(super::hunt::HuntArgs),
+    Hunt(HuntArgs),
     Report(ReportArgs),
+}
+
+/// Hunt for counterexamples: cases where a contender disagrees with the exact core.
+#[derive(clap::Args, Debug, Clone, PartialEq)]
+#[command(
+    about = "Hunt for cases where a published approach or an engine disagrees with the exact core"
+)]
+pub struct HuntArgs {
+    /// The contender: a published variant's id or an engine (parry-cast, parry-sweep).
+    #[arg(long, value_parser = parse_variant)]
+    pub against: Variant,
+    /// Only this obstacle kind (aabb, obb, segment, circle); repeat for several. Default:
+    /// every kind the contender handles.
+    #[arg(long = "kind", value_parser = parse_kind)]
+    pub kinds: Vec<Kind>,
+    /// Number of cases (about 3 in 10 random, the rest targeted).
+    #[arg(long, default_value_t = 10_000)]
+    pub count: u64,
+    /// Seed: the same seed gives the same cases, table and scenes on any machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write each shrunk counterexample to this directory as a scene (created if missing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Shrunk counterexamples per obstacle kind and kind of disagreement.
+    #[arg(long, default_value_t = 2)]
+    pub keep: usize,
+    /// Sub-steps for the `substep` approach.
+    #[arg(long, default_value_t = Params::default().substeps)]
+    pub substeps: u32,
+    /// Print the table as Markdown (for docs/failure-table.md).
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_id(s).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        let engines = if !cfg!(feature = "engines") {
+            " (parry-cast and parry-sweep need the `engines` feature)"
+        } else {
+            ""
+        };
+        format!(
+            "unknown contender {s:?}; known: {}{engines}",
+            known.join(", ")
+        )
+    })
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::from_id(s).ok_or_else(|| format!("unknown kind {s:?}; known: aabb, obb, segment, circle"))
 }
 
 /// The debugger's options.
