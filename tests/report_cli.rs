@@ -215,6 +215,28 @@ fn no_screenshot_opens_no_window() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A display that cannot be opened: the window fails before anything is written, and the
+/// folder is written without a screenshot, saying why.
+#[cfg(feature = "gui")]
+#[test]
+fn a_display_that_cannot_be_opened_still_gives_the_texts() {
+    let d = folder("bad-display");
+    let out_dir = d.join("bundle");
+    let out = bin()
+        .args(["report", "scenes/default.ron", "--out", s(&out_dir)])
+        .env("DISPLAY", ":9999")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs");
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert!(t.contains("could not open the window"), "{t}");
+    assert!(t.contains("no screenshot.png"), "{t}");
+    assert_eq!(names_in(&out_dir), ["report.md", "scene.ron"]);
+    assert_check_passes(&out_dir.join("scene.ron"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// With a display, the window writes the same bundle with its screenshot: the texts are
 /// those written without one, but for the screenshot, the renderer, the time and the
 /// camera (the window fits the view to its size).

@@ -7,7 +7,7 @@
 //! folder as the app does, pixels included (`app::shell::headless`). Without one, or with
 //! `--no-screenshot`, the texts are written for the scene as the window would first show it
 //! — the sweep view, the first ball inspected, the scrubber at t = 1 — and the folder says
-//! it has no screenshot. Everything that can be refused (the folder, the scene) is refused
+//! it has no screenshot; so they are too when the window cannot be opened on the display. Everything that can be refused (the folder, the scene) is refused
 //! before anything is written, and the folder appears whole or not at all.
 
 use std::path::Path;
@@ -33,20 +33,23 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if !args.no_screenshot
-        && let Some(code) = render(args)
-    {
-        return code;
+    // Why there is no screenshot, unless asked for none.
+    let mut no_window = (!args.no_screenshot).then(|| no_window_reason().to_owned());
+    if !args.no_screenshot {
+        match render(args) {
+            Some(Ok(code)) => return code,
+            Some(Err(why)) => no_window = Some(safe_lines(&why)),
+            None => {}
+        }
     }
     let dir = std::path::absolute(&args.out).unwrap_or_else(|_| args.out.clone());
     match write_without_window(&scene, &words(args), &dir) {
         Ok(()) => {
             println!("bug report written to {}", safe(&dir.display().to_string()));
-            if !args.no_screenshot {
+            if let Some(why) = no_window {
                 eprintln!(
-                    "sweepscope report: {}; the folder has scene.ron and report.md but no \
+                    "sweepscope report: {why}; the folder has scene.ron and report.md but no \
                      screenshot.png. For the screenshot too, run it under Xvfb:\n  {}",
-                    no_window_reason(),
                     xvfb_command(args)
                 );
             }
@@ -123,10 +126,11 @@ fn no_window_reason() -> &'static str {
 }
 
 /// With a display: the window writes the folder, pixels included; its exit code. `None`
-/// when there is no display to render on.
+/// when there is no display to render on, `Some(Err)` when the window could not be opened
+/// on it (nothing was written).
 #[cfg(feature = "gui")]
-fn render(args: &ReportArgs) -> Option<ExitCode> {
-    use crate::app::shell::headless::{ReportJob, display_available};
+fn render(args: &ReportArgs) -> Option<Result<ExitCode, String>> {
+    use crate::app::shell::headless::{ReportJob, disarm_watchdog, display_available};
 
     if !display_available() {
         return None;
@@ -140,11 +144,16 @@ fn render(args: &ReportArgs) -> Option<ExitCode> {
         dir: std::path::absolute(&args.out).unwrap_or_else(|_| args.out.clone()),
         words: words(args),
     };
-    Some(crate::app::shell::window::run_report(&gui, job))
+    let outcome = crate::app::shell::window::run_report(&gui, job);
+    if outcome.is_err() {
+        // The folder is written without a window next; the window's deadline is over.
+        disarm_watchdog();
+    }
+    Some(outcome)
 }
 
 #[cfg(not(feature = "gui"))]
-fn render(_: &ReportArgs) -> Option<ExitCode> {
+fn render(_: &ReportArgs) -> Option<Result<ExitCode, String>> {
     None
 }
 

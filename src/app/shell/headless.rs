@@ -25,6 +25,16 @@ pub fn display_available() -> bool {
         .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty()))
 }
 
+/// Set once the unattended window is over and the process goes on without it (a report
+/// written without a screenshot after the window failed to open): the watchdog then lets
+/// it finish.
+static DISARMED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Stops the watchdog from ending the process (see [`DISARMED`]).
+pub fn disarm_watchdog() {
+    DISARMED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Starts the watchdog that ends a stuck unattended run with exit code 2, printing first
 /// whatever `partial` holds (the frames measured so far).
 pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
@@ -32,6 +42,9 @@ pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
         .name("watchdog".into())
         .spawn(move || {
             std::thread::sleep(WATCHDOG);
+            if DISARMED.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
             if let Some(text) = partial.lock().ok().and_then(|mut p| p.take()) {
                 println!("{text}");
             }

@@ -200,16 +200,23 @@ fn initial_scene(
 
 /// Opens the debugger window with the parsed command-line options.
 pub fn run(opts: &GuiArgs) -> ExitCode {
-    launch(opts, None)
+    launch(opts, None).unwrap_or_else(|e| {
+        eprintln!("sweepscope: {e}");
+        ExitCode::FAILURE
+    })
 }
 
 /// `sweepscope report`: opens the window on `opts.scene` unattended, writes the bug-report
-/// folder of `job` from it and exits (0 when the folder was written).
-pub fn run_report(opts: &GuiArgs, job: ReportJob) -> ExitCode {
+/// folder of `job` from it and exits (0 when the folder was written). `Err` when the window
+/// could not be opened at all: nothing was written, and the caller may write the folder
+/// without a screenshot instead.
+pub fn run_report(opts: &GuiArgs, job: ReportJob) -> Result<ExitCode, String> {
     launch(opts, Some(job))
 }
 
-fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
+/// The run's exit code, or why the window could not be opened (nothing was shown or
+/// written; every other failure is reported here and ends in the exit code).
+fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String> {
     let opts = opts.clone();
     let unattended = opts.headless() || report.is_some();
     let driver = unattended.then(|| Driver::new(&opts, report));
@@ -218,14 +225,14 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
         headless::start_watchdog(Arc::clone(&d.partial));
         if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
             eprintln!("sweepscope: --screenshot: {e}");
-            return ExitCode::FAILURE;
+            return Ok(ExitCode::FAILURE);
         }
     }
     let (scene, path, banner) = match initial_scene(&opts, unattended) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("sweepscope: {}", safe_lines(&e));
-            return ExitCode::FAILURE;
+            return Ok(ExitCode::FAILURE);
         }
     };
     if !headless::display_available() {
@@ -234,7 +241,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
              For --screenshot / --frames on a headless machine run it under Xvfb, e.g.\n  \
              xvfb-run -a -s \"-screen 0 1600x1000x24\" sweepscope --screenshot out.png"
         );
-        return ExitCode::FAILURE;
+        return Ok(ExitCode::FAILURE);
     }
     let restore = !unattended
         && opts.scene.is_none()
@@ -279,19 +286,18 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> ExitCode {
         }),
     );
     if let Err(e) = result {
-        eprintln!("sweepscope: could not open the window: {e}");
-        return ExitCode::FAILURE;
+        return Err(format!("could not open the window: {e}"));
     }
     match exit.lock().ok().and_then(|mut e| e.take()) {
         Some((msg, true)) => {
             eprintln!("sweepscope: {}", safe_lines(&msg));
-            ExitCode::FAILURE
+            Ok(ExitCode::FAILURE)
         }
         Some((msg, false)) => {
             println!("{}", safe_lines(&msg));
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        None => ExitCode::SUCCESS,
+        None => Ok(ExitCode::SUCCESS),
     }
 }
 
