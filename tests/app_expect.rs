@@ -9,7 +9,8 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sweepscope::app::{Action, Command, DebugApp};
-use sweepscope::scene::{builtin, evaluate, expect};
+use sweepscope::scene::evaluate::record;
+use sweepscope::scene::{builtin, evaluate};
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
     let mut h = Harness::builder()
@@ -72,7 +73,7 @@ fn recording_expectations_makes_the_current_answers_pass_and_is_one_undo_step() 
         .click_accesskit();
     h.run();
     let scene = h.state().scene().clone();
-    assert_eq!(scene.expect, expect::record(&scene, &evaluate(&scene)));
+    assert_eq!(scene.expect, record(&scene, &evaluate(&scene)));
     assert_eq!(scene.expect.len(), 2, "ball × box and ball × wall");
     let corner = &scene.expect[0];
     assert!(

@@ -296,3 +296,75 @@ fn bad_command_lines_fail_cleanly() {
     let out = check(&["no/such/file.ron"]);
     assert!(all_text(&out).contains("no/such/file.ron: cannot read"));
 }
+
+#[test]
+fn notes_are_printed_escaped_and_in_the_json() {
+    let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-notes");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("notes.ron");
+    std::fs::write(
+        &path,
+        r#"(
+    version: 1,
+    notes: "First line: the ball's path.\n  indented t = 0.5\nbell \u{7} and \u{1b}[2J",
+    objects: [
+        (name: "ball", shape: Ball(start: (0, 0), end: (10, 0), radius: 1)),
+        (name: "wall", shape: Box(min: (5, -1), max: (6, 1))),
+    ],
+)"#,
+    )
+    .expect("write");
+    let file = path.to_str().expect("utf-8 path");
+    let out = check(&[file]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(
+            "  notes:\n    First line: the ball's path.\n      indented t = 0.5\n    bell \\u{7} and \\u{1b}[2J\n  ball "
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains('\u{1b}') && !stdout.contains('\u{7}'));
+    let out = check(&["--json", file]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(
+        doc["files"][0]["notes"],
+        "First line: the ball's path.\n  indented t = 0.5\nbell \u{7} and \u{1b}[2J"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `check big.ron | head` used to panic ("failed printing to stdout") once `head` closed
+/// the pipe; the streamed output stops cleanly instead.
+#[test]
+fn check_into_a_closed_pipe_stops_without_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    for json in [false, true] {
+        let mut c = bin();
+        c.arg("check").current_dir(root());
+        if json {
+            c.arg("--json");
+        }
+        // Enough output to fill the pipe many times over.
+        let files = vec!["scenes/default.ron"; 2000];
+        let mut child = c
+            .args(&files)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let mut first = [0u8; 64];
+        child
+            .stdout
+            .take()
+            .expect("piped")
+            .read_exact(&mut first)
+            .expect("some output");
+        // The read end is dropped here: every further write fails with a broken pipe.
+        let out = child.wait_with_output().expect("ends");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "json {json}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "json {json}: {stderr}");
+    }
+}

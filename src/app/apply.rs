@@ -24,8 +24,7 @@ use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
 use crate::scene::format::has_comments;
 use crate::scene::{
-    Object, Scene, Shape, Simulation, builtin, expect, load_scene, read_scene_text, report,
-    save_scene,
+    Object, Scene, Shape, Simulation, builtin, load_scene, read_scene_text, report, save_scene,
 };
 
 /// Event-log rows a bug report lists.
@@ -330,7 +329,7 @@ impl DebugApp {
 
     /// Makes the current exact answers the scene's expectations (one undoable edit).
     fn record_expectations(&mut self) {
-        let recorded = expect::record(self.doc.scene(), &self.evaluation);
+        let recorded = crate::scene::evaluate::record(self.doc.scene(), &self.evaluation);
         let n = recorded.len();
         let changed = self.doc.apply(Edit::SetExpectations(recorded), false);
         self.ui.status = match (n, changed) {
@@ -632,6 +631,7 @@ impl DebugApp {
             env: &env,
             stale: &self.stale,
             stamp,
+            screenshot: true,
         })
     }
 

@@ -15,7 +15,8 @@ use super::shell::screenshot;
 use super::shell::session::{self, Restored, Stored};
 use super::sim_view::SimView;
 use super::ui_state::{Mode, UiState};
-use crate::scene::expect::{record, stale_claims};
+use crate::scene::evaluate::record;
+use crate::scene::expect::stale_claims;
 use crate::scene::{BallEvaluation, Evaluation, Expectation, Scene, evaluate, scene_to_string};
 
 /// The scene's text (name, description, notes) and the answers when it was last written

@@ -3,12 +3,14 @@
 //! generated from these definitions, so they cannot drift from what is parsed.
 //!
 //! Adding a subcommand: a variant of [`Command`] with its own `Args` struct, and its arm in
-//! [`Command::run`].
+//! [`super::run_command`]. This module only defines; it imports none of the tools.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::hunt::Kind;
+use crate::variants::{Params, Variant};
 
 use crate::scene::limits::{
     DEFAULT_SIM_EVENTS, MAX_BENCH_SECONDS, MAX_FRAMES, MAX_OBJECTS, MAX_SIM_DISCS, MAX_SIM_EVENTS,
@@ -40,19 +42,60 @@ pub enum Command {
     Batch(BatchArgs),
     Check(CheckArgs),
     Sim(SimArgs),
-    Hunt(super::hunt::HuntArgs),
+    Hunt(HuntArgs),
+    Report(ReportArgs),
 }
 
-impl Command {
-    /// Runs the tool.
-    pub fn run(&self) -> ExitCode {
-        match self {
-            Command::Batch(a) => super::batch::run(a),
-            Command::Check(a) => super::check::run(a),
-            Command::Sim(a) => super::sim::run(a),
-            Command::Hunt(a) => super::hunt::run(a.clone()),
-        }
-    }
+/// Hunt for counterexamples: cases where a contender disagrees with the exact core.
+#[derive(clap::Args, Debug, Clone, PartialEq)]
+#[command(
+    about = "Hunt for cases where a published approach or an engine disagrees with the exact core"
+)]
+pub struct HuntArgs {
+    /// The contender: a published variant's id or an engine (parry-cast, parry-sweep).
+    #[arg(long, value_parser = parse_variant)]
+    pub against: Variant,
+    /// Only this obstacle kind (aabb, obb, segment, circle); repeat for several. Default:
+    /// every kind the contender handles.
+    #[arg(long = "kind", value_parser = parse_kind)]
+    pub kinds: Vec<Kind>,
+    /// Number of cases (about 3 in 10 random, the rest targeted).
+    #[arg(long, default_value_t = 10_000)]
+    pub count: u64,
+    /// Seed: the same seed gives the same cases, table and scenes on any machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write each shrunk counterexample to this directory as a scene (created if missing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Shrunk counterexamples per obstacle kind and kind of disagreement.
+    #[arg(long, default_value_t = 2)]
+    pub keep: usize,
+    /// Sub-steps for the `substep` approach.
+    #[arg(long, default_value_t = Params::default().substeps)]
+    pub substeps: u32,
+    /// Print the table as Markdown (for docs/failure-table.md).
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::from_id(s).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        let engines = if !cfg!(feature = "engines") {
+            " (parry-cast and parry-sweep need the `engines` feature)"
+        } else {
+            ""
+        };
+        format!(
+            "unknown contender {s:?}; known: {}{engines}",
+            known.join(", ")
+        )
+    })
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::from_id(s).ok_or_else(|| format!("unknown kind {s:?}; known: aabb, obb, segment, circle"))
 }
 
 /// The debugger's options.
@@ -155,14 +198,55 @@ pub struct BatchArgs {
 }
 
 /// Load, validate and evaluate scenes; exit 1 if any is invalid or an expectation fails.
+///
+/// Prints each scene's notes, every ball × obstacle pair (streamed ball by ball, so memory
+/// stays flat in the number of pairs) and each expectation with PASS or FAIL. Exit status:
+/// 0 when all hold, 1 when a file is invalid or an expectation fails, 2 when the output
+/// cannot be written.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct CheckArgs {
     /// Print one JSON document instead of tables.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "record")]
     pub json: bool,
+    /// Rewrite each file's `expect` list from the current exact answers (one per ball ×
+    /// obstacle pair, keeping each pair's tolerance), so that `check` passes on it. Only the
+    /// list is replaced: comments, notes and layout are kept; the file is saved atomically.
+    #[arg(long)]
+    pub record: bool,
     /// The scene files.
     #[arg(required = true, value_name = "SCENE.ron")]
     pub files: Vec<PathBuf>,
+}
+
+/// Write a bug-report folder for a scene: `scene.ron` and `report.md`, as the debugger's
+/// File › Bug report writes them, and `screenshot.png` when there is a display.
+///
+/// `scene.ron` is the scene with its current exact answers recorded as its expectations (so
+/// `sweepscope check` passes on it); `report.md` holds what happened and what was expected,
+/// the scene's own expectations with PASS or FAIL and every number the inspector shows.
+/// Without a display (neither DISPLAY nor WAYLAND_DISPLAY set), or with --no-screenshot,
+/// the folder has no screenshot and says so. Exit status: 0 when the folder was written, 1
+/// when nothing was (the folder exists, its parent does not, the scene does not load).
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct ReportArgs {
+    /// The scene file.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: PathBuf,
+    /// The folder to create (it must not exist; its parent must).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// What happened, for the report's "What happened" section.
+    #[arg(long, value_name = "TEXT")]
+    pub happened: Option<String>,
+    /// What you expected, for the report's "What I expected" section.
+    #[arg(long, value_name = "TEXT")]
+    pub expected: Option<String>,
+    /// The window's inner size for the screenshot [default: 1400x900].
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    pub size: Option<[f32; 2]>,
+    /// Write no screenshot even when a display is available (no window opens).
+    #[arg(long)]
+    pub no_screenshot: bool,
 }
 
 /// Run a scene's disc simulation headlessly, or benchmark the engine.
@@ -331,8 +415,31 @@ mod tests {
             c.command,
             Some(Command::Check(CheckArgs {
                 json: true,
+                record: false,
                 files: vec!["a.ron".into(), "b.ron".into()],
             }))
+        );
+        let Some(Command::Check(c)) = parse("check --record a.ron").expect("parses").command else {
+            panic!("not check");
+        };
+        assert!(c.record && !c.json);
+        let Some(Command::Report(r)) =
+            parse("report a.ron --out d --happened x --size 800x600 --no-screenshot")
+                .expect("parses")
+                .command
+        else {
+            panic!("not report");
+        };
+        assert_eq!(
+            r,
+            ReportArgs {
+                scene: "a.ron".into(),
+                out: "d".into(),
+                happened: Some("x".into()),
+                expected: None,
+                size: Some([800.0, 600.0]),
+                no_screenshot: true,
+            }
         );
         let Some(Command::Sim(s)) = parse("sim x.ron --max-events 0").expect("parses").command
         else {
@@ -346,6 +453,8 @@ mod tests {
         assert_eq!(s.sizes, Some(vec![10, 20]));
         for bad in [
             "check",
+            "check --record --json a.ron",
+            "report a.ron",
             "sim",
             "sim x.ron --bench",
             "sim x.ron --seconds 3",

@@ -1,187 +1,268 @@
 //! `sweepscope check [--json] <scene.ron>...`: loads, validates and evaluates scenes without
-//! a window, prints each ball × obstacle pair and the expectation results, and exits 1 when
-//! any file is invalid or any expectation fails — so CI can run the repro scenes.
+//! a window, prints each scene's notes, each ball × obstacle pair and the expectation
+//! results, and exits 1 when any file is invalid or any expectation fails — so CI can run
+//! the repro scenes.
 //!
-//! Names, file names and messages are printed with control characters escaped
+//! The output streams: each ball's pairs are written as soon as they are evaluated and then
+//! dropped ([`evaluate_each`]), so memory stays flat in the number of pairs — the scene, one
+//! ball's pairs and the hits the expectations name. The JSON form is in [`super::check_json`].
+//!
+//! Names, file names, notes and messages are printed with control characters escaped
 //! ([`super::terminal`]); the JSON output escapes them as JSON does.
 
-use std::path::Path;
+use std::borrow::Cow;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
-
-use serde_json::{Value, json};
 
 use super::args::CheckArgs;
 use super::terminal::safe;
 use crate::hit::Hit;
+use crate::obstacle::Obstacle;
 use crate::region::Region;
-use crate::scene::evaluate::{Evaluation, evaluate};
-use crate::scene::expect::ExpectationResult;
+use crate::scene::evaluate::{BallEvaluation, evaluate_each};
 use crate::scene::io::{SceneError, load_scene_all};
 use crate::scene::model::Scene;
 use crate::scene::number::fixed as num;
 
-/// What happened to one file.
-enum Checked {
-    Invalid(Vec<SceneError>),
-    Evaluated {
-        scene: Box<Scene>,
-        evaluation: Evaluation,
-        expectations: Vec<ExpectationResult>,
-    },
-}
-
-impl Checked {
-    fn ok(&self) -> bool {
-        match self {
-            Checked::Invalid(_) => false,
-            Checked::Evaluated { expectations, .. } => expectations.iter().all(|e| e.passed()),
-        }
-    }
-}
-
-/// Runs `sweepscope check`.
+/// Runs `sweepscope check`. Exit status: 0 when every file is valid and every expectation
+/// holds, 1 otherwise, 2 when the output cannot be written.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let results: Vec<(String, Checked)> = args
-        .files
-        .iter()
-        .map(|f| (f.display().to_string(), check_file(f)))
-        .collect();
-    let all_ok = results.iter().all(|(_, c)| c.ok());
-    if args.json {
-        let doc = json!({
-            "ok": all_ok,
-            "files": results.iter().map(|(f, c)| file_json(f, c)).collect::<Vec<_>>(),
-        });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_else(|_| "{}".to_owned())
-        );
+    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let written = if args.json {
+        super::check_json::write(&args.files, out)
     } else {
-        for (file, checked) in &results {
-            print_text(file, checked);
-        }
-        let failed = results.iter().filter(|(_, c)| !c.ok()).count();
-        if failed == 0 {
-            println!("all {} file(s) valid, all expectations hold", results.len());
-        } else {
-            println!("{failed} of {} file(s) invalid or failing", results.len());
-        }
-    }
-    if all_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
-fn check_file(path: &Path) -> Checked {
-    match load_scene_all(path) {
-        Err(errors) => Checked::Invalid(errors),
-        Ok(scene) => {
-            let mut evaluation = evaluate(&scene);
-            Checked::Evaluated {
-                expectations: std::mem::take(&mut evaluation.expectations),
-                evaluation,
-                scene: Box::new(scene),
-            }
-        }
-    }
-}
-
-fn print_text(file: &str, checked: &Checked) {
-    let (scene, evaluation, expectations) = match checked {
-        Checked::Invalid(errors) => {
-            println!("== {}: INVALID", safe(file));
-            // Errors go to stderr in the compiler's `file:line:col: message` form, so editors
-            // can jump to them; the summary line stays on stdout.
-            for e in errors {
-                eprintln!("{}", safe(&e.to_string()));
-            }
-            println!();
-            return;
-        }
-        Checked::Evaluated {
-            scene,
-            evaluation,
-            expectations,
-        } => (scene, evaluation, expectations),
+        write_text(&args.files, out)
     };
+    match written {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        // The reader went away (`| head`): nothing more to say to it.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
+        Err(e) => {
+            eprintln!("sweepscope check: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The tables of every file, then a summary line; whether all files passed.
+fn write_text(files: &[PathBuf], mut out: impl Write) -> io::Result<bool> {
+    let mut failed = 0;
+    for path in files {
+        let file = path.display().to_string();
+        let ok = match load_scene_all(path) {
+            Err(errors) => {
+                write_invalid(&mut out, &file, &errors)?;
+                false
+            }
+            Ok(scene) => write_scene(&mut out, &file, &scene)?,
+        };
+        failed += usize::from(!ok);
+    }
+    if failed == 0 {
+        writeln!(
+            out,
+            "all {} file(s) valid, all expectations hold",
+            files.len()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{failed} of {} file(s) invalid or failing",
+            files.len()
+        )?;
+    }
+    out.flush()?;
+    Ok(failed == 0)
+}
+
+fn write_invalid(out: &mut impl Write, file: &str, errors: &[SceneError]) -> io::Result<()> {
+    writeln!(out, "== {}: INVALID", safe(file))?;
+    // Errors go to stderr in the compiler's `file:line:col: message` form, so editors can
+    // jump to them; the summary line stays on stdout (flushed first, to keep the order on
+    // a terminal).
+    out.flush()?;
+    for e in errors {
+        eprintln!("{}", safe(&e.to_string()));
+    }
+    writeln!(out)
+}
+
+/// One valid scene: its notes, its pairs ball by ball as they are evaluated, its
+/// simulation and its expectations. Whether every expectation holds.
+fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bool> {
     let title = if scene.name.is_empty() {
         "(unnamed scene)"
     } else {
         &scene.name
     };
-    println!("== {}: {}", safe(file), safe(title));
-    let mut rows = vec![
-        [
-            "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",
-        ]
-        .map(str::to_owned)
-        .to_vec(),
-    ];
-    for p in evaluation.pairs() {
-        let name =
-            |i: usize| safe(scene.objects.get(i).map_or("?", |o| o.name.as_str())).into_owned();
-        let mut row = vec![name(p.ball), name(p.obstacle)];
-        match &p.hit {
-            None => row.extend(["no", "-", "-", "-", "-", "-"].map(str::to_owned)),
-            Some(h) => row.extend([
-                "yes".to_owned(),
-                num(h.time),
-                h.feature.name().to_owned(),
-                region_text(h.region),
-                format!("({}, {})", num(h.normal.x), num(h.normal.y)),
-                if h.started_inside { "yes" } else { "no" }.to_owned(),
-            ]),
-        }
-        rows.push(row);
-    }
-    if evaluation.pairs().next().is_none() {
-        println!("  (no ball × obstacle pairs)");
-    } else {
-        print_table(&rows);
+    writeln!(out, "== {}: {}", safe(file), safe(title))?;
+    write_notes(out, &scene.notes)?;
+    let obstacles = scene.obstacles();
+    let has_balls = scene.objects.iter().any(|o| o.shape.is_ball());
+    let mut table = Table::new(scene, &obstacles);
+    let expectations = evaluate_each(scene, &obstacles, |ball| table.write_ball(out, &ball))?;
+    if !has_balls || obstacles.is_empty() {
+        writeln!(out, "  (no ball × obstacle pairs)")?;
     }
     if let Some(sim) = &scene.simulation {
-        println!("  simulation: {} discs", sim.discs.len());
+        writeln!(out, "  simulation: {} discs", sim.discs.len())?;
     }
     if expectations.is_empty() {
-        println!("  expectations: none");
+        writeln!(out, "  expectations: none")?;
     } else {
-        println!("  expectations:");
-        for e in expectations {
-            println!("    {}", safe(&e.to_string()));
+        writeln!(out, "  expectations:")?;
+        for e in &expectations {
+            writeln!(out, "    {}", safe(&e.to_string()))?;
         }
     }
-    println!();
+    writeln!(out)?;
+    Ok(expectations.iter().all(|e| e.passed()))
 }
 
-/// Prints rows as left-aligned columns, indented by two spaces. Padded by hand: a width
-/// given to `format!` must fit in 16 bits, and a cell may be wider than that.
-fn print_table(rows: &[Vec<String>]) {
-    let columns = rows.first().map_or(0, Vec::len);
-    let widths: Vec<usize> = (0..columns)
-        .map(|c| {
-            rows.iter()
-                .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut line = String::new();
-    for row in rows {
-        line.clear();
-        for (k, (s, &w)) in row.iter().zip(&widths).enumerate() {
+/// The scene's notes, indented under `notes:`, each line escaped on its own (tabs become
+/// spaces: they are layout, not control).
+fn write_notes(out: &mut impl Write, notes: &str) -> io::Result<()> {
+    let notes = notes.trim_end();
+    if notes.trim().is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "  notes:")?;
+    for line in notes.lines() {
+        let line = expand_tabs(line);
+        match safe(&line).trim_end() {
+            "" => writeln!(out)?,
+            line => writeln!(out, "    {line}")?,
+        }
+    }
+    Ok(())
+}
+
+/// `line` with each tab replaced by spaces up to the next multiple of 8 characters.
+fn expand_tabs(line: &str) -> Cow<'_, str> {
+    if !line.contains('\t') {
+        return Cow::Borrowed(line);
+    }
+    let mut s = String::with_capacity(line.len() + 8);
+    let mut column = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            let n = 8 - column % 8;
+            s.extend(std::iter::repeat_n(' ', n));
+            column += n;
+        } else {
+            s.push(c);
+            column += 1;
+        }
+    }
+    Cow::Owned(s)
+}
+
+/// The pair table, written ball by ball. The name columns are as wide as the longest ball
+/// and obstacle name, known before anything is evaluated; the others are measured on each
+/// ball's rows before they are written and only ever widen, so a table of one ball is
+/// aligned exactly and later balls stay aligned unless a value is wider than all before.
+struct Table<'a> {
+    scene: &'a Scene,
+    widths: [usize; 8],
+    header_written: bool,
+}
+
+const HEADER: [&str; 8] = [
+    "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",
+];
+
+impl<'a> Table<'a> {
+    fn new(scene: &'a Scene, obstacles: &[(usize, Obstacle)]) -> Self {
+        let width = |i: usize| name(scene, i).chars().count();
+        let mut widths = HEADER.map(str::len);
+        let balls = scene
+            .objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.shape.is_ball());
+        widths[0] = balls.map(|(i, _)| width(i)).fold(widths[0], usize::max);
+        widths[1] = obstacles
+            .iter()
+            .map(|&(i, _)| width(i))
+            .fold(widths[1], usize::max);
+        Self {
+            scene,
+            widths,
+            header_written: false,
+        }
+    }
+
+    fn write_ball(&mut self, out: &mut impl Write, ball: &BallEvaluation) -> io::Result<()> {
+        if ball.pairs.is_empty() {
+            return Ok(());
+        }
+        for h in ball.pairs.iter().filter_map(|p| p.hit.as_ref()) {
+            for (w, cell) in self.widths[2..].iter_mut().zip(hit_cells(h)) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        if !self.header_written {
+            self.header_written = true;
+            self.write_row(out, HEADER.map(Cow::Borrowed))?;
+        }
+        for p in &ball.pairs {
+            let [hit, time, feature, region, normal, inside] = match &p.hit {
+                None => ["no", "-", "-", "-", "-", "-"].map(Cow::Borrowed),
+                Some(h) => hit_cells(h).map(Cow::Owned),
+            };
+            let row = [
+                name(self.scene, p.ball),
+                name(self.scene, p.obstacle),
+                hit,
+                time,
+                feature,
+                region,
+                normal,
+                inside,
+            ];
+            self.write_row(out, row)?;
+        }
+        Ok(())
+    }
+
+    /// One row as left-aligned columns, indented by two spaces. Padded by hand: a width
+    /// given to `format!` must fit in 16 bits, and a cell may be wider than that.
+    fn write_row(&self, out: &mut impl Write, row: [Cow<'_, str>; 8]) -> io::Result<()> {
+        let mut line = String::with_capacity(96);
+        for (k, (s, &w)) in row.iter().zip(&self.widths).enumerate() {
             if k > 0 {
                 line.push_str("  ");
             }
             line.push_str(s);
-            line.extend(std::iter::repeat_n(
-                ' ',
-                w.saturating_sub(s.chars().count()),
-            ));
+            if k + 1 < row.len() {
+                line.extend(std::iter::repeat_n(
+                    ' ',
+                    w.saturating_sub(s.chars().count()),
+                ));
+            }
         }
-        println!("  {}", line.trim_end());
+        writeln!(out, "  {}", line.trim_end())
     }
+}
+
+/// An object's name as printed: escaped, `?` for an index out of range.
+fn name(scene: &Scene, i: usize) -> Cow<'_, str> {
+    safe(scene.objects.get(i).map_or("?", |o| o.name.as_str()))
+}
+
+/// The cells after `ball` and `obstacle` for a hit: `yes`, time, feature, region, normal,
+/// whether it started inside.
+fn hit_cells(h: &Hit) -> [String; 6] {
+    [
+        "yes".to_owned(),
+        num(h.time),
+        h.feature.name().to_owned(),
+        region_text(h.region),
+        format!("({}, {})", num(h.normal.x), num(h.normal.y)),
+        if h.started_inside { "yes" } else { "no" }.to_owned(),
+    ]
 }
 
 /// `1001 TOP|LEFT`, or `-` for obstacles without regions.
@@ -192,88 +273,92 @@ fn region_text(r: Option<Region>) -> String {
     )
 }
 
-fn file_json(file: &str, checked: &Checked) -> Value {
-    match checked {
-        Checked::Invalid(errors) => json!({
-            "file": file,
-            "valid": false,
-            "ok": false,
-            "errors": errors.iter().map(|e| json!({
-                "line": e.line,
-                "column": e.column,
-                "message": e.message,
-            })).collect::<Vec<_>>(),
-        }),
-        Checked::Evaluated {
-            scene,
-            evaluation,
-            expectations,
-        } => {
-            let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
-            json!({
-                "file": file,
-                "valid": true,
-                "ok": checked.ok(),
-                "name": scene.name,
-                "pairs": evaluation.pairs().map(|p| json!({
-                    "ball": name(p.ball),
-                    "obstacle": name(p.obstacle),
-                    "hit": p.hit.as_ref().map(hit_json),
-                })).collect::<Vec<_>>(),
-                "paths": evaluation.balls.iter().map(|bp| json!({
-                    "ball": name(bp.object),
-                    "contacts": bp.path.contacts.iter().zip(&bp.contact_objects).map(|(c, &o)| json!({
-                        "obstacle": name(o),
-                        "hit": hit_json(&c.hit),
-                        "incoming": [short(c.incoming.x), short(c.incoming.y)],
-                        "outgoing": [short(c.outgoing.x), short(c.outgoing.y)],
-                    })).collect::<Vec<_>>(),
-                    "end": [short(bp.path.end.x), short(bp.path.end.y)],
-                    "truncated": bp.path.truncated,
-                })).collect::<Vec<_>>(),
-                "expectations": expectations.iter().map(|e| json!({
-                    "index": e.index,
-                    "ball": e.ball,
-                    "obstacle": e.obstacle,
-                    "passed": e.passed(),
-                    "failures": e.failures,
-                })).collect::<Vec<_>>(),
-            })
-        }
-    }
-}
-
-fn hit_json(h: &Hit) -> Value {
-    json!({
-        "time": short(h.time),
-        "center": [short(h.center.x), short(h.center.y)],
-        "point": [short(h.point.x), short(h.point.y)],
-        "normal": [short(h.normal.x), short(h.normal.y)],
-        "face_normal": [short(h.face_normal.x), short(h.face_normal.y)],
-        "feature": h.feature.name(),
-        "region": h.region.map(|r| r.name()),
-        "region_bits": h.region.map(|r| r.bit_string()),
-        "started_inside": h.started_inside,
-    })
-}
-
-/// An `f32` as the `f64` with the same shortest decimal form, so JSON shows `0.6`, not
-/// `0.6000000238418579`.
-fn short(v: f32) -> Option<f64> {
-    v.is_finite().then(|| v.to_string().parse().ok()).flatten()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::model::{Object, Shape};
+    use glam::Vec2;
+
+    fn text_of(scene: &Scene) -> String {
+        let mut out = Vec::new();
+        write_scene(&mut out, "t.ron", scene).expect("writes to memory");
+        String::from_utf8(out).expect("utf-8")
+    }
+
+    fn ball(name: &str, x: f32) -> Object {
+        Object {
+            name: name.to_owned(),
+            shape: Shape::Ball {
+                start: Vec2::new(x, 10.0),
+                end: Vec2::new(x, -10.0),
+                radius: 1.0,
+            },
+        }
+    }
+
+    fn floor(name: &str) -> Object {
+        Object {
+            name: name.to_owned(),
+            shape: Shape::Box {
+                min: Vec2::new(-100.0, -2.0),
+                max: Vec2::new(100.0, 0.0),
+            },
+        }
+    }
 
     /// Issue 24: `format!("{s:<w$}")` panics once the width passes 65535.
     #[test]
     fn a_table_cell_wider_than_65535_characters_does_not_panic() {
-        let wide = "n".repeat(70_000);
-        print_table(&[
-            vec![wide, "x".to_owned()],
-            vec!["a".to_owned(), "b".to_owned()],
-        ]);
+        let mut s = Scene::empty("t");
+        s.objects = vec![ball(&"n".repeat(70_000), 0.0), floor("x")];
+        let text = text_of(&s);
+        assert!(
+            text.contains(&"n".repeat(70_000)),
+            "the name is printed whole"
+        );
+    }
+
+    #[test]
+    fn the_columns_of_every_ball_line_up() {
+        let mut s = Scene::empty("t");
+        s.objects = vec![
+            ball("a", 0.0),
+            floor("the floor"),
+            ball("a much longer ball name", 5.0),
+            floor("f"),
+        ];
+        let text = text_of(&s);
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter(|l| !l.starts_with("  expectations"))
+            .collect();
+        assert_eq!(rows.len(), 5, "the header and 2 × 2 pairs:\n{text}");
+        let at = |word: &str| rows[0].find(word).expect("in the header");
+        for row in &rows[1..] {
+            assert_eq!(&row[at("hit")..at("hit") + 3], "yes", "{text}");
+            assert_eq!(&row[at("inside")..], "no", "{text}");
+        }
+    }
+
+    #[test]
+    fn notes_are_printed_indented_and_escaped() {
+        let mut s = Scene::empty("t");
+        s.notes = "Hand computation:\n\tt = 0.4\nevil \u{1b}[2J line\r\n".to_owned();
+        let text = text_of(&s);
+        assert!(
+            text.contains(
+                "  notes:\n    Hand computation:\n            t = 0.4\n    evil \\u{1b}[2J line\n"
+            ),
+            "{text}"
+        );
+        assert!(!text_of(&Scene::empty("t")).contains("notes:"));
+    }
+
+    #[test]
+    fn tabs_expand_to_the_next_stop() {
+        assert_eq!(expand_tabs("a\tb"), "a       b");
+        assert_eq!(expand_tabs("12345678\tx"), "12345678        x");
+        assert!(matches!(expand_tabs("none"), Cow::Borrowed(_)));
     }
 }

@@ -5,66 +5,14 @@
 //! `sweepscope check`.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::hunt::{HuntConfig, Kind, hunt, table};
+use super::args::HuntArgs;
+use crate::hunt::{HuntConfig, hunt, table};
 use crate::scene::io::save_scene;
-use crate::variants::{Params, Variant};
-
-/// Hunt for counterexamples: cases where a contender disagrees with the exact core.
-#[derive(clap::Args, Debug, Clone, PartialEq)]
-#[command(
-    about = "Hunt for cases where a published approach or an engine disagrees with the exact core"
-)]
-pub struct HuntArgs {
-    /// The contender: a published variant's id or an engine (parry-cast, parry-sweep).
-    #[arg(long, value_parser = parse_variant)]
-    pub against: Variant,
-    /// Only this obstacle kind (aabb, obb, segment, circle); repeat for several. Default:
-    /// every kind the contender handles.
-    #[arg(long = "kind", value_parser = parse_kind)]
-    pub kinds: Vec<Kind>,
-    /// Number of cases (about 3 in 10 random, the rest targeted).
-    #[arg(long, default_value_t = 10_000)]
-    pub count: u64,
-    /// Seed: the same seed gives the same cases, table and scenes on any machine.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Write each shrunk counterexample to this directory as a scene (created if missing).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Shrunk counterexamples per obstacle kind and kind of disagreement.
-    #[arg(long, default_value_t = 2)]
-    pub keep: usize,
-    /// Sub-steps for the `substep` approach.
-    #[arg(long, default_value_t = Params::default().substeps)]
-    pub substeps: u32,
-    /// Print the table as Markdown (for docs/failure-table.md).
-    #[arg(long)]
-    pub markdown: bool,
-}
-
-fn parse_variant(s: &str) -> Result<Variant, String> {
-    Variant::from_id(s).ok_or_else(|| {
-        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        let engines = if !cfg!(feature = "engines") {
-            " (parry-cast and parry-sweep need the `engines` feature)"
-        } else {
-            ""
-        };
-        format!(
-            "unknown contender {s:?}; known: {}{engines}",
-            known.join(", ")
-        )
-    })
-}
-
-fn parse_kind(s: &str) -> Result<Kind, String> {
-    Kind::from_id(s).ok_or_else(|| format!("unknown kind {s:?}; known: aabb, obb, segment, circle"))
-}
+use crate::variants::Params;
 
 /// Runs `sweepscope hunt`.
 pub fn run(args: HuntArgs) -> ExitCode {

@@ -1,10 +1,14 @@
-//! The command line: its one definition ([`args`]), the headless tools `batch`, `check`,
-//! `sim` and `hunt`, and the dispatch from the parsed arguments.
+//! The command line: its one definition ([`args`]), the headless tools `batch`, `check`
+//! (with `--record`), `sim`, `hunt` and `report`, and the dispatch from the parsed
+//! arguments ([`run_command`]): the tools import `args`, `args` imports none of them.
 
 pub mod args;
 pub mod batch;
 pub mod check;
+pub mod check_json;
 pub mod hunt;
+pub mod record;
+pub mod report;
 pub mod sim;
 pub mod terminal;
 
@@ -13,7 +17,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, GuiArgs};
+use args::{Cli, Command, GuiArgs};
 
 /// Parses a whole command line (the program name first) and runs what it asks for: a
 /// subcommand, or the debugger. Usage errors, `--help` and `--version` are clap's, with
@@ -31,8 +35,20 @@ where
         }
     };
     match &cli.command {
-        Some(command) => command.run(),
+        Some(command) => run_command(command),
         None => gui(&cli.gui),
+    }
+}
+
+/// Runs a headless tool.
+pub fn run_command(command: &Command) -> ExitCode {
+    match command {
+        Command::Batch(a) => batch::run(a),
+        Command::Check(a) if a.record => record::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Sim(a) => sim::run(a),
+        Command::Hunt(a) => hunt::run(a.clone()),
+        Command::Report(a) => report::run(a),
     }
 }
 

@@ -8,8 +8,11 @@
 //! scene does. It depends on the scene alone (camera excepted): the debugger recomputes it
 //! only when the scene's content changes.
 
+use std::collections::{HashMap, HashSet};
+use std::convert::Infallible;
+
 use super::expect::{self, ExpectationResult};
-use super::model::Scene;
+use super::model::{Expectation, Scene};
 use crate::approach::Approach;
 use crate::geom::Sweep;
 use crate::hit::Hit;
@@ -129,21 +132,103 @@ impl Evaluation {
     }
 }
 
+/// The scene's expectations rewritten from the evaluation's exact answers: one per ball ×
+/// obstacle pair, ball-major, then obstacle, both in object order. A hit records its time,
+/// feature, region (boxes), normal and whether it started inside; a miss records just that.
+/// A pair the scene already asserted keeps its tolerance, others get
+/// [`expect::RECORD_TOLERANCE`]. Judging the result against the same evaluation passes by
+/// construction; `sweepscope check --record` and the debugger's "Record expectations" both
+/// write this.
+pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
+    let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
+    let tolerances: HashMap<(&str, &str), f32> = scene
+        .expect
+        .iter()
+        .map(|e| ((e.ball.as_str(), e.obstacle.as_str()), e.tolerance))
+        .collect();
+    ev.pairs()
+        .filter_map(|p| {
+            let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
+            let tolerance = tolerances
+                .get(&(ball.as_str(), obstacle.as_str()))
+                .copied()
+                .unwrap_or(expect::RECORD_TOLERANCE);
+            let blank = Expectation {
+                ball,
+                obstacle,
+                hit: false,
+                time: None,
+                feature: None,
+                region: None,
+                normal: None,
+                started_inside: None,
+                tolerance,
+            };
+            Some(match p.hit {
+                None => blank,
+                Some(h) => Expectation {
+                    hit: true,
+                    time: Some(h.time),
+                    feature: Some(h.feature.name().to_owned()),
+                    region: h.region.map(|r| r.name().to_owned()),
+                    normal: Some(h.normal),
+                    started_inside: Some(h.started_inside),
+                    ..blank
+                },
+            })
+        })
+        .collect()
+}
+
 /// Evaluates the whole scene.
 pub fn evaluate(scene: &Scene) -> Evaluation {
     let obstacles = scene.obstacles();
-    let balls: Vec<BallEvaluation> = (0..scene.objects.len())
-        .filter_map(|i| evaluate_ball(scene, &obstacles, i))
-        .collect();
-    let expectations = expect::judge_all(scene, |ball, obstacle| {
-        let b = balls.iter().find(|b| b.object == ball)?;
-        b.pair(obstacle).map(|p| p.hit)
+    let mut balls = Vec::new();
+    let Ok(expectations) = evaluate_each(scene, &obstacles, |ball| {
+        balls.push(ball);
+        Ok::<(), Infallible>(())
     });
     Evaluation {
         obstacles,
         balls,
         expectations,
     }
+}
+
+/// Evaluates the scene ball by ball, in object order, handing each ball's evaluation to
+/// `each` as soon as it is computed, then judges the expectations from those same answers
+/// (the first error of `each` stops it). Between balls it keeps only the hits the
+/// expectations name, so a caller that writes each ball out and drops it (`sweepscope
+/// check`) needs the scene, one ball's pairs and those hits: memory flat in the number of
+/// pairs. [`evaluate`] is this, keeping every ball. `obstacles` is `scene.obstacles()`.
+pub fn evaluate_each<E>(
+    scene: &Scene,
+    obstacles: &[(usize, Obstacle)],
+    mut each: impl FnMut(BallEvaluation) -> Result<(), E>,
+) -> Result<Vec<ExpectationResult>, E> {
+    // (ball, obstacle) → the pair's hit once evaluated; absent: not a pair of the scene.
+    let mut named: HashMap<(usize, usize), Option<Option<Hit>>> = expect::named_pairs(scene)
+        .into_iter()
+        .flatten()
+        .map(|key| (key, None))
+        .collect();
+    let named_balls: HashSet<usize> = named.keys().map(|&(ball, _)| ball).collect();
+    for i in 0..scene.objects.len() {
+        let Some(ball) = evaluate_ball(scene, obstacles, i) else {
+            continue;
+        };
+        if named_balls.contains(&i) {
+            for p in &ball.pairs {
+                if let Some(slot @ None) = named.get_mut(&(p.ball, p.obstacle)) {
+                    *slot = Some(p.hit);
+                }
+            }
+        }
+        each(ball)?;
+    }
+    Ok(expect::judge_all(scene, |ball, obstacle| {
+        named.get(&(ball, obstacle)).copied().flatten()
+    }))
 }
 
 /// Evaluates one ball (`None` when object `ball` is not a ball): for a caller that streams
@@ -159,14 +244,7 @@ pub fn evaluate_ball(
         .iter()
         .map(|&(obstacle, shape)| pair(ball, &sweep, obstacle, shape))
         .collect();
-    let list: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
-    let response = scene.response.response();
-    let path = resolve(&sweep, &list, response, scene.response.max_bounces as usize);
-    let contact_objects = path
-        .contacts
-        .iter()
-        .map(|c| obstacles.get(c.obstacle).map_or(usize::MAX, |(i, _)| *i))
-        .collect();
+    let (path, contact_objects) = path_of(scene, obstacles, &sweep);
     let variants = variant_rows(scene, &sweep, &pairs);
     Some(BallEvaluation {
         object: ball,
@@ -176,6 +254,30 @@ pub fn evaluate_ball(
         contact_objects,
         variants,
     })
+}
+
+/// The bounce path of object `ball` through the obstacles and the object index of each
+/// contact's obstacle, as [`evaluate_ball`] gives them (`None` when it is not a ball): for a
+/// caller that streams the paths apart from the pairs.
+pub fn ball_path(
+    scene: &Scene,
+    obstacles: &[(usize, Obstacle)],
+    ball: usize,
+) -> Option<(Path, Vec<usize>)> {
+    let sweep = scene.objects.get(ball)?.shape.sweep()?;
+    Some(path_of(scene, obstacles, &sweep))
+}
+
+fn path_of(scene: &Scene, obstacles: &[(usize, Obstacle)], sweep: &Sweep) -> (Path, Vec<usize>) {
+    let list: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
+    let response = scene.response.response();
+    let path = resolve(sweep, &list, response, scene.response.max_bounces as usize);
+    let contact_objects = path
+        .contacts
+        .iter()
+        .map(|c| obstacles.get(c.obstacle).map_or(usize::MAX, |(i, _)| *i))
+        .collect();
+    (path, contact_objects)
 }
 
 fn pair(ball: usize, sweep: &Sweep, obstacle: usize, shape: Obstacle) -> PairResult {
@@ -220,7 +322,7 @@ fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<Varia
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scene::model::{Object, Shape};
+    use crate::scene::model::{Expectation, Object, Shape};
     use glam::Vec2;
 
     fn object(name: &str, shape: Shape) -> Object {
@@ -308,6 +410,99 @@ mod tests {
         assert!(p.hit.unwrap().started_inside);
         // 3 from the left side with r = 2: 5 deep.
         assert_eq!(p.depth, Some(5.0));
+    }
+
+    /// The expectations judged the way a whole evaluation would be: by looking each pair
+    /// up among every ball kept.
+    fn judged_from_every_ball(scene: &Scene, balls: &[BallEvaluation]) -> Vec<ExpectationResult> {
+        expect::judge_all(scene, |ball, obstacle| {
+            let b = balls.iter().find(|b| b.object == ball)?;
+            b.pair(obstacle).map(|p| p.hit)
+        })
+    }
+
+    #[test]
+    fn streaming_judges_the_expectations_as_keeping_every_ball_would() {
+        let ball = |x: f32| Shape::Ball {
+            start: Vec2::new(x, 40.0),
+            end: Vec2::new(x, -40.0),
+            radius: 1.0,
+        };
+        let mut s = Scene::empty("t");
+        s.objects = vec![
+            object("a", ball(0.0)),
+            object(
+                "floor",
+                Shape::Box {
+                    min: Vec2::new(-50.0, -2.0),
+                    max: Vec2::new(50.0, 0.0),
+                },
+            ),
+            object("b", ball(100.0)),
+            object(
+                "far",
+                Shape::Segment {
+                    a: Vec2::new(500.0, 0.0),
+                    b: Vec2::new(501.0, 0.0),
+                },
+            ),
+        ];
+        let expectation = |ball: &str, obstacle: &str, hit: bool| Expectation {
+            ball: ball.to_owned(),
+            obstacle: obstacle.to_owned(),
+            hit,
+            time: None,
+            feature: None,
+            region: None,
+            normal: None,
+            started_inside: None,
+            tolerance: 1e-4,
+        };
+        s.expect = vec![
+            expectation("a", "floor", true),
+            expectation("b", "floor", true),
+            expectation("b", "far", false),
+            // Not pairs of the scene: a ball as the obstacle, an unknown name.
+            expectation("a", "b", false),
+            expectation("a", "nobody", false),
+        ];
+        let obstacles = s.obstacles();
+        let mut seen = Vec::new();
+        let mut kept = Vec::new();
+        let Ok(judged) = evaluate_each(&s, &obstacles, |b| {
+            seen.push(b.object);
+            kept.push(b);
+            Ok::<(), Infallible>(())
+        });
+        assert_eq!(seen, vec![0, 2]);
+        assert_eq!(judged, judged_from_every_ball(&s, &kept));
+        let passed: Vec<bool> = judged.iter().map(ExpectationResult::passed).collect();
+        // Ball a falls onto the floor; ball b, 100 to the right, passes beside its end.
+        assert_eq!(passed, vec![true, false, true, false, false]);
+        assert_eq!(
+            judged[3].failures,
+            vec!["ball or obstacle not found in the scene"]
+        );
+        // An error from the consumer stops the evaluation at that ball.
+        let mut calls = 0;
+        let stopped = evaluate_each(&s, &obstacles, |_| {
+            calls += 1;
+            Err("reader went away")
+        });
+        assert_eq!((stopped, calls), (Err("reader went away"), 1));
+    }
+
+    #[test]
+    fn every_built_in_scene_streams_to_the_same_judgement() {
+        for name in crate::scene::builtin::demo_names() {
+            let scene = crate::scene::builtin::demo(name).expect("demo");
+            let ev = evaluate(&scene);
+            assert_eq!(
+                ev.expectations,
+                judged_from_every_ball(&scene, &ev.balls),
+                "{name}"
+            );
+        }
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Judges a scene's `expect` entries against the evaluation's exact answers, so a scene file
 //! doubles as a regression test (`tests/scenes.rs` runs every file in `scenes/`).
 
+use std::collections::HashMap;
 use std::fmt;
 
-use super::evaluate::Evaluation;
 use super::model::{Expectation, Scene};
 use crate::hit::Hit;
 
@@ -64,14 +64,28 @@ pub fn judge_all(
     scene
         .expect
         .iter()
+        .zip(named_pairs(scene))
         .enumerate()
-        .map(|(index, e)| {
-            let index_of = |name: &str| scene.objects.iter().position(|o| o.name == name);
-            let found = index_of(&e.ball)
-                .zip(index_of(&e.obstacle))
-                .and_then(|(b, o)| pair(b, o));
-            judge(index, e, found)
-        })
+        .map(|(index, (e, named))| judge(index, e, named.and_then(|(b, o)| pair(b, o))))
+        .collect()
+}
+
+/// The object indices of the ball and the obstacle each expectation names, in order
+/// (`None` when a name is no object's; the first object of that name otherwise). Looked up
+/// through one map, so the cost is linear in objects plus expectations.
+pub fn named_pairs(scene: &Scene) -> Vec<Option<(usize, usize)>> {
+    if scene.expect.is_empty() {
+        return Vec::new();
+    }
+    let mut index: HashMap<&str, usize> = HashMap::with_capacity(scene.objects.len());
+    for (i, o) in scene.objects.iter().enumerate() {
+        index.entry(o.name.as_str()).or_insert(i);
+    }
+    let find = |name: &str| index.get(name).copied();
+    scene
+        .expect
+        .iter()
+        .map(|e| find(&e.ball).zip(find(&e.obstacle)))
         .collect()
 }
 
@@ -151,53 +165,6 @@ fn compare(e: &Expectation, actual: Option<&Hit>) -> Vec<String> {
         ));
     }
     out
-}
-
-/// The scene's expectations rewritten from the evaluation's exact answers: one per ball ×
-/// obstacle pair, ball-major, then obstacle, both in object order. A hit records its time,
-/// feature, region (boxes), normal and whether it started inside; a miss records just that.
-/// A pair the scene already asserted keeps its tolerance, others get [`RECORD_TOLERANCE`].
-/// Judging the result against the same evaluation passes by construction; `sweepscope check
-/// --record` and the debugger's "Record expectations" both write this.
-pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
-    let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
-    let tolerances: std::collections::HashMap<(&str, &str), f32> = scene
-        .expect
-        .iter()
-        .map(|e| ((e.ball.as_str(), e.obstacle.as_str()), e.tolerance))
-        .collect();
-    ev.pairs()
-        .filter_map(|p| {
-            let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
-            let tolerance = tolerances
-                .get(&(ball.as_str(), obstacle.as_str()))
-                .copied()
-                .unwrap_or(RECORD_TOLERANCE);
-            let blank = Expectation {
-                ball,
-                obstacle,
-                hit: false,
-                time: None,
-                feature: None,
-                region: None,
-                normal: None,
-                started_inside: None,
-                tolerance,
-            };
-            Some(match p.hit {
-                None => blank,
-                Some(h) => Expectation {
-                    hit: true,
-                    time: Some(h.time),
-                    feature: Some(h.feature.name().to_owned()),
-                    region: h.region.map(|r| r.name().to_owned()),
-                    normal: Some(h.normal),
-                    started_inside: Some(h.started_inside),
-                    ..blank
-                },
-            })
-        })
-        .collect()
 }
 
 /// What `text` (a scene's name, description or notes, written when the answers were

@@ -13,7 +13,7 @@ use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::Serialize;
 
-use super::model::{HeatMap, Layers, ResponseSettings, Scene, Simulation, View};
+use super::model::{Expectation, HeatMap, Layers, ResponseSettings, Scene, Simulation, View};
 use crate::variants::Params;
 
 const INDENT: &str = "    ";
@@ -151,6 +151,230 @@ fn render(value: &impl Serialize, config: PrettyConfig) -> String {
         .to_string_pretty(value, config)
         // The model serialises into plain RON; there is no value it could refuse.
         .unwrap_or_default()
+}
+
+/// `text` (a scene file the parser accepted) with its top-level `expect` list replaced by
+/// `expect`, or the list added before the scene's closing parenthesis when it has none.
+/// Everything else — comments, notes, layout, number spellings — is kept byte for byte, so
+/// recording expectations into a hand-written file changes only what it must. `None` when
+/// the text's shape is not a parenthesised scene (the caller then falls back to
+/// [`write_scene`] or refuses).
+pub fn replace_expect(text: &str, expect: &[Expectation]) -> Option<String> {
+    let spans = TopLevel::scan(text)?;
+    let mut entry = String::new();
+    list(&mut entry, 1, "expect", expect);
+    match spans.expect {
+        Some(value) => {
+            // Only the value: `[` … `]`, as `list` writes it after `expect: `.
+            let new_value = entry
+                .strip_prefix(&format!("{INDENT}expect: "))?
+                .strip_suffix(",\n")?;
+            Some(format!(
+                "{}{new_value}{}",
+                &text[..value.start],
+                &text[value.end..]
+            ))
+        }
+        None if expect.is_empty() => Some(text.to_owned()),
+        None => {
+            let bytes = text.as_bytes();
+            let comma =
+                if bytes.get(spans.last_inside) == Some(&b',') || spans.last_inside == spans.open {
+                    ""
+                } else {
+                    ","
+                };
+            // On a line of its own, the list goes on the lines before the closing
+            // parenthesis; after other text on the same line, on new lines before it.
+            let line_start = text[..spans.close].rfind('\n').map_or(0, |k| k + 1);
+            let alone = text[line_start..spans.close].trim().is_empty();
+            let (at, lead) = if alone {
+                (line_start, "")
+            } else {
+                (spans.close, "\n")
+            };
+            let after_last = spans.last_inside + 1;
+            Some(format!(
+                "{}{comma}{}{lead}{entry}{}",
+                &text[..after_last],
+                &text[after_last..at],
+                &text[at..]
+            ))
+        }
+    }
+}
+
+/// Byte positions in a scene's text, outside strings and comments.
+struct TopLevel {
+    /// The scene's opening and closing parentheses.
+    open: usize,
+    close: usize,
+    /// The last byte of the last token before `close` (`open` when there is none).
+    last_inside: usize,
+    /// The value of the top-level `expect:` field, `[` through `]`.
+    expect: Option<std::ops::Range<usize>>,
+}
+
+impl TopLevel {
+    fn scan(text: &str) -> Option<TopLevel> {
+        /// Where the scan is in the `expect` field.
+        enum Expect {
+            Before,
+            /// After `expect:`, the list must come next.
+            Value,
+            /// Inside the list that opened at this byte.
+            List(usize),
+            Found(std::ops::Range<usize>),
+        }
+        let b = text.as_bytes();
+        let mut depth = 0usize;
+        let mut open = None;
+        let mut last_inside = 0;
+        let mut expect = Expect::Before;
+        // A word just read at depth 1: a field's name if a `:` follows.
+        let mut word_before: Option<&str> = None;
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i];
+            if c.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            if b[i..].starts_with(b"//") {
+                i = text[i..].find('\n').map_or(b.len(), |k| i + k);
+                continue;
+            }
+            if b[i..].starts_with(b"/*") {
+                i = skip_block_comment(b, i);
+                continue;
+            }
+            let token_start = i;
+            let name = word_before.take();
+            if depth == 1 && matches!(expect, Expect::Value) && c != b'[' {
+                // `expect:` followed by something other than a list: not ours to splice.
+                return None;
+            }
+            match c {
+                b'"' => i = skip_string_bytes(b, i + 1),
+                b'\'' => i = skip_char_bytes(b, i + 1),
+                b'(' | b'[' | b'{' => {
+                    if depth == 0 {
+                        if c != b'(' || open.is_some() {
+                            return None;
+                        }
+                        open = Some(i);
+                        last_inside = i;
+                    } else if depth == 1 && matches!(expect, Expect::Value) {
+                        expect = Expect::List(i);
+                    }
+                    depth += 1;
+                    i += 1;
+                }
+                b')' | b']' | b'}' => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(TopLevel {
+                            open: open?,
+                            close: i,
+                            last_inside,
+                            expect: match expect {
+                                Expect::Found(r) => Some(r),
+                                Expect::Before => None,
+                                Expect::Value | Expect::List(_) => return None,
+                            },
+                        });
+                    }
+                    if let (1, Expect::List(start)) = (depth, &expect) {
+                        expect = Expect::Found(*start..i + 1);
+                    }
+                    i += 1;
+                }
+                b':' => {
+                    if depth == 1 && name == Some("expect") && matches!(expect, Expect::Before) {
+                        expect = Expect::Value;
+                    }
+                    i += 1;
+                }
+                c if c.is_ascii_alphanumeric() || c == b'_' => {
+                    let end = b[i..]
+                        .iter()
+                        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                        .map_or(b.len(), |k| i + k);
+                    let word = &text[i..end];
+                    let hashes = b[end..].iter().take_while(|c| **c == b'#').count();
+                    if matches!(word, "r" | "br") && b.get(end + hashes) == Some(&b'"') {
+                        i = skip_raw_string_bytes(b, end, hashes);
+                    } else {
+                        if depth == 1 && !c.is_ascii_digit() {
+                            word_before = Some(word);
+                        }
+                        i = end;
+                    }
+                }
+                _ => i += 1,
+            }
+            if open.is_some_and(|o| token_start > o) {
+                last_inside = i - 1;
+            }
+        }
+        None
+    }
+}
+
+/// The index after the `"`-string whose body starts at `i`.
+fn skip_string_bytes(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// The index after a char literal whose body starts at `i`.
+fn skip_char_bytes(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'\'' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// The index after a raw string whose `#`s (`hashes` of them) start at `i`.
+fn skip_raw_string_bytes(b: &[u8], i: usize, hashes: usize) -> usize {
+    let mut j = i + hashes + 1;
+    while j < b.len() {
+        if b[j] == b'"' && b[j + 1..].iter().take_while(|c| **c == b'#').count() >= hashes {
+            return j + 1 + hashes;
+        }
+        j += 1;
+    }
+    b.len()
+}
+
+/// The index after the block comment at `i` (RON's nest).
+fn skip_block_comment(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 0usize;
+    while i < b.len() {
+        if b[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if b[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return i;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    b.len()
 }
 
 /// Whether RON text holds a `//` or `/* */` comment (outside strings), which saving the
@@ -318,5 +542,98 @@ mod tests {
         assert!(has_comments("(c: '/') // after a char"));
         // An identifier ending in r is not a raw string.
         assert!(has_comments("(bar: \"x\") // c"));
+    }
+
+    fn recorded() -> Vec<Expectation> {
+        vec![Expectation {
+            ball: "ball".into(),
+            obstacle: "wall".into(),
+            hit: true,
+            time: Some(0.5),
+            feature: Some("l".into()),
+            region: None,
+            normal: Some(Vec2::NEG_X),
+            started_inside: Some(false),
+            tolerance: 1e-4,
+        }]
+    }
+
+    const COMMENTED: &str = r#"// Why this scene exists.
+(
+    version: 1,
+    notes: r"expect: [ is only text here ) // not a comment",
+    objects: [
+        (name: "ball", shape: Ball(start: (0, 0), end: (10, 0), radius: 1)), // the ball
+        /* the wall, (nested /* comment */) */
+        (name: "wall", shape: Box(min: (5.5, -1), max: (6, 1e0))),
+    ],
+    response: (kind: Stop) // no comma
+)
+"#;
+
+    #[test]
+    fn recording_into_a_file_keeps_its_comments_and_layout() {
+        let new = replace_expect(COMMENTED, &recorded()).expect("spliced");
+        let before = parse_scene(COMMENTED, "t.ron").expect("parses");
+        let after = parse_scene(&new, "t.ron").unwrap_or_else(|e| panic!("{e}\n{new}"));
+        assert_eq!(after.expect, recorded());
+        assert_eq!(
+            Scene {
+                expect: Vec::new(),
+                ..after
+            },
+            before
+        );
+        // Only the list was added, and the comma the last field lacked.
+        let added = new.replacen(
+            "response: (kind: Stop), // no comma",
+            "response: (kind: Stop) // no comma",
+            1,
+        );
+        let mut list = String::new();
+        super::list(&mut list, 1, "expect", &recorded());
+        assert_eq!(
+            added,
+            COMMENTED.replacen("\n)\n", &format!("\n{list})\n"), 1),
+            "{new}"
+        );
+
+        // Recording again replaces the list in place; the same list changes nothing.
+        assert_eq!(
+            replace_expect(&new, &recorded()).as_deref(),
+            Some(new.as_str())
+        );
+        let none = replace_expect(&new, &[]).expect("spliced");
+        assert!(none.contains("    expect: [],\n)"), "{none}");
+        assert!(
+            parse_scene(&none, "t.ron")
+                .expect("parses")
+                .expect
+                .is_empty()
+        );
+        // Nothing to add to a file without a list.
+        assert_eq!(replace_expect(COMMENTED, &[]).as_deref(), Some(COMMENTED));
+    }
+
+    #[test]
+    fn a_one_line_scene_gets_its_list_before_the_parenthesis() {
+        let text = r#"(version: 1, objects: [(name: "ball", shape: Ball(start: (0, 0), end: (10, 0), radius: 1)), (name: "wall", shape: Box(min: (5, -1), max: (6, 1)))],)"#;
+        let new = replace_expect(text, &recorded()).expect("spliced");
+        let after = parse_scene(&new, "t.ron").unwrap_or_else(|e| panic!("{e}\n{new}"));
+        assert_eq!(after.expect, recorded());
+        // An `expect` inside an object's name or a nested struct is not the scene's.
+        let tricky = text.replace("\"wall\"", "\"expect: [\"");
+        let new = replace_expect(&tricky, &recorded()).expect("spliced");
+        assert!(new.contains("(name: \"expect: [\", shape"), "{new}");
+        assert_eq!(new.matches("expect: [").count(), 2, "{new}");
+        assert!(new.ends_with("\n    ],\n)"), "{new}");
+    }
+
+    #[test]
+    fn text_that_is_not_a_scene_is_left_to_the_caller() {
+        assert_eq!(replace_expect("[1, 2]", &recorded()), None);
+        assert_eq!(replace_expect("(version: 1, expect: 3)", &recorded()), None);
+        assert_eq!(replace_expect("(version: 1, objects: [", &recorded()), None);
+        assert_eq!(replace_expect("", &recorded()), None);
     }
 }

@@ -3,6 +3,7 @@
 //! into a regression test.
 
 pub mod builtin;
+pub mod bundle;
 pub mod evaluate;
 pub mod expect;
 pub mod format;
@@ -18,7 +19,9 @@ pub mod simulation;
 pub mod validate;
 
 pub use builtin::default_scene;
-pub use evaluate::{BallEvaluation, Evaluation, PairResult, VariantRow, evaluate, evaluate_ball};
+pub use evaluate::{
+    BallEvaluation, Evaluation, PairResult, VariantRow, evaluate, evaluate_ball, evaluate_each,
+};
 pub use expect::ExpectationResult;
 pub use io::{
     MAX_SCENE_BYTES, SceneError, load_scene, load_scene_all, parse_scene, parse_scene_all,

@@ -1,6 +1,8 @@
 //! The driver for the debugger's unattended modes: `--screenshot out.png` (render, save,
-//! exit 0) and `--frames N [--json]` (print frame times: `ui()` alone, the whole frame,
-//! and the wall time per frame). The flags themselves are defined in `cli::args`.
+//! exit 0), `--frames N [--json]` (print frame times: `ui()` alone, the whole frame,
+//! and the wall time per frame) and `sweepscope report` (render, write the bug-report
+//! folder the app's "Bug report" writes, exit 0). The flags themselves are defined in
+//! `cli::args`.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -9,6 +11,9 @@ use crate::cli::args::GuiArgs;
 pub use crate::cli::args::WATCHDOG;
 
 use super::frame_times::FrameTimes;
+use super::report::UserWords;
+use super::screenshot;
+use crate::app::debugger::DebugApp;
 
 /// Frames rendered before the screenshot, so fonts and layout have settled.
 const SCREENSHOT_FRAME: u64 = 4;
@@ -20,6 +25,16 @@ pub fn display_available() -> bool {
         .any(|k| std::env::var_os(k).is_some_and(|v| !v.is_empty()))
 }
 
+/// Set once the unattended window is over and the process goes on without it (a report
+/// written without a screenshot after the window failed to open): the watchdog then lets
+/// it finish.
+static DISARMED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Stops the watchdog from ending the process (see [`DISARMED`]).
+pub fn disarm_watchdog() {
+    DISARMED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Starts the watchdog that ends a stuck unattended run with exit code 2, printing first
 /// whatever `partial` holds (the frames measured so far).
 pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
@@ -27,6 +42,9 @@ pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
         .name("watchdog".into())
         .spawn(move || {
             std::thread::sleep(WATCHDOG);
+            if DISARMED.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
             if let Some(text) = partial.lock().ok().and_then(|mut p| p.take()) {
                 println!("{text}");
             }
@@ -59,14 +77,25 @@ pub fn frames_report(times: &FrameTimes, n: usize, json: bool) -> String {
     }
 }
 
+/// A bug report to write from the window once it has settled (`sweepscope report`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportJob {
+    /// The folder to create, absolute; it must not exist yet.
+    pub dir: PathBuf,
+    pub words: UserWords,
+}
+
 /// The unattended-mode state machine driven once per frame by the eframe wrapper.
 pub struct Driver {
     frame: u64,
     screenshot: Option<PathBuf>,
     frames: Option<usize>,
     json: bool,
+    report: Option<ReportJob>,
     requested: bool,
     pub result: Arc<Mutex<Option<Result<(), String>>>>,
+    /// The bug report's outcome (see [`screenshot::request`]).
+    written: screenshot::Results,
     /// What the watchdog prints if the run never ends.
     pub partial: Arc<Mutex<Option<String>>>,
     /// Set when the run is over: the exit message and whether it failed.
@@ -74,24 +103,48 @@ pub struct Driver {
 }
 
 impl Driver {
-    pub fn new(o: &GuiArgs) -> Self {
+    pub fn new(o: &GuiArgs, report: Option<ReportJob>) -> Self {
         Self {
             frame: 0,
             screenshot: o.screenshot.clone(),
             frames: o.frames,
             json: o.json,
+            report,
             requested: false,
             result: Arc::new(Mutex::new(None)),
+            written: Arc::default(),
             partial: Arc::new(Mutex::new(None)),
             finished: None,
         }
     }
 
-    /// Called after each frame with the app's frame times so far.
-    pub fn after_frame(&mut self, ctx: &egui::Context, times: &FrameTimes) {
+    /// Called after each frame with the app as it is on screen.
+    pub fn after_frame(&mut self, ctx: &egui::Context, app: &DebugApp) {
+        let times = app.frame_times();
         self.frame += 1;
         ctx.request_repaint();
         if self.finished.is_some() {
+            return;
+        }
+        if let Some(job) = &self.report {
+            if self.frame >= SCREENSHOT_FRAME && !self.requested {
+                self.requested = true;
+                // The texts and the pixels are of the same frame: nothing changes the
+                // scene in an unattended run.
+                let stamp = screenshot::now_stamp();
+                let (scene_ron, report_md) = app.bug_report_texts(&job.words, &stamp);
+                let target = screenshot::Target::BugReport {
+                    dir: job.dir.clone(),
+                    scene_ron,
+                    report_md,
+                };
+                screenshot::request(ctx, target, self.written.clone());
+            }
+            let outcome = self.written.lock().ok().and_then(|mut w| w.pop());
+            self.finished = outcome.map(|r| match r {
+                Ok((_, dir)) => (format!("bug report written to {}", dir.display()), false),
+                Err(e) => (e, true),
+            });
             return;
         }
         if let Some(n) = self.frames {

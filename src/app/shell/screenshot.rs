@@ -9,6 +9,8 @@ use crate::atomic_file::write_atomically;
 
 /// Messages from finished screenshot callbacks (Ok = the status line and the absolute path
 /// written, Err = what failed).
+pub use crate::scene::bundle::now_stamp;
+
 pub type Results = Arc<Mutex<Vec<Result<(String, PathBuf), String>>>>;
 
 /// What to write once the pixels arrive.
@@ -53,7 +55,7 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<(String, PathBuf), S
         } => {
             let dir = absolute(dir);
             let png = png_bytes(img).map_err(|e| format!("bug report not written: {e}"))?;
-            super::report::write_bundle(&dir, &png, scene_ron, report_md)
+            super::report::write_bundle(&dir, Some(&png), scene_ron, report_md)
                 .map_err(|e| format!("bug report not written: {e}"))?;
             Ok((
                 format!(
@@ -112,52 +114,9 @@ pub fn slug(name: &str) -> String {
     }
 }
 
-/// `YYYYmmdd-HHMMSS` in UTC from seconds since the Unix epoch.
-pub fn timestamp(unix_secs: u64) -> String {
-    let days = (unix_secs / 86_400) as i64;
-    let rem = unix_secs % 86_400;
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60
-    )
-}
-
-pub fn now_stamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    timestamp(secs)
-}
-
-/// Gregorian date of a day count since 1970-01-01 (days-from-civil, inverted).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn timestamps_by_hand() {
-        assert_eq!(timestamp(0), "19700101-000000");
-        // 2000-02-29 12:34:56 UTC = 951827696.
-        assert_eq!(timestamp(951_827_696), "20000229-123456");
-        // 2026-11-22 06:16:27 UTC.
-        assert_eq!(timestamp(1_795_328_187), "20261122-061627");
-    }
 
     #[test]
     fn slugs() {

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::frame_times::FrameTimes;
-use super::headless::{self, Driver};
+use super::headless::{self, Driver, ReportJob};
 use super::session::{self, Stored};
 use crate::app::action::Action;
 use crate::app::command::Command;
@@ -58,7 +58,7 @@ impl eframe::App for Window {
         mark_frame_end(ui.ctx(), self.app.frame_times());
         if let Some(d) = &mut self.driver {
             let ctx = ui.ctx().clone();
-            d.after_frame(&ctx, self.app.frame_times());
+            d.after_frame(&ctx, &self.app);
             if let Some(done) = d.finished.take() {
                 if let Ok(mut e) = self.exit.lock() {
                     *e = Some(done);
@@ -168,10 +168,12 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
     })
 }
 
-/// The scene to start with, where it came from, and an error to show.
+/// The scene to start with, where it came from, and an error to show (an unattended run
+/// fails instead).
 #[allow(clippy::type_complexity)]
 fn initial_scene(
     o: &GuiArgs,
+    unattended: bool,
 ) -> Result<(Scene, Option<PathBuf>, Option<(String, PathBuf)>), String> {
     if let Some(n) = o.stress {
         return Ok((builtin::stress_scene(n), None, None));
@@ -185,7 +187,7 @@ fn initial_scene(
     match &o.scene {
         Some(p) => match load_scene(p) {
             Ok(s) => Ok((s, Some(p.clone()), None)),
-            Err(e) if o.headless() => Err(e.to_string()),
+            Err(e) if unattended => Err(e.to_string()),
             Err(e) => Ok((
                 builtin::default_scene(),
                 None,
@@ -198,23 +200,40 @@ fn initial_scene(
 
 /// Opens the debugger window with the parsed command-line options.
 pub fn run(opts: &GuiArgs) -> ExitCode {
+    launch(opts, None).unwrap_or_else(|e| {
+        eprintln!("sweepscope: {e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// `sweepscope report`: opens the window on `opts.scene` unattended, writes the bug-report
+/// folder of `job` from it and exits (0 when the folder was written). `Err` when the window
+/// could not be opened at all: nothing was written, and the caller may write the folder
+/// without a screenshot instead.
+pub fn run_report(opts: &GuiArgs, job: ReportJob) -> Result<ExitCode, String> {
+    launch(opts, Some(job))
+}
+
+/// The run's exit code, or why the window could not be opened (nothing was shown or
+/// written; every other failure is reported here and ends in the exit code).
+fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String> {
     super::allocator::keep_freed_memory();
     let opts = opts.clone();
-    let unattended = opts.headless();
-    let driver = unattended.then(|| Driver::new(&opts));
+    let unattended = opts.headless() || report.is_some();
+    let driver = unattended.then(|| Driver::new(&opts, report));
     if let Some(d) = &driver {
         // Before loading: an unattended run must end even if reading the scene does not.
         headless::start_watchdog(Arc::clone(&d.partial));
         if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
             eprintln!("sweepscope: --screenshot: {e}");
-            return ExitCode::FAILURE;
+            return Ok(ExitCode::FAILURE);
         }
     }
-    let (scene, path, banner) = match initial_scene(&opts) {
+    let (scene, path, banner) = match initial_scene(&opts, unattended) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("sweepscope: {}", safe_lines(&e));
-            return ExitCode::FAILURE;
+            return Ok(ExitCode::FAILURE);
         }
     };
     if !headless::display_available() {
@@ -223,7 +242,7 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
              For --screenshot / --frames on a headless machine run it under Xvfb, e.g.\n  \
              xvfb-run -a -s \"-screen 0 1600x1000x24\" sweepscope --screenshot out.png"
         );
-        return ExitCode::FAILURE;
+        return Ok(ExitCode::FAILURE);
     }
     let restore = !unattended
         && opts.scene.is_none()
@@ -268,19 +287,18 @@ pub fn run(opts: &GuiArgs) -> ExitCode {
         }),
     );
     if let Err(e) = result {
-        eprintln!("sweepscope: could not open the window: {e}");
-        return ExitCode::FAILURE;
+        return Err(format!("could not open the window: {e}"));
     }
     match exit.lock().ok().and_then(|mut e| e.take()) {
         Some((msg, true)) => {
             eprintln!("sweepscope: {}", safe_lines(&msg));
-            ExitCode::FAILURE
+            Ok(ExitCode::FAILURE)
         }
         Some((msg, false)) => {
             println!("{}", safe_lines(&msg));
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
-        None => ExitCode::SUCCESS,
+        None => Ok(ExitCode::SUCCESS),
     }
 }
 

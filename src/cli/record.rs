@@ -1,0 +1,166 @@
+//! `sweepscope check --record <scene.ron>...`: rewrites each file's `expect` list from the
+//! exact answers of today's core ([`record`], the same as the debugger's "Record
+//! expectations") and saves atomically, so a following `sweepscope check` on the file passes.
+//!
+//! Only the list changes: it is replaced in the file's own text
+//! ([`replace_expect`]), so comments, notes, layout and number spellings stay as they were.
+//! The result is parsed back before it replaces the file and must be the same scene with
+//! the new list, judged passing: what is written is known to pass and to have lost nothing.
+//! A file is left untouched, with a message naming it, when it does not load or when it has
+//! more pairs than a scene may hold expectations.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::args::CheckArgs;
+use super::terminal::{safe, safe_lines};
+use crate::atomic_file::write_atomically;
+use crate::scene::evaluate::{evaluate, record};
+use crate::scene::expect::stale_claims;
+use crate::scene::format::{has_comments, replace_expect};
+use crate::scene::io::{parse_scene_all, read_scene_text, scene_to_string};
+use crate::scene::limits::MAX_EXPECTATIONS;
+
+/// What recording did to one file.
+#[derive(Debug, PartialEq)]
+pub struct Recorded {
+    /// Expectations written (one per ball × obstacle pair).
+    pub expectations: usize,
+    pub hits: usize,
+    pub misses: usize,
+    /// How many the file had before.
+    pub replaced: usize,
+    /// Whether the file's text changed (an up-to-date file is not rewritten).
+    pub changed: bool,
+    /// What the scene's name, description or notes state that the new answers no longer
+    /// give, one line each.
+    pub stale: Vec<String>,
+}
+
+/// Runs `sweepscope check --record`. Exit status: 0 when every file was recorded, 1 when
+/// any was refused.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let mut refused = 0;
+    for path in &args.files {
+        let file = safe(&path.display().to_string()).into_owned();
+        match record_file(path) {
+            Ok(r) => {
+                let s = |n: usize| if n == 1 { "" } else { "s" };
+                let what = format!(
+                    "{} expectation{} ({} hit{}, {} miss{})",
+                    r.expectations,
+                    s(r.expectations),
+                    r.hits,
+                    s(r.hits),
+                    r.misses,
+                    if r.misses == 1 { "" } else { "es" }
+                );
+                if r.changed {
+                    println!("{file}: recorded {what}, replacing {}", r.replaced);
+                } else {
+                    println!("{file}: unchanged, its {what} are the current answers");
+                }
+                for claim in &r.stale {
+                    eprintln!("{file}: warning: may be stale now: {}", safe(claim));
+                }
+            }
+            Err(why) => {
+                eprintln!("{file}: not recorded: {}", safe_lines(&why));
+                refused += 1;
+            }
+        }
+    }
+    if refused == 0 {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "{refused} of {} file(s) not recorded (left as they were)",
+            args.files.len()
+        );
+        ExitCode::FAILURE
+    }
+}
+
+/// Records the expectations of the scene file at `path`, or says why not (the file is then
+/// left as it was).
+pub fn record_file(path: &Path) -> Result<Recorded, String> {
+    let file = path.display().to_string();
+    let text = read_scene_text(path).map_err(|e| match e.line {
+        // Unreadable, too big, not a regular file: the message names no position.
+        None => e.message,
+        Some(_) => format!("it does not load:\n{e}"),
+    })?;
+    let mut scene = parse_scene_all(&text, &file).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        format!("it does not load:\n{}", lines.join("\n"))
+    })?;
+    let balls = scene.objects.iter().filter(|o| o.shape.is_ball()).count();
+    let pairs = balls.saturating_mul(scene.objects.len() - balls);
+    if pairs > MAX_EXPECTATIONS {
+        return Err(format!(
+            "it has {pairs} ball × obstacle pairs ({balls} balls), one expectation each; a \
+             scene may hold at most {MAX_EXPECTATIONS} (MAX_EXPECTATIONS)"
+        ));
+    }
+    let evaluation = evaluate(&scene);
+    let recorded = record(&scene, &evaluation);
+    let mut stale = Vec::new();
+    for (field, text) in [
+        ("name", &scene.name),
+        ("description", &scene.description),
+        ("notes", &scene.notes),
+    ] {
+        for claim in stale_claims(text, &scene.expect, &recorded) {
+            stale.push(format!("{field}: {claim}"));
+        }
+    }
+    let hits = recorded.iter().filter(|e| e.hit).count();
+    let result = Recorded {
+        expectations: recorded.len(),
+        hits,
+        misses: recorded.len() - hits,
+        replaced: scene.expect.len(),
+        changed: false,
+        stale,
+    };
+    scene.expect = recorded;
+    // The list spliced into the file's text; a file whose text cannot take it (not one
+    // scene in parentheses) is rewritten whole when that loses no comment.
+    let new_text = match replace_expect(&text, &scene.expect) {
+        Some(t) => t,
+        None if !has_comments(&text) => scene_to_string(&scene),
+        None => {
+            return Err(
+                "its text is not laid out as one scene in parentheses, and rewriting it \
+                 whole would drop its comments"
+                    .to_owned(),
+            );
+        }
+    };
+    // What is written must load, be this scene and pass: judged on the text itself, as
+    // `check` will.
+    let back = parse_scene_all(&new_text, &file).map_err(|errors| {
+        format!(
+            "the rewritten scene would not load back ({}); this is a bug",
+            errors.first().map_or_else(String::new, ToString::to_string)
+        )
+    })?;
+    if back != scene {
+        return Err("the rewritten scene would differ from the file beyond its \
+                    expectations; this is a bug"
+            .to_owned());
+    }
+    if let Some(failed) = evaluate(&back).expectations.iter().find(|e| !e.passed()) {
+        return Err(format!(
+            "the recorded expectations would not pass ({failed}); this is a bug"
+        ));
+    }
+    if new_text == text {
+        return Ok(result);
+    }
+    write_atomically(path, new_text.as_bytes()).map_err(|e| format!("cannot save: {e}"))?;
+    Ok(Recorded {
+        changed: true,
+        ..result
+    })
+}
