@@ -241,3 +241,70 @@ pub const PLOT_GRID_SPACING: egui::Rangef = egui::Rangef {
     min: 30.0,
     max: 300.0,
 };
+
+/// Grid marks on steps of 1, 2 or 5 times a power of ten, the smallest such step that keeps
+/// lines [`PLOT_GRID_SPACING`] apart (egui_plot's default spacer steps by powers of ten
+/// only, which leaves a plot of values from 0 to 9 with the one label "0").
+pub fn nice_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    let base = input.base_step_size;
+    if !(base > 0.0 && base.is_finite() && lo.is_finite() && hi.is_finite() && lo <= hi) {
+        return Vec::new();
+    }
+    let decade = 10f64.powf(base.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * decade)
+        .find(|&s| s >= base)
+        .unwrap_or(10.0 * decade);
+    let (first, last) = ((lo / step).ceil(), (hi / step).floor());
+    // A range too wide for its step (never for plots, whose base follows their range).
+    if !(last - first < 1e4) {
+        return Vec::new();
+    }
+    let coarse = step * 10.0;
+    (first as i64..=last as i64)
+        .map(|k| {
+            let value = k as f64 * step;
+            let on_coarse = (value / coarse - (value / coarse).round()).abs() < 1e-9;
+            egui_plot::GridMark {
+                value,
+                step_size: if on_coarse { coarse } else { step },
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_grid;
+    use egui_plot::GridInput;
+
+    fn values(lo: f64, hi: f64, base: f64) -> Vec<f64> {
+        nice_grid(GridInput {
+            bounds: (lo, hi),
+            base_step_size: base,
+        })
+        .into_iter()
+        .map(|m| m.value)
+        .collect()
+    }
+
+    #[test]
+    fn a_plot_of_values_up_to_nine_gets_more_than_the_label_zero() {
+        // The bug: the clearance plot of the corner-square miss (0 to 9) read only "0".
+        assert_eq!(values(-0.5, 9.5, 1.5), [0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(
+            values(-1.0, 41.0, 4.0),
+            [0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0]
+        );
+        assert_eq!(values(0.0, 1.0, 0.3), [0.0, 0.5, 1.0]);
+    }
+
+    #[test]
+    fn degenerate_input_gives_no_marks() {
+        assert!(values(0.0, 1.0, 0.0).is_empty());
+        assert!(values(0.0, f64::NAN, 1.0).is_empty());
+        assert!(values(0.0, 1e300, 1e-300).is_empty());
+    }
+}

@@ -1,7 +1,7 @@
 //! Energy drift, momentum and events per frame over simulation time, kept bounded by
 //! decimation.
 
-use crate::app::draw::palette::PLOT_GRID_SPACING;
+use crate::app::draw::palette::{PLOT_GRID_SPACING, nice_grid};
 use egui_plot::{Legend, Line, Plot, VLine};
 
 /// Samples kept before pairs are merged (and the sampling interval doubled).
@@ -132,6 +132,7 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
             Plot::new(id)
                 .show_background(false)
                 .grid_spacing(PLOT_GRID_SPACING)
+                .y_grid_spacer(nice_grid)
                 .height(height)
                 .legend(Legend::default())
                 .link_axis(link, [true, false])

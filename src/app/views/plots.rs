@@ -8,7 +8,7 @@ use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
 
 use super::inspector::name;
 use crate::app::command::Command;
-use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, series_color, variant_color};
+use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, nice_grid, series_color, variant_color};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
@@ -47,6 +47,7 @@ pub fn show(
     let response = Plot::new("clearance")
         .show_background(false)
         .grid_spacing(PLOT_GRID_SPACING)
+        .y_grid_spacer(nice_grid)
         .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .include_y(0.0)
