@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::model::{Expectation, Scene};
+use super::number::fixed;
 use crate::hit::Hit;
 
 /// The time tolerance of a recorded expectation for a pair the scene did not yet assert
@@ -41,7 +42,7 @@ impl ExpectationResult {
             return format!("{what}: {}", self.failures.join("; "));
         }
         match &self.actual {
-            Some(h) => format!("{what}: hit at t = {}", h.time),
+            Some(h) => format!("{what}: hit at t = {}", fixed(h.time)),
             None => format!("{what}: no hit"),
         }
     }
@@ -193,7 +194,7 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
         }
         let pair = format!("{} vs {}", b.ball, b.obstacle);
         let now_text = match n {
-            Some(n) if n.hit => format!("now t = {}", n.time.unwrap_or(f32::NAN)),
+            Some(n) if n.hit => format!("now t = {}", fixed(n.time.unwrap_or(f32::NAN))),
             Some(_) => "now no hit".to_owned(),
             None => "now not in the scene".to_owned(),
         };
@@ -201,7 +202,10 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
             for (written, value, digits) in &numbers {
                 let half_unit = 0.5 * 10f32.powi(-(*digits as i32));
                 if (value - t).abs() <= b.tolerance.max(half_unit) {
-                    claims.push(format!("{written} ({pair}: was t = {t}, {now_text})"));
+                    claims.push(format!(
+                        "{written} ({pair}: was t = {}, {now_text})",
+                        fixed(t)
+                    ));
                 }
             }
         }
@@ -308,6 +312,29 @@ mod tests {
             started_inside: Some(false),
             tolerance: 1e-4,
         }
+    }
+
+    #[test]
+    fn passing_lines_and_stale_claims_print_times_as_the_inspector_does() {
+        // The bug: the inspector showed t = 0.385004 while, on the same screen, the
+        // expectation line and the stale note showed 0.38500407.
+        let mut h = hit();
+        h.time = 0.385_004_07;
+        let mut e = expectation();
+        e.time = Some(h.time);
+        e.tolerance = 1e-6;
+        let r = judge(0, &e, Some(Some(h)));
+        assert_eq!(
+            r.to_string(),
+            "PASS expect[0] ball vs box: hit at t = 0.385004"
+        );
+        let mut now = e.clone();
+        now.time = Some(0.523_456_78);
+        let claims = stale_claims("contact at t = 0.385", &[e], &[now]);
+        assert_eq!(
+            claims,
+            ["0.385 (ball vs box: was t = 0.385004, now t = 0.523457)"]
+        );
     }
 
     #[test]
