@@ -517,3 +517,21 @@ fn variant_titles_wrap_between_words_in_the_narrowest_variants_panel() {
     });
     out.drop_without_applying_deltas();
 }
+
+#[test]
+fn the_help_window_fits_a_small_window_and_names_the_simulation_gestures() {
+    // The bug: at 900 points high F1's list ran past the window's bottom, and it said
+    // nothing of the simulation view's mouse gestures.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1000.0, 650.0))
+        .build_ui_state(
+            |ui, app: &mut DebugApp| app.ui(ui),
+            DebugApp::new(builtin::default_scene()),
+        );
+    h.run();
+    h.key_press(Key::F1);
+    h.run();
+    let help = h.get_by_role_and_label(Role::Window, "Help").rect();
+    assert!(help.bottom() <= 650.0, "help window {help:?}");
+    assert!(has_label_containing(&h, "Spawn tool"));
+}

@@ -410,7 +410,8 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
                 ui.fonts_mut(|f| f.layout_job(job))
             };
             egui::ScrollArea::horizontal()
-                .id_salt("notes_scroll")
+                // Keyed by the scene: another scene opens scrolled to its lines' start.
+                .id_salt(("notes_scroll", &scene.name))
                 .show(ui, |ui| {
                     let r = ui
                         .add(

@@ -15,10 +15,15 @@ use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
 pub fn show(ctx: &Context, state: &mut UiState, dialog_open: bool, out: &mut Vec<Command>) {
     if state.show_help {
         let mut open = true;
+        // Scrolls within the window: the list is taller than a small window.
+        let room = (ctx.content_rect().height() - 80.0).max(200.0);
         egui::Window::new("Help")
             .open(&mut open)
             .resizable(false)
-            .show(ctx, help);
+            .max_height(room)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().max_height(room).show(ui, help);
+            });
         state.show_help = open;
     }
     if let Some((i, mut name)) = state.rename.take() {
@@ -187,5 +192,12 @@ fn help(ui: &mut Ui) {
     ui.label("Shift+drag a static circle's centre to pull out its end (make it move).");
     ui.label(
         "Right-click the canvas to add objects there; drop a .ron file on the window to open it.",
+    );
+    ui.separator();
+    ui.label(RichText::new("Simulation view").strong());
+    ui.label("Select / pan tool: click a disc to inspect it, drag the background to pan.");
+    ui.label("Spawn tool: press where the disc starts and drag its velocity; release to add it.");
+    ui.label(
+        "Click a row of the event log to jump to that collision; the scrubber rewinds and replays.",
     );
 }
