@@ -58,10 +58,7 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<(String, PathBuf), S
             super::report::write_bundle(&dir, Some(&png), scene_ron, report_md)
                 .map_err(|e| format!("bug report not written: {e}"))?;
             Ok((
-                format!(
-                    "bug report written to {} (report.md copied to the clipboard)",
-                    dir.display()
-                ),
+                format!("bug report in {} (report.md copied)", dir.display()),
                 dir,
             ))
         }

@@ -65,7 +65,8 @@ pub fn show(
         }
         if !state.status.is_empty() {
             ui.separator();
-            ui.label(RichText::new(&state.status).color(Role::Status.color()));
+            // Cut to the room left, the whole text on hover.
+            ui.add(egui::Label::new(RichText::new(&state.status).color(Role::Status.color())).truncate());
         }
         if let Some(path) = &state.last_output {
             let shown = path.display().to_string();
