@@ -105,6 +105,21 @@ impl<'a> Pen<'a> {
         }
     }
 
+    /// Segments for a quarter arc of world radius `r`: as few as keep the chord within a
+    /// third of a pixel of the arc. Each segment costs the software renderers many users run
+    /// a few triangles, and a scene fitted far out draws arcs a few pixels across.
+    pub fn arc_steps(&self, r: f32) -> usize {
+        const TOLERANCE_PX: f32 = 0.35;
+        let px = self.cam.len(r);
+        if !(px > TOLERANCE_PX) {
+            return 1;
+        }
+        let per_step = 2.0 * (1.0 - TOLERANCE_PX / px).clamp(-1.0, 1.0).acos();
+        (std::f32::consts::FRAC_PI_2 / per_step.max(1e-3))
+            .ceil()
+            .clamp(1.0, 16.0) as usize
+    }
+
     pub fn add(&mut self, layer: Layer, shape: Shape) {
         self.stats.counts[layer as usize] += 1;
         self.painter.add(shape);
@@ -383,6 +398,31 @@ mod tests {
         // No renderer here: the font texture updates are dropped on purpose.
         out.drop_without_applying_deltas();
         stats
+    }
+
+    #[test]
+    fn arcs_get_as_many_steps_as_their_size_on_screen_needs() {
+        with_pen(|pen| {
+            let zoom = pen.cam.zoom;
+            // The chord of each step stays within 0.35 px of the arc: a quarter arc of
+            // radius R px in n steps deviates by R (1 - cos(pi / 4n)).
+            for px in [1.0f32, 3.0, 10.0, 40.0, 200.0] {
+                let n = pen.arc_steps(px / zoom);
+                let sag = px * (1.0 - (std::f32::consts::FRAC_PI_4 / n as f32).cos());
+                assert!(sag <= 0.36 || n == 16, "{px} px: {n} steps, {sag} px off");
+                if n > 1 {
+                    let coarser = px * (1.0 - (std::f32::consts::FRAC_PI_4 / (n - 1) as f32).cos());
+                    assert!(
+                        coarser > 0.34,
+                        "{px} px: {n} steps where {} would do",
+                        n - 1
+                    );
+                }
+            }
+            assert_eq!(pen.arc_steps(0.0), 1);
+            assert_eq!(pen.arc_steps(f32::NAN), 1);
+            assert_eq!(pen.arc_steps(1e30), 16);
+        });
     }
 
     #[test]

@@ -25,7 +25,12 @@ pub fn relative_motion(pen: &mut Pen, f: &Frame) {
         // The ball's motion with the other circle held still at its start.
         let rel = ball.sweep.relative_to(&other);
         let color = Role::Relative.color();
-        let mut closed = capsule(rel.start, rel.end, rel.radius, 16);
+        let mut closed = capsule(
+            rel.start,
+            rel.end,
+            rel.radius,
+            2 * pen.arc_steps(rel.radius),
+        );
         if let Some(&first) = closed.first() {
             closed.push(first);
         }

@@ -119,7 +119,9 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
 /// The capsule each ball sweeps: outline plus translucent fill.
 pub fn capsules(pen: &mut Pen, f: &Frame) {
     for b in &f.eval.balls {
-        let pts = capsule(b.sweep.start, b.sweep.end, b.sweep.radius, 16);
+        // Half a turn at each end: twice a quarter's steps.
+        let steps = 2 * pen.arc_steps(b.sweep.radius);
+        let pts = capsule(b.sweep.start, b.sweep.end, b.sweep.radius, steps);
         pen.closed(
             Layer::Capsule,
             &pts,
@@ -141,7 +143,7 @@ pub fn minkowski(pen: &mut Pen, f: &Frame) {
             continue;
         };
         let square = frame.expanded_corners(r);
-        let rounded = rounded_polygon(&frame.corners(), r, 10);
+        let rounded = rounded_polygon(&frame.corners(), r, pen.arc_steps(r));
         pen.closed(
             Layer::Minkowski,
             &rounded,
@@ -168,7 +170,8 @@ pub fn segment_capsule(pen: &mut Pen, f: &Frame) {
     });
     for p in segments {
         if let Obstacle::Segment(s) = p.shape {
-            let pts = capsule(s.a, s.b, ball.sweep.radius, 16);
+            let steps = 2 * pen.arc_steps(ball.sweep.radius);
+            let pts = capsule(s.a, s.b, ball.sweep.radius, steps);
             pen.closed(
                 Layer::SegmentCapsule,
                 &pts,
