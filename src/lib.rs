@@ -45,7 +45,7 @@ pub mod app;
 
 pub use geom::{Aabb, Obb, Segment, Sweep};
 pub use glam::Vec2;
-pub use hit::{Corner, End, Feature, Hit, Side};
+pub use hit::{End, Feature, Hit};
 pub use obstacle::Obstacle;
-pub use region::{Clip, Region, clip_segment, region_code};
+pub use region::{Clip, Corner, Region, Side, clip_segment, region_code};
 pub use response::{CONTACT_SKIN, Contact, MAX_BOUNCES, Path, Response, first_hit, resolve};

@@ -12,6 +12,66 @@ use serde::{Deserialize, Serialize};
 
 use crate::geom::Aabb;
 
+/// A side of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+/// A corner of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    BottomLeft,
+    BottomRight,
+    TopLeft,
+    TopRight,
+}
+
+impl Side {
+    /// The outward unit normal of this side in the box's frame.
+    pub fn normal(self) -> Vec2 {
+        match self {
+            Side::Left => Vec2::NEG_X,
+            Side::Right => Vec2::X,
+            Side::Bottom => Vec2::NEG_Y,
+            Side::Top => Vec2::Y,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "l",
+            Side::Right => "r",
+            Side::Bottom => "b",
+            Side::Top => "t",
+        }
+    }
+}
+
+impl Corner {
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::BottomLeft => "bl",
+            Corner::BottomRight => "br",
+            Corner::TopLeft => "tl",
+            Corner::TopRight => "tr",
+        }
+    }
+
+    /// Builds the corner from the signs of its position relative to the box centre.
+    pub fn from_signs(right: bool, top: bool) -> Self {
+        match (right, top) {
+            (false, false) => Corner::BottomLeft,
+            (true, false) => Corner::BottomRight,
+            (false, true) => Corner::TopLeft,
+            (true, true) => Corner::TopRight,
+        }
+    }
+}
+
 /// A Cohen–Sutherland region code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Region(pub u8);
@@ -56,8 +116,7 @@ impl Region {
     }
 
     /// The side a one-plane region lies beyond (`l r b t`); `None` inside or in a corner.
-    pub fn side(self) -> Option<crate::hit::Side> {
-        use crate::hit::Side;
+    pub fn side(self) -> Option<Side> {
         match self.0 {
             0b0001 => Some(Side::Left),
             0b0010 => Some(Side::Right),
