@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 // The box's vocabulary (its sides and corners) belongs to the box's regions; it is
 // re-exported here so that `hit::{Side, Corner}` keep naming the same types.
-pub use crate::region::{Corner, Side};
 use crate::region::Region;
+pub use crate::region::{Corner, Side};
 
 /// An end of a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
