@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::exact;
+use super::expansion as exact;
 use super::kernel::{
     Fine, ROUNDING, avx_dispatch, exact_diff, point_contact_exact, sq_minus_sq, valid,
 };

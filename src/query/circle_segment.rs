@@ -8,7 +8,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::to_f32;
-use super::exact;
+use super::expansion as exact;
 use super::kernel::{
     Fine, apart, avx_dispatch, max, max_v, min, min_v, offsets_scale, point_contact, tiny_radius,
     valid,

@@ -12,7 +12,7 @@
 use glam::DVec2;
 
 use super::box_entry::{self, Mirrored, in_expanded};
-use super::exact::{self, Double};
+use super::expansion::{self as exact, Double};
 use crate::hit::{Corner, Side};
 
 /// `pub fn $name(args) -> Option<Hit>` running `$imp` (which must be `#[inline(always)]`)

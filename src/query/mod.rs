@@ -18,7 +18,9 @@ mod circle_aabb;
 mod circle_circle;
 mod circle_obb;
 mod circle_segment;
-mod exact;
+pub(crate) mod contact;
+pub mod exact;
+mod expansion;
 mod kernel;
 
 pub use circle_aabb::cast_aabb;
