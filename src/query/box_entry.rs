@@ -239,7 +239,6 @@ fn entry_corner(m: &Mirrored, x_entry: bool, beyond: bool) -> DVec2 {
 /// A certain corner hit, in the mirrored frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CornerHit {
-    pub corner: DVec2,
     pub x_entry: bool,
     pub beyond: bool,
     pub q: Approach,
@@ -321,7 +320,6 @@ fn corner_path(
     if s.crosses(v) & q.hits() {
         if chosen && let Some(c) = point::certain_hit(&q, &bounds) {
             return Entry::Corner(CornerHit {
-                corner,
                 x_entry,
                 beyond,
                 q,
@@ -466,17 +464,16 @@ mod tests {
                     == (b.time.to_bits(), b.t_lo.to_bits(), b.t_hi.to_bits(), b.side)
             }
             (Entry::Corner(a), Entry::Corner(b)) => {
-                (
-                    a.k.time.to_bits(),
-                    a.k.t_lo.to_bits(),
-                    a.k.t_hi.to_bits(),
-                    a.corner,
-                ) == (
-                    b.k.time.to_bits(),
-                    b.k.t_lo.to_bits(),
-                    b.k.t_hi.to_bits(),
-                    b.corner,
-                )
+                let key = |c: &CornerHit| {
+                    (
+                        c.k.time.to_bits(),
+                        c.k.t_lo.to_bits(),
+                        c.k.t_hi.to_bits(),
+                        c.x_entry,
+                        c.beyond,
+                    )
+                };
+                key(a) == key(b)
             }
             _ => false,
         }
