@@ -259,7 +259,6 @@ fn over_face(
 /// outside the capsule and the circle's first contact is the answer.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn cap(
     m: &Motion,
     seg: &Segment,

@@ -148,7 +148,8 @@ fn start_in_expanded(
     if rr - d2 > d2_err {
         return Fast::Hit(BoxHit::Beside { q, d2, code });
     }
-    if !(d2 - rr > d2_err) {
+    // Clear by more than the bound, or unsure (a NaN included).
+    if (d2 - rr).partial_cmp(&d2_err) != Some(std::cmp::Ordering::Greater) {
         return Fast::Unsure;
     }
     // Not overlapping; in a corner's square its circle alone decides, and a start in a

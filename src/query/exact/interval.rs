@@ -115,7 +115,7 @@ impl Ival {
         }
         let width = self.hi.sub(&self.lo);
         let size = self.lo.abs().max(&self.hi.abs());
-        width.is_zero() || width.top() + (bits as i64) <= size.top() - 1
+        width.is_zero() || width.top() + (bits as i64) < size.top()
     }
 }
 
