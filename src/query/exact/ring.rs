@@ -8,6 +8,10 @@
 use super::dyadic::Dy;
 use super::interval::Ival;
 
+/// The least subnormal f64: an absolute term in every error bound of the quick f64
+/// enclosures, which covers a rounding that underflows (its error is not relative there).
+pub(crate) const TINY: f64 = 5e-324;
+
 pub(crate) trait Ring: Clone + std::fmt::Debug {
     /// A rational constant (the ring's scalars).
     fn of(x: Dy) -> Self;
@@ -19,6 +23,10 @@ pub(crate) trait Ring: Clone + std::fmt::Debug {
     fn sign(&self) -> i8;
     /// An interval holding the value, each end rounded to about `p` bits.
     fn enclose(&self, p: u64) -> Ival;
+
+    /// The value in f64 and a bound on its absolute error, when both are finite: a quick
+    /// enclosure that settles most roundings without big integers.
+    fn approx(&self) -> Option<(f64, f64)>;
 
     fn zero() -> Self {
         Self::of(Dy::zero())
@@ -54,6 +62,13 @@ impl Ring for Dy {
     }
     fn enclose(&self, _p: u64) -> Ival {
         Ival::point(self.clone())
+    }
+    fn approx(&self) -> Option<(f64, f64)> {
+        // Rounded to nearest: within half a unit, which is `U·|x|` in the normal range and
+        // half the least subnormal below it.
+        let x = self.to_f64();
+        x.is_finite()
+            .then(|| (x, crate::query::float::U * x.abs() + TINY))
     }
 }
 

@@ -115,9 +115,12 @@ impl<R: Ring> Surd<R> {
         self.minus(k).sign().cmp(&0)
     }
 
-    /// An interval holding the value, from arithmetic that does not cancel.
-    pub fn enclose(&self, p: u64) -> Ival {
+    /// An interval holding the value, from arithmetic that does not cancel; `None` when a
+    /// divisor's interval still holds zero at this precision (its value is small against
+    /// the size of the terms that make it up, which only more bits separate from zero).
+    pub fn enclose(&self, p: u64) -> Option<Ival> {
         let q = p + 16;
+        let nonzero = |iv: Ival| iv.sign().is_some_and(|s| s != 0).then_some(iv);
         let (sx, sy) = (self.x.sign(), self.y.sign());
         let has_root = sy != 0 && self.d.sign() != 0;
         let num = if !has_root {
@@ -130,21 +133,72 @@ impl<R: Ring> Surd<R> {
             } else {
                 // x and y·√d of opposite signs: (x² − y²·d) / (x − y·√d).
                 let top = self.x.square().sub(&self.y.square().mul(&self.d));
-                top.enclose(q).div(&self.x.enclose(q).sub(&yr, q), q)
+                let bottom = nonzero(self.x.enclose(q).sub(&yr, q))?;
+                top.enclose(q).div(&bottom, q)
             }
         };
-        num.div(&self.z.enclose(q), q)
+        Some(num.div(&nonzero(self.z.enclose(q))?, q))
+    }
+
+    /// An f64 interval around the value from the parts' f64 approximations, when no
+    /// part overflows and nothing cancels: most roundings are settled by it.
+    fn quick(&self) -> Option<(f64, f64)> {
+        const U: f64 = crate::query::float::U;
+        let (x, ex) = self.x.approx()?;
+        let (z, ez) = self.z.approx()?;
+        let (mut num, mut num_err) = (x, ex);
+        if self.y.sign() != 0 && self.d.sign() != 0 {
+            let (y, ey) = self.y.approx()?;
+            let (d, ed) = self.d.approx()?;
+            // Also `None` for a NaN (from an overflow).
+            if d.partial_cmp(&ed) != Some(Ordering::Greater) {
+                return None;
+            }
+            let root = d.sqrt();
+            // √(d ± ed) is within ed/√(d − ed) of √d, and the root rounds once.
+            let root_err = ed / (d - ed).sqrt() + U * root;
+            let yr = y * root;
+            let yr_err = y.abs() * root_err + root * ey + ey * root_err + U * yr.abs();
+            num = x + yr;
+            num_err = ex + yr_err + U * num.abs();
+        }
+        if !(num.abs() > 4.0 * num_err && z.abs() > 4.0 * ez) {
+            return None;
+        }
+        // With |a| = num_err/|num| and |b| = ez/|z| both below 1/4, the quotient's relative
+        // error (|a| + |b|)/(1 − |b|) is below |a| + 2|b|; 4U more covers the division's
+        // rounding and those of `r` and of the interval's ends.
+        let value = num / z;
+        let rel = num_err / num.abs() + ez / z.abs() * 2.0 + 4.0 * U;
+        let r = value.abs() * rel;
+        (r.is_finite() && value.is_finite()).then_some((value - r, value + r))
     }
 
     /// The f32 nearest the value (ties to even), exactly. Values beyond the f32 range give
-    /// ±∞; the callers' values lie within it.
+    /// ±∞; the callers' values lie within it. A negative value that rounds to zero gives
+    /// −0, as an f64 rounded to f32 does.
     pub fn round_f32(&self) -> f32 {
+        let r = self.round_f32_magnitude();
+        if r == 0.0 && self.sign() < 0 { -0.0 } else { r }
+    }
+
+    /// [`Self::round_f32`] up to the sign of a zero.
+    fn round_f32_magnitude(&self) -> f32 {
+        // Bit for bit, so that an interval around zero does not pass as −0 = +0.
+        if let Some((lo, hi)) = self.quick()
+            && (lo as f32).to_bits() == (hi as f32).to_bits()
+        {
+            return lo as f32;
+        }
         if sign_xyd(&self.x, &self.y, &self.d) == 0 {
             return 0.0;
         }
         let mut p = 64;
         loop {
-            let iv = self.enclose(p);
+            let Some(iv) = self.enclose(p) else {
+                p *= 2;
+                continue;
+            };
             let (a, b) = (iv.lo.to_f32_dir(false), iv.hi.to_f32_dir(true));
             if a == b {
                 return a;
@@ -164,15 +218,24 @@ impl<R: Ring> Surd<R> {
         }
     }
 
-    /// An f64 within a few units of the last place of the value, for the callers that
-    /// carry on in f64 (`resolve`).
+    /// An f64 within 2⁻⁴⁸ of the value's size (a few units in its last place), for the
+    /// callers that carry on in f64 (`resolve`).
     pub fn approx_f64(&self) -> f64 {
+        const U: f64 = crate::query::float::U;
+        if let Some((lo, hi)) = self.quick()
+            && hi - lo <= 32.0 * U * lo.abs()
+        {
+            return 0.5 * (lo + hi);
+        }
         if sign_xyd(&self.x, &self.y, &self.d) == 0 {
             return 0.0;
         }
         let mut p = 80;
         loop {
-            let iv = self.enclose(p);
+            let Some(iv) = self.enclose(p) else {
+                p *= 2;
+                continue;
+            };
             if iv.narrow(60) {
                 return iv.lo.add(&iv.hi).scale2(-1).to_f64();
             }
@@ -365,5 +428,23 @@ mod tests {
         assert!((big.approx_f64() - 5e-21).abs() < 1e-35);
         // Subnormal results.
         assert_eq!(s(1e-45, 0.0, 0.0, 1.0).round_f32(), f32::from_bits(1));
+    }
+
+    /// The quick f64 enclosure must hold where its parts round below f64's normal range,
+    /// where an f64's error is no longer relative: a numerator `(2²⁰ + 1)·2⁻¹⁰⁸⁵` is a
+    /// subnormal f64 without its last bit, which the f32 result `(1 + 2⁻²⁰)·2⁻⁶⁵` keeps.
+    #[test]
+    fn quick_enclosures_hold_when_the_parts_underflow() {
+        let x = Dy::new(num_bigint::BigInt::from((1 << 20) + 1), -1085);
+        let z = Dy::new(num_bigint::BigInt::from(1), -1000);
+        let z_big = Dy::new(num_bigint::BigInt::from(1), -900);
+        let v = Surd::rat(x.clone(), z.clone());
+        let want = (1.0 + 2f64.powi(-20)) * 2f64.powi(-65);
+        assert_eq!(v.round_f32(), want as f32);
+        assert_eq!(v.approx_f64(), want);
+        // The same below zero, and a value that rounds to zero keeps its sign.
+        assert_eq!(Surd::rat(x.neg(), z.clone()).round_f32(), -want as f32);
+        let tiny = Surd::rat(Dy::new(num_bigint::BigInt::from(-1), -1074), z_big);
+        assert_eq!(tiny.round_f32().to_bits(), (-0.0f32).to_bits());
     }
 }

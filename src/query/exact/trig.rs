@@ -18,25 +18,37 @@ use num_traits::{One, Signed, Zero};
 
 use super::dyadic::Dy;
 use super::interval::Ival;
-use super::ring::Ring;
+use super::ring::{Ring, TINY};
+use crate::query::float::U;
 
 /// Refinement stops here: a quantity that is not zero in this ring but whose sign
 /// intervals of 2^16 bits cannot settle is taken as zero. None of the quantities the
 /// queries compare is known to come near it.
 const MAX_BITS: u64 = 1 << 16;
 
-/// An angle, with its cosine and sine enclosed at the best precision asked so far.
+/// An angle, with its cosine and sine enclosed at the best precision asked so far, and
+/// as f64 values with error bounds for the quick signs.
 #[derive(Debug)]
 pub(crate) struct Angle {
     theta: f32,
     cache: RefCell<Option<(u64, Ival, Ival)>>,
+    cos_f64: (f64, f64),
+    sin_f64: (f64, f64),
 }
 
 impl Angle {
     pub fn new(theta: f32) -> Rc<Angle> {
+        let (c, s) = cos_sin(theta, 80);
+        let shadow = |iv: &Ival| {
+            let (lo, hi) = (iv.lo.to_f64(), iv.hi.to_f64());
+            let mid = 0.5 * (lo + hi);
+            (mid, (hi - lo) + 4.0 * U * mid.abs() + TINY)
+        };
         Rc::new(Angle {
             theta,
-            cache: RefCell::new(None),
+            cos_f64: shadow(&c),
+            sin_f64: shadow(&s),
+            cache: RefCell::new(Some((80, c, s))),
         })
     }
 
@@ -54,12 +66,16 @@ impl Angle {
 }
 
 /// `P(c) + s·Q(c)` with `c = cos θ`, `s = sin θ`: `p0` and `p1` hold the coefficients of
-/// `P` and `Q` from the constant up. Scalars carry no angle.
+/// `P` and `Q` from the constant up. Scalars carry no angle. `approx` is the value in f64,
+/// within `err` of it (carried through each operation, so that most signs are read from
+/// it without the polynomials' evaluation; infinite or NaN when it overflows).
 #[derive(Clone, Debug)]
 pub(crate) struct Trig {
     angle: Option<Rc<Angle>>,
     p0: Vec<Dy>,
     p1: Vec<Dy>,
+    approx: f64,
+    err: f64,
 }
 
 impl Trig {
@@ -68,6 +84,8 @@ impl Trig {
             angle: Some(angle.clone()),
             p0: vec![Dy::zero(), Dy::one()],
             p1: vec![],
+            approx: angle.cos_f64.0,
+            err: angle.cos_f64.1,
         }
     }
 
@@ -76,14 +94,18 @@ impl Trig {
             angle: Some(angle.clone()),
             p0: vec![],
             p1: vec![Dy::one()],
+            approx: angle.sin_f64.0,
+            err: angle.sin_f64.1,
         }
     }
 
-    fn with(&self, o: &Trig, p0: Vec<Dy>, p1: Vec<Dy>) -> Trig {
+    fn with(&self, o: &Trig, p0: Vec<Dy>, p1: Vec<Dy>, approx: f64, err: f64) -> Trig {
         Trig {
             angle: self.angle.clone().or_else(|| o.angle.clone()),
             p0: trim(p0),
             p1: trim(p1),
+            approx,
+            err,
         }
     }
 }
@@ -134,15 +156,26 @@ fn poly_eval(a: &[Dy], c: &Ival, p: u64) -> Ival {
 
 impl Ring for Trig {
     fn of(x: Dy) -> Self {
+        let approx = x.to_f64();
         Trig {
             angle: None,
             p0: trim(vec![x]),
             p1: vec![],
+            approx,
+            err: U * approx.abs() + TINY,
         }
     }
 
     fn add(&self, o: &Self) -> Self {
-        self.with(o, poly_add(&self.p0, &o.p0), poly_add(&self.p1, &o.p1))
+        let approx = self.approx + o.approx;
+        let err = self.err + o.err + 2.0 * U * approx.abs() + TINY;
+        self.with(
+            o,
+            poly_add(&self.p0, &o.p0),
+            poly_add(&self.p1, &o.p1),
+            approx,
+            err,
+        )
     }
 
     fn sub(&self, o: &Self) -> Self {
@@ -155,7 +188,13 @@ impl Ring for Trig {
         let one_minus_c2 = [Dy::one(), Dy::zero(), Dy::from_int(-1)];
         let p0 = poly_add(&poly_mul(&self.p0, &o.p0), &poly_mul(&qq, &one_minus_c2));
         let p1 = poly_add(&poly_mul(&self.p0, &o.p1), &poly_mul(&self.p1, &o.p0));
-        self.with(o, p0, p1)
+        let approx = self.approx * o.approx;
+        let err = self.approx.abs() * o.err
+            + o.approx.abs() * self.err
+            + self.err * o.err
+            + 2.0 * U * approx.abs()
+            + TINY;
+        self.with(o, p0, p1, approx, err)
     }
 
     fn neg(&self) -> Self {
@@ -163,12 +202,19 @@ impl Ring for Trig {
             angle: self.angle.clone(),
             p0: poly_neg(&self.p0),
             p1: poly_neg(&self.p1),
+            approx: -self.approx,
+            err: self.err,
         }
     }
 
     fn sign(&self) -> i8 {
         if self.p0.is_empty() && self.p1.is_empty() {
             return 0;
+        }
+        // The f64 value decides when it stands clear of its error (a NaN or infinity,
+        // from overflow, never does).
+        if self.approx.abs() > self.err && self.err.is_finite() {
+            return if self.approx > 0.0 { 1 } else { -1 };
         }
         let mut p = 128;
         while p <= MAX_BITS {
@@ -178,6 +224,10 @@ impl Ring for Trig {
             p *= 2;
         }
         0
+    }
+
+    fn approx(&self) -> Option<(f64, f64)> {
+        (self.approx.is_finite() && self.err.is_finite()).then_some((self.approx, self.err))
     }
 
     fn enclose(&self, p: u64) -> Ival {
@@ -199,7 +249,7 @@ fn atan_inv(n: u64, f: u64) -> (BigInt, u64) {
     let mut err = 1u64;
     while !power.is_zero() {
         let term = &power / BigInt::from(2 * k + 1);
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             sum += term;
         } else {
             sum -= term;
@@ -232,7 +282,7 @@ fn series(y: &BigInt, f: u64, first: u64) -> (BigInt, u64) {
     let mut k = first;
     let mut n = 0u64;
     while !term.is_zero() {
-        term = (&term * &y2 >> f) / BigInt::from((k + 1) * (k + 2));
+        term = ((&term * &y2) >> f) / BigInt::from((k + 1) * (k + 2));
         k += 2;
         n += 1;
         if n % 2 == 1 {
@@ -266,7 +316,7 @@ fn cos_sin(theta: f32, p: u64) -> (Ival, Ival) {
     };
     let y = &xf - ((&k * &hp) >> extra);
     // |k|·ehp units of 2^-(f+extra), plus one for the shift.
-    let ey = (k.abs() * BigInt::from(ehp) >> extra) + BigInt::from(2u32);
+    let ey = ((k.abs() * BigInt::from(ehp)) >> extra) + BigInt::from(2u32);
     let (cy, ec) = series(&y, f, 0);
     let (sy, es) = series(&y, f, 1);
     let bound = |e: u64| &ey + BigInt::from(e);
