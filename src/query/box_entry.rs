@@ -370,7 +370,7 @@ pub(crate) fn entry_time(m: &Mirrored, radius: f64, k: &Tol) -> f32 {
     let cq = Approach::new(corner, v, end, radius);
     let bounds = k.point_bounds(corner, v, end, radius, &cq);
     let chosen = entry_sure & plane.off_side(beyond, k);
-    let (c_lo, c_hi, c_sure) = point::interval(&cq, &bounds);
+    let (c_lo, c_hi, c_sure, _) = point::interval(&cq, &bounds);
     let corner_ok = chosen & c_sure & ((c_lo as f32) == (c_hi as f32));
     let miss_ok = s.surely_apart(v, k) | (chosen & point::certain_miss(&cq, &bounds));
     let side_t = if side_ok { s_lo as f32 } else { f32::NAN };
@@ -388,18 +388,32 @@ pub(crate) fn entry_time(m: &Mirrored, radius: f64, k: &Tol) -> f32 {
 /// [`entry`] with the slab test on SSE2 lanes: both planes' values side by side, each
 /// verdict a lane mask, and the side hit returned as soon as the verdict is known (a jump
 /// that resolves early costs little when it is mispredicted). The lanes compute
-/// [`Slabs`]'s values by the same operations, and the certificates are [`entry`]'s own
-/// functions, so the two agree bit for bit (tested).
+/// [`Slabs`]'s values and a side hit's certificate ([`Plane::on_side`], [`Plane::time`])
+/// by the same operations, and the corner path is [`entry`]'s own, so the two agree bit
+/// for bit (tested).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
     use std::arch::x86_64::*;
+    let sign = m.sign;
+    let side_hit = |x_entry: bool, t_lo: f64, t_hi: f64, sure: bool| {
+        if sure && let Some(time) = nearest_f32(t_lo, t_hi) {
+            return Entry::Side(SideHit {
+                time,
+                t_lo,
+                t_hi,
+                side: side_index(x_entry, sign),
+            });
+        }
+        Entry::Unsure
+    };
     // SAFETY: SSE2 register arithmetic only, no memory access; SSE2 is part of the x86_64
     // baseline.
-    let (s, crosses, on_side, x_entry) = unsafe {
+    let (s, x_entry) = unsafe {
         let set = |p: DVec2| _mm_set_pd(p.y, p.x);
         let get = |a: __m128d| DVec2::new(_mm_cvtsd_f64(a), _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)));
         let swap = |a: __m128d| _mm_shuffle_pd::<1>(a, a);
+        let dup0 = |a: __m128d| _mm_unpacklo_pd(a, a);
         let blend = |mask: __m128d, a: __m128d, b: __m128d| {
             _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b))
         };
@@ -424,19 +438,32 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
         let ext_lo = _mm_mul_pd(swap(lo), v);
         let ext_hi = _mm_mul_pd(swap(hi), v);
         let on_side = _mm_and_pd(_mm_cmple_pd(ext_lo, p), _mm_cmple_pd(p, ext_hi));
-        let on_side = blend(x_entry, on_side, swap(on_side));
+        // The entry plane's values in the low lane.
+        let pick = |a: __m128d| blend(x_entry, a, swap(a));
+        if bits(_mm_and_pd(crosses, pick(on_side))) {
+            // `side_answer` on lanes: `Plane::on_side`'s margin, and `Plane::time`'s
+            // interval with its ends in the two lanes, by the same operations.
+            let margin = pick(_mm_min_pd(_mm_sub_pd(p, ext_lo), _mm_sub_pd(ext_hi, p)));
+            let (w_off, w_across) = (2.0 * k.e1, 2.0 * k.e0);
+            let num = _mm_add_pd(dup0(pick(e)), _mm_set_pd(w_off, -w_off));
+            let den = _mm_add_pd(dup0(pick(v)), _mm_set_pd(-w_across, w_across));
+            let t = _mm_div_pd(num, den);
+            let (t_lo, t_hi) = (_mm_cvtsd_f64(t), _mm_cvtsd_f64(swap(t)));
+            let sure = (t_lo > 0.0)
+                & (_mm_cvtsd_f64(swap(den)) > 0.0)
+                & (t_hi <= 1.0)
+                & (_mm_cvtsd_f64(margin) > k.e2);
+            return side_hit(bits(x_entry), t_lo, t_hi, sure);
+        }
         let slabs = Slabs {
             e: get(e),
             x: get(x),
             p: get(p),
             q: get(q),
         };
-        (slabs, bits(crosses), bits(on_side), bits(x_entry))
+        (slabs, bits(x_entry))
     };
     let plane = s.plane(m, x_entry);
-    if crosses & on_side {
-        return side_answer(&plane, x_entry, m.sign, k);
-    }
     let (_, entry_sure) = s.entry_plane(m.v_abs, k);
     corner_path(m, radius, k, &s, x_entry, entry_sure, &plane)
 }

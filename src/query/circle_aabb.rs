@@ -6,12 +6,12 @@
 //! tight, and the reported numbers are built from the inputs where they are exact (a side
 //! contact's centre lies on the plane `min.x − r`, a corner contact's point is the corner).
 
-use glam::{DVec2, Vec2};
+use glam::{BVec2, DVec2, Vec2};
 
 use super::box_entry::Tol;
 use super::contact::{Contact, Motion};
 use super::exact;
-use super::float::{U, apart, avx_dispatch, faithful_v, min, two_sum, valid};
+use super::float::{U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -89,6 +89,18 @@ pub(crate) fn center_at(s: DVec2, v: DVec2, t_lo: f64, t_hi: f64) -> (DVec2, DVe
     (c, err)
 }
 
+/// The outward normals of the sides, by side index (`Side as usize`).
+pub(crate) const SIDE_NORMALS: [Vec2; 4] = [Vec2::NEG_X, Vec2::X, Vec2::NEG_Y, Vec2::Y];
+
+// A side's index is its discriminant: the order of `SIDES`, whose bit `1 << index` is its
+// region.
+const _: () = assert!(
+    Side::Left as usize == 0
+        && Side::Right as usize == 1
+        && Side::Bottom as usize == 2
+        && Side::Top as usize == 3
+);
+
 /// The region bit of a side.
 pub(crate) fn side_region(side: Side) -> Region {
     match side {
@@ -141,27 +153,26 @@ fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Optio
             t_lo,
             t_hi,
         } => {
-            let (mut c, mut err) = center_at(s, v, t_lo, t_hi);
+            // Selected by lane masks rather than by `match`: the side is as random as the
+            // motion, and each arm would be a jump.
+            let idx = side as usize;
+            let (c, err) = center_at(s, v, t_lo, t_hi);
             // On the side's plane moved out by r: `min.x − r` and kin, from the inputs.
-            let (i, high) = (
-                usize::from(matches!(side, Side::Bottom | Side::Top)),
-                matches!(side, Side::Right | Side::Top),
-            );
-            let plane = if high { max_w[i] } else { min_w[i] };
+            let high = BVec2::splat(idx & 1 != 0);
+            let on_axis = BVec2::new(idx < 2, idx >= 2);
+            let plane = DVec2::select(high, max_w, min_w);
+            // `−r` for a low side by its sign bit (r ≥ 0 here), not by a jump.
+            let reach = DVec2::splat(f64::from_bits(r.to_bits() | ((!idx & 1) as u64) << 63));
             // Usually exact, and then often exactly halfway between two f32 values, which
             // only the exact value rounds right: the rounding's own error is the bound.
-            let (plane_r, plane_err) = two_sum(plane, if high { r } else { -r });
-            c[i] = plane_r;
-            err[i] = plane_err.abs();
+            let (plane_r, plane_err) = two_sum_v(plane, reach);
+            let c = DVec2::select(on_axis, plane_r, c);
+            let err = DVec2::select(on_axis, plane_err.abs(), err);
             let c32 = faithful_v(c, err)?;
-            let mut point = c32;
-            point[i] = plane as f32;
-            let normal = side.normal();
-            let region = if r > 0.0 {
-                side_region(side)
-            } else {
-                Region::INSIDE
-            };
+            let point = DVec2::select(on_axis, plane, c).as_vec2();
+            let normal = SIDE_NORMALS[idx];
+            // A radius of 0 touches from the plane itself: inside the box's region.
+            let region = Region(u8::from(r > 0.0) << idx);
             Some(hit(
                 time,
                 0.5 * (t_lo + t_hi),

@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Contact, Motion};
 use super::exact;
-use super::float::{U, avx_dispatch, faithful_v, valid};
+use super::float::{U, avx_dispatch, faithful_v, max, valid};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::Sweep;
@@ -76,9 +76,9 @@ fn circle_kernel(
     // exact sum. The relative motion is within the rounding of `c − c_end` and of the
     // offsets, or of the two motions and their difference, whichever is less (two still
     // circles have an exactly zero relative motion).
-    let mx = |p: DVec2| p.x.abs().max(p.y.abs());
+    let mx = |p: DVec2| max(p.x.abs(), p.y.abs());
     let (ec, ev, er) = (
-        U * mx(c).max(mx(c_end)),
+        U * max(mx(c), mx(c_end)),
         U * (mx(c) + mx(c_end) + mx(v)),
         U * reach,
     );
@@ -106,7 +106,8 @@ fn circle_kernel(
     let Some(k) = point::certain_hit(&q, &b) else {
         return Fast::Unsure;
     };
-    let (n, n_err) = point::normal(v, reach, &q, &b, ev, er, &k);
+    // The reach is one rounding of the exact sum.
+    let (n, n_err) = point::normal(v, reach, &q, &b, ev, U, &k);
     let (v1, v2) = (m.end - m.start, o.end - o.start);
     let (center, c_err) = center_at(m.start, v1, k.t_lo, k.t_hi);
     // On the other circle: its centre at t plus r2 along the normal.

@@ -70,6 +70,7 @@ pub(crate) struct Bounds {
 
 impl Bounds {
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         c: DVec2,
         v: DVec2,
@@ -119,9 +120,9 @@ pub(crate) struct Certain {
 
 /// The first root's interval `[t_lo, t_hi]` and whether it is certain: the start outside
 /// the circle, approaching, a real crossing, and the root at most 1. No jumps, for the
-/// batched lanes.
+/// batched lanes. Also `√disc` at both ends of its interval.
 #[inline(always)]
-pub(crate) fn interval(q: &Approach, b: &Bounds) -> (f64, f64, bool) {
+pub(crate) fn interval(q: &Approach, b: &Bounds) -> (f64, f64, bool, DVec2) {
     let g = DVec2::new(q.gap - b.gap, q.gap + b.gap);
     let d = DVec2::new(q.disc - b.disc, q.disc + b.disc);
     let root = d.max(DVec2::ZERO).sqrt();
@@ -129,25 +130,25 @@ pub(crate) fn interval(q: &Approach, b: &Bounds) -> (f64, f64, bool) {
     // Each end moved outward by 8 units of its own roundings (forming it: at most five).
     let t = g / den * DVec2::new(1.0 - 8.0 * U, 1.0 + 8.0 * U);
     let sure = (min(min(g.x, d.x), den.y) > 0.0) & (t.y <= 1.0);
-    (t.x, t.y, sure)
+    (t.x, t.y, sure, root)
 }
 
 /// The contact, if every bound leaves it certain ([`interval`]) and both ends of the
 /// time's interval round to one f32.
 #[inline(always)]
 pub(crate) fn certain_hit(q: &Approach, b: &Bounds) -> Option<Certain> {
-    let (t_lo, t_hi, sure) = interval(q, b);
+    let (t_lo, t_hi, sure, root) = interval(q, b);
     if !sure {
         return None;
     }
     let time = nearest_f32(t_lo, t_hi)?;
-    let (r_lo, r_hi) = ((q.disc - b.disc).sqrt(), (q.disc + b.disc).sqrt());
+    // `sure` has `disc − bound > 0`: both roots are of positive values, neither clamped.
     Some(Certain {
         time,
         t_lo,
         t_hi,
-        root: 0.5 * (r_lo + r_hi),
-        root_err: r_hi - r_lo,
+        root: 0.5 * (root.x + root.y),
+        root_err: root.y - root.x,
     })
 }
 
@@ -163,7 +164,7 @@ pub(crate) fn certain_miss(q: &Approach, b: &Bounds) -> bool {
 
 /// The contact normal `−(v·√disc + v⊥·(v × c)) / (|v|²·r)`, a unit vector accurate however
 /// long the motion is against `r` (the definition `(v·t − c)/r` cancels), and a bound on
-/// each component's error.
+/// each component's error. `r_rel` bounds the relative error of `r`.
 #[inline(always)]
 pub(crate) fn normal(
     v: DVec2,
@@ -171,18 +172,20 @@ pub(crate) fn normal(
     q: &Approach,
     b: &Bounds,
     ev: f64,
-    er: f64,
+    r_rel: f64,
     k: &Certain,
 ) -> (DVec2, DVec2) {
     let num = v * k.root + v.perp() * q.cross;
     let den = q.a * r;
-    let n = num * (-1.0 / den);
+    // One division: `1/|v|²` is `r` times it (within 3 roundings, covered below).
+    let inv = 1.0 / den;
+    let n = num * -inv;
     let mv = v.x.abs() + v.y.abs() + 2.0 * ev;
     let (root1, cr1) = (k.root + k.root_err, q.cross.abs() + b.along);
     let num_err = ev * (root1 + cr1) + mv * (k.root_err + b.along) + 4.0 * U * mv * (root1 + cr1);
     // The denominator's relative error (|v|² and r); positive `den` is certain here.
-    let rel = b.a / q.a + er / r + 4.0 * U;
-    let err = DVec2::splat(num_err / den * (1.0 + 2.0 * rel + 8.0 * U))
+    let rel = b.a * r * inv * (1.0 + 4.0 * U) + r_rel + 4.0 * U;
+    let err = DVec2::splat(num_err * inv * (1.0 + 2.0 * rel + 12.0 * U))
         + n.abs() * (rel * 1.01 + 4.0 * U);
     (n, err)
 }
