@@ -5,9 +5,15 @@
 //!
 //! Only regular files are replaced this way. A symbolic link is followed, so the file it
 //! points to is replaced and the link stays; the new file gets the old one's permissions.
-//! Anything else that exists at the path (a FIFO, `/dev/null`, `/dev/stdout`) is written
-//! straight through, as `File::create` would, and a folder is refused at once. A hard
-//! link's other names keep the old content, as with most editors' saves.
+//! A loop of links (or a chain too long to follow) is refused, never replaced. Anything
+//! else that exists at the path (a FIFO, `/dev/null`, `/dev/stdout`) is written straight
+//! through, as `File::create` would, and a folder is refused at once. A hard link's other
+//! names keep the old content, as with most editors' saves.
+//!
+//! On Linux the new content is written to an unnamed file in the target's folder
+//! (`O_TMPFILE`) that gets a name only when it is committed, so a run that is killed, or
+//! fails, leaves nothing behind. Elsewhere (or on a file system without unnamed files) it
+//! is a hidden named temporary, removed on every error path.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -20,6 +26,8 @@ pub struct AtomicFile {
     file: File,
     /// `(temporary, target)`, or `None` when writing straight to a special file.
     rename: Option<(PathBuf, PathBuf)>,
+    /// The temporary has no name yet (Linux `O_TMPFILE`): commit links it first.
+    unnamed: bool,
     committed: bool,
 }
 
@@ -27,7 +35,7 @@ impl AtomicFile {
     /// Creates the temporary beside the (link-resolved) target, so the rename stays on
     /// one file system; or opens a special file for writing.
     pub fn create(target: &Path) -> io::Result<Self> {
-        let target = resolve_links(target);
+        let target = resolve_links(target)?;
         match fs::metadata(&target) {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
@@ -36,23 +44,31 @@ impl AtomicFile {
                 return Ok(Self {
                     file: File::create(&target)?,
                     rename: None,
+                    unnamed: false,
                     committed: false,
                 });
             }
             _ => {}
         }
         let temp = temp_path(&target);
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
+        let (file, unnamed) = match unnamed_beside(&target) {
+            Some(file) => (file, true),
+            None => (
+                OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&temp)?,
+                false,
+            ),
+        };
         if let Ok(m) = fs::metadata(&target) {
             // Best effort: an owner or attributes cannot always be carried over.
-            let _ = fs::set_permissions(&temp, m.permissions());
+            let _ = file.set_permissions(m.permissions());
         }
         Ok(Self {
             file,
             rename: Some((temp, target)),
+            unnamed,
             committed: false,
         })
     }
@@ -64,6 +80,11 @@ impl AtomicFile {
             return Ok(());
         };
         self.file.sync_all()?;
+        if self.unnamed {
+            give_name(&self.file, temp)?;
+            // From here on the temporary has a name: `Drop` removes it if the rename fails.
+            self.unnamed = false;
+        }
         fs::rename(temp, target)?;
         self.committed = true;
         sync_parent(target);
@@ -71,26 +92,84 @@ impl AtomicFile {
     }
 }
 
+/// An unnamed file in `target`'s folder, where the platform and file system have them.
+#[cfg(target_os = "linux")]
+fn unnamed_beside(target: &Path) -> Option<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Committing links the file through /proc; without it an unnamed file could not be kept.
+    if !Path::new("/proc/self/fd").is_dir() {
+        return None;
+    }
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    OpenOptions::new()
+        .write(true)
+        .mode(0o666)
+        .custom_flags(libc::O_TMPFILE)
+        .open(dir)
+        .ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn unnamed_beside(_: &Path) -> Option<File> {
+    None
+}
+
+/// Links the unnamed `file` into its folder as `name`.
+#[cfg(target_os = "linux")]
+fn give_name(file: &File, name: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::AsRawFd;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    let to = CString::new(name.as_os_str().as_bytes())?;
+    // SAFETY: both are valid NUL-terminated paths that outlive the call; linkat only reads
+    // them.
+    let done = unsafe {
+        libc::linkat(
+            libc::AT_FDCWD,
+            from.as_ptr(),
+            libc::AT_FDCWD,
+            to.as_ptr(),
+            libc::AT_SYMLINK_FOLLOW,
+        )
+    };
+    if done == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn give_name(_: &File, _: &Path) -> io::Result<()> {
+    Err(io::Error::other("unnamed files are not supported here"))
+}
+
 /// `path` with symbolic links followed, as far as they lead (a dangling link gives the
-/// path it names, which the save then creates).
-fn resolve_links(path: &Path) -> PathBuf {
+/// path it names, which the save then creates). A loop, or a chain longer than the 40
+/// links Linux follows, is an error: replacing the last link tried would break the loop
+/// the user made.
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_owned();
-    // A bounded walk: a loop of links ends up at the last name tried.
     for _ in 0..40 {
         match fs::symlink_metadata(&path) {
-            Ok(m) if m.file_type().is_symlink() => match fs::read_link(&path) {
-                Ok(next) => {
-                    path = match path.parent() {
-                        Some(dir) => dir.join(next),
-                        None => next,
-                    };
-                }
-                Err(_) => break,
-            },
-            _ => break,
+            Ok(m) if m.file_type().is_symlink() => {
+                let next = fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(dir) => dir.join(next),
+                    None => next,
+                };
+            }
+            _ => return Ok(path),
         }
     }
-    path
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "a loop of symbolic links (or more than 40 in a row); not replaced",
+    ))
 }
 
 impl Write for AtomicFile {
@@ -105,7 +184,7 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if let (false, Some((temp, _))) = (self.committed, &self.rename) {
+        if let (false, false, Some((temp, _))) = (self.committed, self.unnamed, &self.rename) {
             let _ = fs::remove_file(temp);
         }
     }
@@ -208,6 +287,45 @@ mod tests {
         // A folder is refused before anything is written.
         assert!(AtomicFile::create(&d).is_err());
         assert_eq!(leftovers(&d), 0);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_loop_is_refused_and_left_alone() {
+        use std::os::unix::fs::symlink;
+        let d = dir("loop");
+        let (a, b) = (d.join("a"), d.join("b"));
+        let _ = (fs::remove_file(&a), fs::remove_file(&b));
+        symlink("b", &a).expect("link a -> b");
+        symlink("a", &b).expect("link b -> a");
+        let e = write_atomically(&a, b"x").expect_err("a loop is refused");
+        assert!(e.to_string().contains("loop"), "{e}");
+        for link in [&a, &b] {
+            let m = fs::symlink_metadata(link).expect("still there");
+            assert!(
+                m.file_type().is_symlink(),
+                "{} was replaced",
+                link.display()
+            );
+        }
+        assert_eq!(leftovers(&d), 0);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_uncommitted_file_never_has_a_name() {
+        let d = dir("unnamed");
+        let path = d.join("out.txt");
+        let mut f = AtomicFile::create(&path).expect("create");
+        f.write_all(b"half").expect("write");
+        // Nothing in the folder while writing: a kill now leaves nothing behind.
+        let names = fs::read_dir(&d).expect("list").count();
+        assert_eq!(names, 0, "the temporary is unnamed until commit");
+        f.commit().expect("commit");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "half");
+        assert_eq!(fs::read_dir(&d).expect("list").count(), 1);
         let _ = fs::remove_dir_all(&d);
     }
 

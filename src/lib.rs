@@ -23,6 +23,7 @@
 //! The library never draws and never touches files: the debugger (`gui` feature) and the
 //! command-line tools (`cli` feature) are built on top of it.
 
+pub mod approach;
 pub mod geom;
 pub mod hit;
 pub mod obstacle;
@@ -35,6 +36,10 @@ pub mod variants;
 #[cfg(feature = "cli")]
 pub mod atomic_file;
 #[cfg(feature = "cli")]
+pub mod capture;
+#[cfg(feature = "cli")]
+pub mod hunt;
+#[cfg(feature = "cli")]
 pub mod scene;
 
 #[cfg(feature = "cli")]
@@ -43,7 +48,8 @@ pub mod cli;
 #[cfg(feature = "gui")]
 pub mod app;
 
-pub use geom::{Aabb, Obb, Segment, Sweep};
+pub use approach::Approach;
+pub use geom::{Aabb, BoxFrame, Obb, Segment, Sweep};
 pub use glam::Vec2;
 pub use hit::{End, Feature, Hit};
 pub use obstacle::Obstacle;

@@ -2,8 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geom::{Aabb, Obb, Segment, Sweep};
+use glam::Vec2;
+
+use crate::approach::{self, Approach, Solid};
+use crate::geom::{Aabb, BoxFrame, Obb, Segment, Sweep};
 use crate::hit::Hit;
+use crate::region::{Region, region_code};
 
 /// One obstacle of a scene. A `Circle` may itself move over the same `t` as the query.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,5 +45,60 @@ impl Obstacle {
             Obstacle::Segment(s) => s.is_valid(),
             Obstacle::Circle(c) => c.is_valid(),
         }
+    }
+
+    /// The box's own frame, for boxes (region codes and corner names are read in it).
+    pub fn frame(&self) -> Option<BoxFrame> {
+        match self {
+            Obstacle::Aabb(b) => Some(BoxFrame::axis_aligned(*b)),
+            Obstacle::Obb(o) => Some(BoxFrame::rotated(*o)),
+            Obstacle::Segment(_) | Obstacle::Circle(_) => None,
+        }
+    }
+
+    /// The Cohen–Sutherland region of world point `p` around a box, in the box's frame.
+    pub fn region_of(&self, p: Vec2) -> Option<Region> {
+        let f = self.frame()?;
+        Some(region_code(f.to_local(p), &f.local))
+    }
+
+    /// Everything the obstacle covers over the motion `t ∈ [0, 1]`.
+    pub fn bounds(&self) -> Aabb {
+        match self {
+            Obstacle::Aabb(b) => *b,
+            Obstacle::Obb(o) => Aabb::around(o.corners()).unwrap_or(Aabb::new(o.center, o.center)),
+            Obstacle::Segment(s) => Aabb::from_points(s.a, s.b),
+            Obstacle::Circle(c) => c.bounds(),
+        }
+    }
+
+    /// The obstacle as the closest-approach solver sees it.
+    pub fn solid(&self) -> Solid<'_> {
+        match self {
+            Obstacle::Aabb(b) => Solid::Aabb(b),
+            Obstacle::Obb(o) => Solid::Obb(o),
+            Obstacle::Segment(s) => Solid::Segment(s),
+            Obstacle::Circle(c) => Solid::Circle(c),
+        }
+    }
+
+    /// The distance from `p` to the obstacle (0 inside it), a moving circle taken at `t`.
+    pub fn distance_at(&self, p: Vec2, t: f32) -> f32 {
+        approach::distance_at(self.solid(), p, t)
+    }
+
+    /// How close `sweep` comes to the obstacle over its whole motion; `None` for invalid
+    /// input.
+    pub fn closest_approach(&self, sweep: &Sweep) -> Option<Approach> {
+        self.is_valid()
+            .then(|| approach::closest_approach(sweep, self.solid()))
+            .flatten()
+    }
+
+    /// How deep `sweep` starts inside the obstacle, when it overlaps it at `t = 0`.
+    pub fn start_depth(&self, sweep: &Sweep) -> Option<f32> {
+        self.is_valid()
+            .then(|| approach::penetration_depth(sweep.start, sweep.radius, self.solid(), 0.0))
+            .flatten()
     }
 }

@@ -56,6 +56,28 @@ pub struct Path {
     pub truncated: bool,
 }
 
+impl Path {
+    /// Where the centre is at fraction `t` of the original motion: contact times are on the
+    /// whole motion, and each leg between two contacts (or the start, or the end) is
+    /// travelled at constant speed. `None` for an empty path.
+    pub fn position_at(&self, t: f32) -> Option<Vec2> {
+        let first = *self.points.first()?;
+        let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+        let mut prev = (0.0f32, first);
+        let times = self.contacts.iter().map(|c| c.hit.time).chain([1.0]);
+        for (i, ti) in times.enumerate() {
+            let p = self.points.get(i + 1).copied().unwrap_or(self.end);
+            if t <= ti {
+                let span = ti - prev.0;
+                let u = if span > 0.0 { (t - prev.0) / span } else { 1.0 };
+                return Some(prev.1.lerp(p, u));
+            }
+            prev = (ti, p);
+        }
+        Some(self.end)
+    }
+}
+
 /// The most responses one [`resolve`] makes: a ball bouncing between two walls for ever
 /// stops here (truncated) instead of filling memory, about 8 MB of contacts.
 pub const MAX_BOUNCES: usize = 100_000;
@@ -465,5 +487,20 @@ mod tests {
         assert_eq!(p.contacts.len(), MAX_BOUNCES + 1);
         assert!(p.truncated);
         assert!(p.end.x.abs() <= 4.0 + 1e-3, "{}", p.end);
+    }
+
+    #[test]
+    fn the_position_along_a_path_interpolates_each_leg() {
+        // Falls from (0, 6) to (10, −4) onto the floor y = 0 with r = 1: contact at t = 0.5
+        // at (5, 1), then reflected up to (10, 6 + skin).
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 5);
+        assert_eq!(p.position_at(0.0), Some(Vec2::new(0.0, 6.0)));
+        assert_eq!(p.position_at(0.25), Some(Vec2::new(2.5, 3.5)));
+        assert_eq!(p.position_at(0.5), Some(Vec2::new(5.0, 1.0)));
+        assert_eq!(p.position_at(1.0), Some(p.end));
+        assert_eq!(p.position_at(7.0), Some(p.end));
+        assert_eq!(p.position_at(f32::NAN), Some(Vec2::new(0.0, 6.0)));
+        assert_eq!(Path::default().position_at(0.5), None);
     }
 }

@@ -6,15 +6,32 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::{DVec2, Vec2};
-use sweepscope::app::sim_view::{DivergenceKind, SimView};
+use sweepscope::app::sim_view::SimView;
+use sweepscope::app::{Action, Command, DebugApp, Mode};
 use sweepscope::geom::Aabb;
+use sweepscope::scene::{Scene, Simulation};
 use sweepscope::sim::{DiscInit, World};
+use sweepscope::variants::loop_comparison::DivergenceKind;
 
-fn harness(view: SimView) -> Harness<'static, SimView> {
+fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
     Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, v: &mut SimView| v.ui(ui), view)
+        .build_ui_state(|ui, a: &mut DebugApp| a.ui(ui), app)
+}
+
+/// The debugger in the simulation view on a scene whose simulation starts as `world` is.
+fn sim_app(world: World) -> DebugApp {
+    let mut scene = Scene::empty("sim");
+    scene.simulation = Some(Simulation::from_world(&world, 10.0));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    app.advance_simulation(0.0);
+    app
+}
+
+fn sim<'a>(h: &'a Harness<'_, DebugApp>) -> &'a SimView {
+    h.state().sim_view()
 }
 
 /// A small seeded world with plenty of collisions.
@@ -40,15 +57,15 @@ fn state_bits(v: &SimView) -> Vec<[u64; 4]> {
 
 #[test]
 fn next_event_advances_count_and_time() {
-    let mut h = harness(SimView::from_world(busy_world()));
+    let mut h = harness(sim_app(busy_world()));
     h.run();
-    assert_eq!(h.state().collisions(), 0);
-    assert_eq!(h.state().time(), 0.0);
+    assert_eq!(sim(&h).collisions(), 0);
+    assert_eq!(sim(&h).time(), 0.0);
     let mut last_time = 0.0;
     for n in 1..=5 {
         h.get_by_label("Next event").click();
         h.run();
-        let v = h.state();
+        let v = sim(&h);
         assert_eq!(v.collisions(), n);
         assert!(v.time() > last_time || (n > 1 && v.time() == last_time));
         last_time = v.time();
@@ -59,50 +76,47 @@ fn next_event_advances_count_and_time() {
 
 #[test]
 fn previous_event_restores_the_identical_state() {
-    let mut h = harness(SimView::from_world(busy_world()));
+    let mut h = harness(sim_app(busy_world()));
     h.run();
-    let origin = state_bits(h.state());
+    let origin = state_bits(sim(&h));
     let mut states = vec![origin];
     for _ in 0..6 {
         h.get_by_label("Next event").click();
         h.run();
-        states.push(state_bits(h.state()));
+        states.push(state_bits(sim(&h)));
     }
     // Play past the last event (over more collisions), then walk back one event at a
     // time: the first press lands on the newest collision before now, each further press
     // on the one before, down to the origin.
-    h.state_mut().advance(0.8);
+    h.state_mut().sim_view_mut().advance(0.8);
     h.run();
-    let passed = h.state().collisions();
+    let passed = sim(&h).collisions();
     assert!(passed > 6, "{passed}");
     for expect in (1..=passed).rev() {
         h.get_by_label("Previous event").click();
         h.run();
-        assert_eq!(h.state().collisions(), expect);
+        assert_eq!(sim(&h).collisions(), expect);
         if let Some(s) = states.get(expect as usize) {
-            assert_eq!(
-                &state_bits(h.state()),
-                s,
-                "back to after collision {expect}"
-            );
+            assert_eq!(&state_bits(sim(&h)), s, "back to after collision {expect}");
         }
     }
     h.get_by_label("Previous event").click();
     h.run();
-    assert_eq!(state_bits(h.state()), states[0]);
-    assert_eq!(h.state().time(), 0.0);
+    assert_eq!(state_bits(sim(&h)), states[0]);
+    assert_eq!(sim(&h).time(), 0.0);
     // And forward again through the log gives the same states too.
     for state in states.iter().skip(1) {
         h.get_by_label("Next event").click();
         h.run();
-        assert_eq!(&state_bits(h.state()), state);
+        assert_eq!(&state_bits(sim(&h)), state);
     }
 }
 
 #[test]
 fn clicking_a_log_row_jumps_to_that_event() {
-    let mut view = SimView::from_world(busy_world());
-    view.advance(4.0);
+    let mut app = sim_app(busy_world());
+    app.advance_simulation(4.0);
+    let view = app.sim_view();
     let end = view.timeline().map_or(0, |t| t.log_end());
     assert!(end > 4, "{end} collisions");
     // The log sticks to its newest rows; jump back to one of those that is re-simulated
@@ -116,11 +130,11 @@ fn clicking_a_log_row_jumps_to_that_event() {
     let mut plain = busy_world();
     plain.run_events(seq);
     let label = view.event_row_label(k).unwrap_or_else(|| panic!("row {k}"));
-    let mut h = harness(view);
+    let mut h = harness(app);
     h.run();
     h.get_by_label(&label).click();
     h.run();
-    let v = h.state();
+    let v = sim(&h);
     let w = v.world().unwrap_or_else(|| panic!("world"));
     assert_eq!(w.counts().total(), seq);
     assert_eq!(v.collisions(), k as u64 + 1);
@@ -131,25 +145,59 @@ fn clicking_a_log_row_jumps_to_that_event() {
 }
 
 #[test]
-fn fill_button_creates_n_discs() {
-    let mut h = harness(SimView::default());
+fn fill_button_creates_n_discs_as_an_undoable_edit() {
+    // A scene without a simulation: filling creates one, saved with the scene.
+    let mut app = DebugApp::new(Scene::empty("empty"));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
     h.run();
+    assert!(sim(&h).world().is_none());
     h.get_by_role_and_label(Role::SpinButton, "Discs")
         .set_value_accesskit(123.0);
     h.run();
     h.get_by_label("Fill").click();
     h.run();
-    let w = h.state().world().unwrap_or_else(|| panic!("world"));
+    let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
     assert_eq!(w.len(), 123);
-    assert_eq!(h.state().time(), 0.0);
+    assert_eq!(sim(&h).time(), 0.0);
+    assert!(h.state().dirty(), "a fill is an unsaved change");
+    let discs = h.state().scene().simulation.as_ref().map(|s| s.discs.len());
+    assert_eq!(discs, Some(123), "the scene holds what is on screen");
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert!(!h.state().dirty());
+    assert!(h.state().scene().simulation.is_none());
+    assert!(sim(&h).world().is_none());
+}
+
+#[test]
+fn fill_keeps_the_scenes_static_obstacles() {
+    let mut scene = sweepscope::scene::io::load_scene(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let obstacles = scene.objects.clone();
+    scene.name = "fill".into();
+    let (setup, _) = SimView::fill_setup(&scene, 300, 0.3, 7).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!setup.discs.is_empty());
+    let mut app = DebugApp::new(scene);
+    app.queue(Command::edit(sweepscope::app::Edit::SetSimulation(Some(
+        setup,
+    ))));
+    let mut h = harness(app);
+    h.run();
+    assert_eq!(h.state().scene().objects, obstacles);
+    let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
+    assert_eq!(w.solids().len(), 3, "two blocks and the rail");
 }
 
 #[test]
 fn spawn_by_dragging_on_the_canvas() {
-    let mut view = SimView::default();
-    view.settings.tool = sweepscope::app::sim_view::Tool::Spawn;
-    let before = view.world().map_or(0, World::len);
-    let mut h = harness(view);
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let mut app = sim_app(World::random(60, 0.25, 1, b).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let before = app.sim_view().world().map_or(0, World::len);
+    let mut h = harness(app);
     h.run();
     let c = h.get_by_label("Simulation canvas").rect().center();
     h.drag_at(c);
@@ -158,11 +206,11 @@ fn spawn_by_dragging_on_the_canvas() {
     h.run_steps(2);
     h.drop_at(c + egui::vec2(40.0, -30.0));
     h.run();
-    let w = h.state().world().unwrap_or_else(|| panic!("world"));
+    let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
     assert_eq!(w.len(), before + 1);
     let d = w.disc(before).unwrap_or_else(|| panic!("new disc"));
     // Spawned where the drag began: the canvas centre, which the fitted camera puts at the
-    // middle of the default 80 × 50 walls.
+    // middle of the 80 × 50 walls.
     assert!(
         (d.position - DVec2::new(40.0, 25.0)).length() < 1e-3,
         "{:?}",
@@ -171,7 +219,10 @@ fn spawn_by_dragging_on_the_canvas() {
     // Dragged right and up on screen (y-up world): velocity points +x, +y, in ratio 4:3.
     assert!(d.velocity.x > 0.0 && d.velocity.y > 0.0, "{:?}", d.velocity);
     assert!((d.velocity.y / d.velocity.x - 0.75).abs() < 1e-6);
-    assert_eq!(h.state().selected(), Some(before));
+    assert_eq!(sim(&h).selected(), Some(before));
+    assert!(h.state().dirty(), "a spawn is an unsaved change");
+    let discs = h.state().scene().simulation.as_ref().map(|s| s.discs.len());
+    assert_eq!(discs, Some(before + 1));
 }
 
 #[test]
@@ -183,17 +234,17 @@ fn published_loop_on_a_vertical_pair_reports_nan() {
         DiscInit::new(DVec2::new(10.0, 7.837), DVec2::new(0.0, 1.0), 1.0),
     ];
     let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
-    let mut view = SimView::from_world(world);
-    view.settings.speed = 1.0;
-    let mut h = harness(view);
+    let mut app = sim_app(world);
+    app.sim_view_mut().settings.speed = 1.0;
+    let mut h = harness(app);
     h.run();
     h.get_by_label("Compare with published loop").click();
     h.run();
-    assert!(h.state().divergences().is_empty());
+    assert!(sim(&h).divergences().is_empty());
     h.get_by_label("Play").click();
     // 1.5 s of frames at 60 Hz.
     h.run_steps(90);
-    let v = h.state();
+    let v = sim(&h);
     assert!(v.time() > 1.2, "t = {}", v.time());
     let nan: Vec<_> = v
         .divergences()
@@ -215,7 +266,7 @@ fn published_loop_on_a_vertical_pair_reports_nan() {
 fn frame_measurement_runs_headless() {
     // Only that it runs the real view and returns sane statistics; speed is for release
     // builds (`sweepscope --frames N` on the standalone window branch).
-    let s = sweepscope::app::sim_view::measure_frames(100, 8);
+    let s = sweepscope::app::shell::perf::measure_frames(100, 8);
     assert!(s.median_ms > 0.0 && s.median_ms.is_finite(), "{s:?}");
     assert!(s.p99_ms >= s.median_ms, "{s:?}");
 }
@@ -233,15 +284,65 @@ fn every_simulation_scene_opens_in_the_view() {
         let scene =
             sweepscope::scene::io::load_scene(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let discs = scene.simulation.as_ref().map_or(0, |s| s.discs.len());
-        let view = SimView::from_scene(&scene).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let mut h = harness(view);
+        let app = DebugApp::new(scene);
+        assert_eq!(app.mode(), Mode::Simulation, "{name}");
+        let mut h = harness(app);
         h.run();
         h.get_by_label("Next event").click();
         h.run();
-        let v = h.state();
+        let v = sim(&h);
         assert_eq!(v.world().map(World::len), Some(discs), "{name}");
         assert_eq!(v.collisions(), 1, "{name}");
         opened += 1;
     }
     assert!(opened > 0, "no scenes/sim-*.ron found");
+}
+
+#[test]
+fn spawn_and_fill_mark_the_scene_unsaved_and_save_writes_the_discs_on_screen() {
+    // The bug: Spawn and Fill never marked the scene unsaved, Ctrl+S wrote the original
+    // discs, Fill deleted the static obstacles and neither could be undone.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-sim-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("billiards.ron");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    std::fs::copy(&src, &file).unwrap_or_else(|e| panic!("{e}"));
+    let scene = sweepscope::scene::load_scene(&file).unwrap_or_else(|e| panic!("{e}"));
+    let obstacles = scene.objects.clone();
+    let mut app = DebugApp::new(Scene::empty(""));
+    app.set_document(scene, Some(&file));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run();
+    assert!(!h.state().dirty());
+    h.get_by_role_and_label(Role::SpinButton, "Discs")
+        .set_value_accesskit(150.0);
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    assert!(h.state().dirty(), "a fill is an unsaved change");
+    let filled = sim(&h).world().map_or(0, World::len);
+    assert!(filled > 100, "{filled}");
+    // Ctrl+S writes what is on screen, obstacles included.
+    h.state_mut().queue(Command::Action(Action::Save));
+    h.run();
+    assert!(!h.state().dirty(), "{:?}", h.state().banner());
+    let saved = sweepscope::scene::load_scene(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.simulation.map(|s| s.discs.len()), Some(filled));
+    assert_eq!(saved.objects, obstacles);
+    // A spawn is an unsaved change too, and undoes to the filled discs.
+    h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.drag_at(c);
+    h.run_steps(2);
+    h.drop_at(c + egui::vec2(30.0, 0.0));
+    h.run();
+    assert!(h.state().dirty(), "a spawn is an unsaved change");
+    assert_eq!(sim(&h).world().map_or(0, World::len), filled + 1);
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map_or(0, World::len), filled);
+    assert!(!h.state().dirty(), "back to the saved content");
 }

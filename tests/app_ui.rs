@@ -7,7 +7,7 @@ use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::Vec2;
-use sweepscope::app::view::Camera;
+use sweepscope::app::draw::camera::Camera;
 use sweepscope::app::{DebugApp, Layer};
 use sweepscope::scene::{Scene, Shape, builtin};
 
@@ -24,7 +24,7 @@ fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
 /// The ball of the built-in default scene: start (-3, 50), end (-3, 10), radius 5, above
 /// the box (0, 0)–(40, 30). Its centre touches the corner (0, 30) at y = 34 (3-4-5).
 fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
-    match h.state().scene.objects[0].shape {
+    match h.state().scene().objects[0].shape {
         Shape::Ball { end, .. } => end,
         ref other => panic!("object 0 is not a ball: {other:?}"),
     }
@@ -32,7 +32,7 @@ fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
 
 fn camera(h: &Harness<DebugApp>) -> Camera {
     let rect = h.get_by_label("Canvas").rect();
-    Camera::new(rect, &h.state().scene.view)
+    Camera::new(rect, &h.state().view())
 }
 
 fn has_label_containing(h: &Harness<DebugApp>, text: &str) -> bool {
@@ -61,10 +61,7 @@ fn drag(h: &mut Harness<DebugApp>, from: egui::Pos2, to: egui::Pos2) {
 #[test]
 fn dragging_the_end_handle_changes_the_time_of_impact() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    assert!(
-        has_label_containing(&h, "HIT  t = 0.400000"),
-        "default contact at t = 0.4"
-    );
+    assert_eq!(shown_times(&h), vec![0.4], "default contact at t = 0.4");
     let cam = camera(&h);
     let from = cam.to_screen(ball_end(&h));
     // Move the end up to (-3, 30): the motion is 20 long and reaches y = 34 after 16.
@@ -76,9 +73,11 @@ fn dragging_the_end_handle_changes_the_time_of_impact() {
         "end moved to {end}"
     );
     let expected = (50.0 - 34.0) / (50.0 - end.y);
-    let shown = format!("HIT  t = {expected:.6}");
-    assert!(has_label_containing(&h, &shown), "inspector shows {shown}");
-    assert!(!has_label_containing(&h, "HIT  t = 0.400000"));
+    let shown = shown_times(&h);
+    assert!(
+        shown.len() == 1 && (shown[0] - expected).abs() < 1e-5,
+        "inspector shows {shown:?}, expected {expected}"
+    );
     // The whole drag is one undo step.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -88,27 +87,27 @@ fn dragging_the_end_handle_changes_the_time_of_impact() {
 #[test]
 fn toggling_a_layer_hides_it() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    assert!(h.state().stats.count(Layer::Minkowski) > 0);
-    assert!(h.state().stats.count(Layer::Regions) > 0);
+    assert!(h.state().stats().count(Layer::Minkowski) > 0);
+    assert!(h.state().stats().count(Layer::Regions) > 0);
     h.get_by_label("Layers").click();
     h.run();
     h.get_by_label("Minkowski (expanded box)").click();
     h.run();
-    assert!(!h.state().scene.layers.minkowski);
-    assert_eq!(h.state().stats.count(Layer::Minkowski), 0);
+    assert!(!h.state().scene().layers.minkowski);
+    assert_eq!(h.state().stats().count(Layer::Minkowski), 0);
     // Other layers are untouched.
-    assert!(h.state().stats.count(Layer::Regions) > 0);
+    assert!(h.state().stats().count(Layer::Regions) > 0);
 }
 
 #[test]
 fn undo_restores_the_previous_scene_after_an_inspector_edit() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let original = h.state().scene.clone();
+    let original = h.state().scene().clone();
     h.get_by_role_and_label(Role::SpinButton, "radius")
         .set_value_accesskit(8.0);
     h.run();
     assert!(
-        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+        matches!(h.state().scene().objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
     );
     assert!(h.state().dirty());
     // A larger ball touches the corner earlier: (y − 30)² = 64 − 9, y = 30 + √55.
@@ -120,14 +119,14 @@ fn undo_restores_the_previous_scene_after_an_inspector_edit() {
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    let mut restored = h.state().scene.clone();
+    let mut restored = h.state().scene().clone();
     restored.view = original.view;
     assert_eq!(restored, original);
     assert!(!h.state().dirty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     assert!(
-        matches!(h.state().scene.objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
+        matches!(h.state().scene().objects[0].shape, Shape::Ball { radius, .. } if radius == 8.0)
     );
 }
 
@@ -137,10 +136,10 @@ fn selecting_a_variant_shows_its_row() {
     assert!(h.query_by_label("discrete").is_none());
     h.get_by_label("Discrete distance test (002)").click();
     h.run();
-    assert!(h.state().scene.variants.iter().any(|v| v == "discrete"));
+    assert!(h.state().scene().variants.iter().any(|v| v == "discrete"));
     // One row per obstacle the variant applies to (box and wall).
     assert_eq!(h.query_all_by_label("discrete").count(), 2);
-    assert!(h.state().stats.count(Layer::Variants) > 0);
+    assert!(h.state().stats().count(Layer::Variants) > 0);
 }
 
 #[test]
@@ -150,10 +149,10 @@ fn a_bad_scene_file_keeps_the_old_scene_and_shows_the_banner() {
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, "(\n    version: 1,\n    objects: [ oops ],\n)\n").unwrap();
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let before: Scene = h.state().scene.clone();
+    let before: Scene = h.state().scene().clone();
     h.state_mut().open_path(&bad);
     h.run();
-    assert_eq!(h.state().scene.objects, before.objects);
+    assert_eq!(h.state().scene().objects, before.objects);
     let banner = h.state().banner().map(str::to_owned).unwrap_or_default();
     assert!(
         banner.contains("bad.ron:3:"),
@@ -182,13 +181,13 @@ fn opening_with_unsaved_changes_asks_first() {
     h.run();
     assert!(h.query_by_label("Unsaved changes").is_some());
     assert_eq!(
-        h.state().scene.objects.len(),
+        h.state().scene().objects.len(),
         3,
         "nothing replaced before the answer"
     );
     h.get_by_label("Discard").click();
     h.run();
-    assert_eq!(h.state().scene.name, "other");
+    assert_eq!(h.state().scene().name, "other");
     assert!(!h.state().dirty());
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -207,11 +206,11 @@ fn number_after(h: &Harness<DebugApp>, key: &str) -> Option<f32> {
 #[test]
 fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 0);
     h.key_press(Key::H);
     h.run();
-    assert!(h.state().scene.heat_map.shown);
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    assert!(h.state().scene().heat_map.shown);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
     // Starts straight above the box, the ball's motion (0, −40) and radius 5: the first
     // contact is with the top side, y = 35, at t = (y − 35) / 40.
     let cam = camera(&h);
@@ -220,10 +219,11 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
         h.run();
         let t = number_after(&h, "from here: first contact at t = ")
             .unwrap_or_else(|| panic!("no heat map readout from (20, {y})"));
-        // Within the cell: 4 px at the default scene's zoom is under half a unit.
+        // Within the cell: the cell's start is at most half a 4 px cell from the cursor.
         let want = (y - 35.0) / 40.0;
+        let half_cell = 2.0 / cam.zoom;
         assert!(
-            (t - want).abs() < 0.25 / 40.0 + 1e-4,
+            (t - want).abs() < half_cell / 40.0 + 1e-4,
             "from y = {y}: {t} vs {want}"
         );
     }
@@ -234,7 +234,7 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     // The same key hides it again.
     h.key_press(Key::H);
     h.run();
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 0);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 0);
     assert!(!has_label_containing(&h, "from here:"));
 }
 
@@ -244,7 +244,7 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     let scene = sweepscope::scene::load_scene(&path).expect("the curated scene loads");
     assert_eq!(scene.heat_map.compare.as_deref(), Some("substep"));
     let mut h = harness(DebugApp::new(scene));
-    assert_eq!(h.state().stats.count(Layer::HeatMap), 1);
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
     let cam = camera(&h);
     // From the ball's own start the 8 probes land at x = −43.5, −31, …, never within 3 of
     // the wall's centre line: it tunnels. Shifted 6 units right, the 4th probe lands at
@@ -266,6 +266,204 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     h.run();
     h.get_by_label("Exact time of first contact").click();
     h.run();
-    assert_eq!(h.state().scene.heat_map.compare, None);
-    assert!(h.state().scene.heat_map.shown);
+    assert_eq!(h.state().scene().heat_map.compare, None);
+    assert!(h.state().scene().heat_map.shown);
+}
+
+#[test]
+fn opening_a_document_in_place_of_another_evaluates_the_new_one() {
+    // The window builds the app first, then sets the document it was started on; the
+    // evaluation must be of that document, not of the first one.
+    let mut app = DebugApp::new(Scene::empty("first"));
+    app.set_document(builtin::default_scene(), None);
+    assert_eq!(app.evaluation().balls.len(), 1);
+    let h = harness(app);
+    assert_eq!(shown_times(&h), vec![0.4]);
+}
+
+#[test]
+fn a_drag_on_the_swept_capsule_pans_and_leaves_the_ball_alone() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().scene().objects[0].shape;
+    let view = h.state().view();
+    let cam = camera(&h);
+    // Halfway along the ball's motion, 15 units from either end's circle (radius 5): inside
+    // the swept capsule, on no object.
+    let from = cam.to_screen(Vec2::new(-3.0, 30.0 + 0.5));
+    drag(&mut h, from, from + egui::vec2(60.0, 0.0));
+    assert_eq!(
+        h.state().scene().objects[0].shape,
+        before,
+        "the ball did not move"
+    );
+    let moved = h.state().view().center - view.center;
+    assert!(
+        (moved.x + 60.0 / view.zoom).abs() < 1e-3 && moved.y.abs() < 1e-3,
+        "the view panned by {moved}"
+    );
+    assert!(!h.state().dirty());
+}
+
+#[test]
+fn escape_closes_the_open_menu_before_it_clears_the_selection() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let selected = h.state().selected();
+    assert!(selected.is_some());
+    h.get_by_label("Layers").click();
+    h.run();
+    assert!(
+        has_label_containing(&h, "Swept capsule"),
+        "the menu is open"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(
+        !has_label_containing(&h, "Swept capsule"),
+        "Escape closed the menu"
+    );
+    assert_eq!(h.state().selected(), selected, "and kept the selection");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().selected(), None, "a second Escape deselects");
+}
+
+#[test]
+fn toggling_layers_keeps_the_layers_menu_open() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Grid").click();
+    h.run();
+    h.get_by_label("Broad phase").click();
+    h.run();
+    assert!(has_label_containing(&h, "Swept capsule"), "still open");
+    let l = h.state().scene().layers;
+    assert!(!l.grid && !l.broad_phase, "{l:?}");
+}
+
+#[test]
+fn parry_engines_run_beside_the_exact_answer_as_rows_and_a_heat_map() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("parry2d cast_shapes").click();
+    h.run();
+    h.get_by_label("parry2d sweep time of impact").click();
+    h.run();
+    let ids = &h.state().scene().variants;
+    assert!(ids.iter().any(|v| v == "parry-cast") && ids.iter().any(|v| v == "parry-sweep"));
+    let ball = h.state().inspected().expect("a ball");
+    let engines: Vec<&str> = ball.variants.iter().map(|r| r.variant.id()).collect();
+    assert!(
+        engines.contains(&"parry-cast") && engines.contains(&"parry-sweep"),
+        "{engines:?}"
+    );
+    assert!(
+        h.query_all_by_label_contains("parry-cast").count() > 0,
+        "a row in the inspector"
+    );
+    // The heat map compares an engine like a published approach.
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Heat map colours").click();
+    h.run();
+    h.get_by_label("Where parry2d sweep time of impact disagrees")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().scene().heat_map.compare.as_deref(),
+        Some("parry-sweep")
+    );
+    assert_eq!(h.state().stats().count(Layer::HeatMap), 1);
+}
+
+#[test]
+fn find_a_counterexample_opens_a_shrunk_case_that_pins_the_exact_answer() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Find a counterexample for substep").click();
+    h.run();
+    let scene = h.state().scene().clone();
+    assert!(scene.name.contains("substep"), "{}", scene.name);
+    assert!(
+        !scene.reported.is_empty(),
+        "the approach's answer is kept beside the exact one"
+    );
+    assert!(!scene.expect.is_empty());
+    assert!(
+        h.state().evaluation().expectations_hold(),
+        "the exact answer is pinned"
+    );
+    assert!(
+        h.state().status().contains("substep"),
+        "{}",
+        h.state().status()
+    );
+}
+
+#[test]
+fn a_key_adds_at_the_cursor_with_round_numbers() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let cam = camera(&h);
+    let cursor = cam.center + Vec2::new(13.3, -7.7);
+    h.hover_at(cam.to_screen(cursor));
+    h.run();
+    let before = h.state().scene().objects.len();
+    h.key_press(Key::X);
+    h.run();
+    let objects = &h.state().scene().objects;
+    assert_eq!(objects.len(), before + 1);
+    let Shape::Box { min, max } = objects[before].shape else {
+        panic!("a box: {:?}", objects[before].shape)
+    };
+    let centre = (min + max) * 0.5;
+    // On the grid step of the current zoom, at the grid point nearest the cursor.
+    let step = cam.grid_step(40.0);
+    assert!((centre - cursor).length() <= step, "{centre} vs {cursor}");
+    for v in [min.x, min.y, max.x, max.y, centre.x, centre.y] {
+        let k = v / (step * 0.5);
+        assert!(
+            (k - k.round()).abs() < 1e-4,
+            "{v} is not on the half-step grid {step}"
+        );
+    }
+}
+
+#[test]
+fn toolbar_adds_where_nothing_is() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    for _ in 0..3 {
+        h.get_by_label("+ Circle").click();
+        h.run();
+    }
+    let eval = h.state().evaluation();
+    let circles: Vec<_> = eval
+        .obstacles
+        .iter()
+        .filter(|(_, o)| matches!(o, sweepscope::Obstacle::Circle(_)))
+        .map(|(_, o)| o.bounds())
+        .collect();
+    assert_eq!(circles.len(), 3);
+    for (i, a) in circles.iter().enumerate() {
+        for b in &circles[i + 1..] {
+            assert!(!a.overlaps(b), "new objects pile up: {a:?} {b:?}");
+        }
+        for (_, o) in eval
+            .obstacles
+            .iter()
+            .filter(|(_, o)| !matches!(o, sweepscope::Obstacle::Circle(_)))
+        {
+            assert!(!a.overlaps(&o.bounds()), "placed on an obstacle");
+        }
+    }
+}
+
+#[test]
+fn the_canvas_keeps_half_of_a_small_window() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1000.0, 650.0))
+        .build_ui_state(
+            |ui, app: &mut DebugApp| app.ui(ui),
+            DebugApp::new(builtin::default_scene()),
+        );
+    h.run();
+    let canvas = h.get_by_label("Canvas").rect();
+    assert!(canvas.width() >= 500.0, "canvas {canvas:?}");
 }

@@ -463,7 +463,7 @@ fn flags_dash_for_stdin_and_repeats() {
     assert_eq!((code, answers.len()), (Some(0), 1));
     let (_, code, err) = answers_of("", &["-i", "a", "--input", "b"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("given twice"), "{err}");
+    assert!(err.contains("cannot be used multiple times"), "{err}");
 }
 
 /// (A folder opens as a file on Unix and fails on the first read.)

@@ -281,15 +281,16 @@ fn a_file_over_16_mib_is_refused_without_parsing() {
 
 #[test]
 fn bad_command_lines_fail_cleanly() {
-    for args in [
-        &[][..],
-        &["--frobnicate", "scenes/default.ron"][..],
-        &["no/such/file.ron"][..],
-        &["scenes"][..],
+    // Usage errors are clap's (exit 2); files that cannot be checked exit 1.
+    for (args, code) in [
+        (&[][..], 2),
+        (&["--frobnicate", "scenes/default.ron"][..], 2),
+        (&["no/such/file.ron"][..], 1),
+        (&["scenes"][..], 1),
     ] {
         let out = check(args);
         let text = all_text(&out);
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {text}");
         assert!(!text.contains("panicked"), "{args:?}: {text}");
     }
     let out = check(&["no/such/file.ron"]);

@@ -1,14 +1,14 @@
 //! Every file in `scenes/` must load, validate, hold its expectations and survive a
 //! save/load round trip; plus the paths and report of a few scenes checked against numbers
-//! worked out by hand (see the comments at the top of each scene file).
+//! worked out by hand (see the notes of each scene file).
 
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use sweepscope::Vec2;
 use sweepscope::scene::{
-    Object, Scene, Shape, check_expectations, default_scene, evaluate, load_scene, parse_scene,
-    render_report, save_scene, scene_to_string,
+    Object, Scene, Shape, default_scene, evaluate, load_scene, parse_scene, report, save_scene,
+    scene_to_string,
 };
 
 fn scene_files() -> Vec<PathBuf> {
@@ -78,7 +78,7 @@ fn every_scene_loads_and_holds_its_expectations() {
         if !is_sim && scene.expect.is_empty() {
             failures.push(format!("{}: no expectations", path.display()));
         }
-        for result in check_expectations(&scene) {
+        for result in evaluate(&scene).expectations {
             if !result.passed() {
                 failures.push(format!("{}: {result}", path.display()));
             }
@@ -136,9 +136,9 @@ fn default_bounce_path_has_two_contacts_where_the_hand_computation_says() {
     // numbers by about that much, hence the looser tolerance after the first contact.
     let scene = default_scene();
     let ev = evaluate(&scene);
-    let path = &ev.paths[0].path;
+    let path = &ev.balls[0].path;
     assert_eq!(path.contacts.len(), 2, "{path:?}");
-    assert_eq!(ev.paths[0].contact_objects, vec![1, 2]);
+    assert_eq!(ev.balls[0].contact_objects, vec![1, 2]);
     let first = &path.contacts[0].hit;
     assert!((first.time - 0.4).abs() < 1e-5);
     assert!(close(first.center, Vec2::new(-3.0, 34.0), 1e-4));
@@ -163,7 +163,7 @@ fn default_bounce_path_has_two_contacts_where_the_hand_computation_says() {
 fn corner_bounce_leaves_down_and_right() {
     // scenes/corner-bounce.ron: contact at (-3, -4), outgoing (4.48, -15.36).
     let ev = evaluate(&load("corner-bounce.ron"));
-    let path = &ev.paths[0].path;
+    let path = &ev.balls[0].path;
     assert_eq!(path.contacts.len(), 1);
     assert!(
         close(path.end, Vec2::new(1.48, -19.36), 1e-2),
@@ -177,7 +177,7 @@ fn sliding_ball_leaves_the_end_of_the_slope() {
     // scenes/slide-off-slope.ron: lands at (11, 38), slides 12 along (0.8, -0.6) to
     // (20.6, 30.8), past the end b = (16, 28) of the 20-long slope.
     let ev = evaluate(&load("slide-off-slope.ron"));
-    let path = &ev.paths[0].path;
+    let path = &ev.balls[0].path;
     assert_eq!(path.contacts.len(), 1, "{path:?}");
     assert!(close(path.end, Vec2::new(20.6, 30.8), 1e-2), "{}", path.end);
     let along = (path.end - Vec2::new(0.0, 40.0)).dot(Vec2::new(0.8, -0.6));
@@ -186,7 +186,8 @@ fn sliding_ball_leaves_the_end_of_the_slope() {
 
 #[test]
 fn report_lists_pairs_with_regions_and_the_bounce_path() {
-    let report = render_report(&default_scene());
+    let scene = default_scene();
+    let report = report::render(&scene, &evaluate(&scene));
     assert!(
         report.starts_with("# Scene: Default: corner bounce\n"),
         "{report}"
@@ -207,11 +208,16 @@ fn report_lists_pairs_with_regions_and_the_bounce_path() {
     assert_eq!(cells[10], "1001 TOP\\|LEFT");
     assert_eq!(cells[11], "0001 LEFT");
     assert_eq!(cells[12], "1001 TOP\\|LEFT");
-    assert_eq!(cells[13], "no |");
-    assert!(
-        report.contains("| ball | wall (segment) | no |"),
-        "{report}"
-    );
+    assert_eq!(cells[13], "no");
+    // Unobstructed, the centre would pass 3 left of the box's left side from y = 30 on
+    // (t = 0.5): the surfaces would overlap by 5 − 3 = 2.
+    assert_eq!(cells[14], "clearance -2 at t = 0.5 |");
+    // The wall is 17 from the path's line, 12 beyond the radius, from the start on.
+    let wall = report
+        .lines()
+        .find(|l| l.starts_with("| ball | wall (segment) | no |"))
+        .unwrap_or_else(|| panic!("no wall row in\n{report}"));
+    assert!(wall.ends_with("| clearance 12 at t = 0 |"), "{wall}");
     assert!(report.contains("## Path of ball (2 contacts)"), "{report}");
     assert!(report.contains("| 1 | box | 0.4 | (-3, 34"), "{report}");
     assert!(report.contains("| 2 | wall | 0.71"), "{report}");
@@ -229,7 +235,7 @@ fn the_readme_example_parses_and_validates() {
     assert_eq!(scene.objects.len(), 5);
     assert_eq!(scene.expect[0].time, Some(0.4));
     assert_eq!(scene.simulation.as_ref().map(|s| s.discs.len()), Some(2));
-    assert!(check_expectations(&scene).iter().all(|r| r.passed()));
+    assert!(evaluate(&scene).expectations_hold());
 }
 
 #[test]
@@ -339,7 +345,7 @@ proptest! {
         at in 0usize..4000,
         c in prop_oneof![Just('('), Just(')'), Just(','), Just('"'), Just('-'), Just('/'), Just('é'), Just('\n')],
     ) {
-        let text = sweepscope::scene::builtin::DEFAULT_SCENE_RON;
+        let text = sweepscope::scene::builtin::DEMOS[0].2;
         let chars: Vec<char> = text.chars().collect();
         let cut = cut.min(chars.len());
         let end = (cut + len).min(chars.len());

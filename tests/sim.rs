@@ -320,7 +320,7 @@ fn clustered_contacts_stall_at_the_cap_and_resume() {
     let mut w = pi_world(1.0e6);
     w.set_max_events(500);
     let first = w.advance(1.0e5);
-    assert!(first.stalled, "3141 collisions cannot fit in 500");
+    assert!(first.capped, "3141 collisions cannot fit in 500");
     assert_eq!(first.events(), 500);
     assert!(first.time < 1.0e5 && w.time() == first.time);
     let mut calls = 1;
@@ -336,7 +336,7 @@ fn clustered_contacts_stall_at_the_cap_and_resume() {
     let mut small = pi_world(1.0e4);
     let r = small.advance(1.0e5);
     assert_eq!(r.counts.collisions(), 314);
-    assert!(!r.stalled);
+    assert!(!r.capped);
 }
 
 #[test]
@@ -511,17 +511,17 @@ fn touching_and_overlapping_starts_are_resolved_not_skipped() {
 #[cfg(feature = "cli")]
 #[test]
 fn simulation_scenes_load_and_run() {
-    use sweepscope::scene::Scene;
     for name in ["sim-billiards", "sim-cradle", "sim-aligned"] {
         let path = format!("{}/scenes/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let scene: Scene = ron::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let built = World::from_scene(&scene).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let scene = sweepscope::scene::load_scene(std::path::Path::new(&path))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let built = sweepscope::scene::SceneWorld::from_scene(&scene)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
         let mut w = built.world;
         let e0 = w.kinetic_energy();
         let r = w.advance(built.duration);
         assert!(
-            !r.stalled && r.counts.collisions() > 10,
+            !r.capped && r.counts.collisions() > 10,
             "{name}: {:?}",
             r.counts
         );
@@ -534,19 +534,16 @@ fn simulation_scenes_load_and_run() {
 #[test]
 fn sim_command_runs_scenes_and_rejects_bad_arguments() {
     use std::process::ExitCode;
-    use sweepscope::cli::sim::run;
-    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let run = |a: &[&str]| sweepscope::cli::run(["sweepscope", "sim"].iter().chain(a));
     let cradle = format!("{}/scenes/sim-cradle.ron", env!("CARGO_MANIFEST_DIR"));
-    assert_eq!(run(&args(&[&cradle, "--time", "3"])), ExitCode::SUCCESS);
-    assert_eq!(run(&args(&["--help"])), ExitCode::SUCCESS);
-    assert_eq!(run(&args(&[&cradle, "--time", "nan"])), ExitCode::from(2));
-    assert_eq!(run(&args(&[])), ExitCode::from(2));
-    assert_eq!(run(&args(&["/nonexistent/scene.ron"])), ExitCode::FAILURE);
-    // A cap far below what the scene needs: reported as stalled, exit 1, no hang.
-    assert_eq!(
-        run(&args(&[&cradle, "--max-events", "10"])),
-        ExitCode::FAILURE
-    );
+    assert_eq!(run(&[&cradle, "--time", "3"]), ExitCode::SUCCESS);
+    assert_eq!(run(&["--help"]), ExitCode::SUCCESS);
+    assert_eq!(run(&[&cradle, "--time", "nan"]), ExitCode::from(2));
+    assert_eq!(run(&[]), ExitCode::from(2));
+    assert_eq!(run(&["/nonexistent/scene.ron"]), ExitCode::FAILURE);
+    // A cap far below what the scene needs in a healthy run: reported as the cap, exit 0,
+    // no hang (it was called a stall and exited 1).
+    assert_eq!(run(&[&cradle, "--max-events", "10"]), ExitCode::SUCCESS);
 }
 
 #[test]
@@ -580,4 +577,111 @@ fn grid_engine_matches_naive_over_many_seeds_and_sizes() {
             assert!((x.time - y.time).abs() < 1e-9, "seed {seed}, event {k}");
         }
     }
+}
+
+/// Issue 24: a subnormal mass made the inverse mass infinite, the impulse NaN, and a
+/// crossing with a NaN velocity indexed the grid out of bounds.
+#[test]
+fn subnormal_mass_gives_finite_states_not_a_grid_panic() {
+    let discs = [
+        d(5.0, 10.0, 5.0, 0.0, 1.0).with_mass(1e-310),
+        d(15.0, 10.0, -5.0, 0.0, 1.0),
+    ];
+    let mut w = world(bounds(40.0, 20.0), &discs, &[]);
+    w.set_max_events(20_000);
+    let r = w.advance(10.0);
+    assert!(r.events() > 0 && r.halted.is_none(), "{r:?}");
+    assert!(w.kinetic_energy().is_finite() && w.momentum().is_finite());
+    for s in w.discs() {
+        assert!(s.position.is_finite() && s.velocity.is_finite(), "{s:?}");
+    }
+}
+
+/// Issue 24: masses near the top of f64 and speeds whose squares overflow are refused with
+/// an error, not simulated into infinities.
+#[test]
+fn energy_or_speed_beyond_f64_is_an_error() {
+    let b = bounds(40.0, 20.0);
+    let fast = [d(5.0, 10.0, 1e155, 3e154, 1.0)];
+    assert!(matches!(
+        World::new(b, &fast, &[]),
+        Err(sweepscope::sim::SimError::Disc { index: 0, .. })
+    ));
+    let heavy = [d(5.0, 10.0, 1e90, 0.0, 1.0).with_mass(1e300)];
+    assert!(World::new(b, &heavy, &[]).is_err());
+    // The largest mass at rest, and a huge mass moving slowly, are fine.
+    let ok = [
+        d(5.0, 10.0, 0.0, 0.0, 1.0).with_mass(f64::MAX),
+        d(15.0, 10.0, 1.0, 0.0, 1.0).with_mass(1e300),
+    ];
+    let mut w = world(b, &ok, &[]);
+    w.advance(100.0);
+    assert!(w.kinetic_energy().is_finite() && w.momentum().is_finite());
+}
+
+/// Issue 24: `--max-events 0` still processed one event (the cap was raised to 1).
+#[test]
+fn a_cap_of_zero_processes_no_event() {
+    let mut w = pi_world(1.0e4);
+    w.set_max_events(0);
+    let r = w.advance(1.0e5);
+    assert_eq!((r.events(), r.capped, w.time()), (0, true, 0.0));
+}
+
+/// A feather between a wall and an anvil speeds up with every bounce; past the engine's
+/// speed limit the run halts with a reason instead of predicting with overflowing squares.
+#[test]
+fn a_collision_past_the_speed_limit_halts_the_world() {
+    use sweepscope::sim::Halt;
+    let discs = [
+        d(5.0, 5.0, 0.0, 0.0, 1.0).with_mass(1e-300),
+        d(20.0, 5.0, -9e99, 0.0, 2.0).with_mass(1.0),
+    ];
+    let mut w = world(bounds(1.0e7, 10.0), &discs, &[]);
+    let r = w.advance(1.0);
+    assert!(
+        matches!(r.halted, Some(Halt::Speed { disc: 0, .. })),
+        "{r:?}"
+    );
+    let after = w.advance(1.0);
+    assert_eq!(after.events(), 0, "a halted world does nothing");
+    assert!(
+        w.halted()
+            .is_some_and(|h| h.to_string().contains("MAX_SPEED"))
+    );
+}
+
+/// The grid's obstacle entries are counted before anything is filed: many large
+/// obstacles over a fine grid are refused, naming the limit.
+#[test]
+fn too_many_grid_entries_are_refused_before_allocating() {
+    let b = bounds(1000.0, 1000.0);
+    let discs = random_discs(20_000, 0.3, 1, b).unwrap_or_default();
+    let big = Solid::Box(Aabb::new(Vec2::new(1.0, 1.0), Vec2::new(999.0, 999.0)));
+    let solids = vec![big; 2000];
+    match World::new(b, &discs, &solids) {
+        Err(e) => assert!(e.to_string().contains("MAX_GRID_ENTRIES"), "{e}"),
+        Ok(_) => panic!("about 10^8 entries accepted"),
+    }
+}
+
+/// Found by the `simulation` fuzz target: at 1e-163 the square of the speed underflows to
+/// 0, so the disc was never seen approaching a wall and drifted out of the box over a
+/// long enough run.
+#[test]
+fn a_disc_slower_than_1e_minus_150_still_bounces_off_the_walls() {
+    let slow = -7.8e-163;
+    let discs = [d(5.0, 5.0, slow, slow / 3.0, 0.5).with_mass(3e290)];
+    let mut w = world(bounds(36.0, 18.0), &discs, &[]);
+    let r = w.advance(1e200);
+    assert!(r.counts.disc_wall > 0, "{r:?}");
+    let s = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
+    assert!(
+        s.position.x >= 0.5 - 1e-9 && s.position.x <= 35.5 + 1e-9,
+        "{s:?}"
+    );
+    assert!(
+        s.position.y >= 0.5 - 1e-9 && s.position.y <= 17.5 + 1e-9,
+        "{s:?}"
+    );
 }

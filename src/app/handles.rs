@@ -1,13 +1,11 @@
 //! Draggable handles: where they are, which one is under the cursor, what dragging it does to
 //! the shape, and which cursor icon announces that.
 
-use egui::{Color32, CursorIcon, Stroke};
+use egui::CursorIcon;
 use glam::Vec2;
 
-use super::palette::Role;
-use super::pen::{Layer, Pen};
-use super::view::snap;
-use crate::geom::{Aabb, Obb, Segment};
+use super::draw::camera::snap;
+use crate::geom::{Aabb, Obb};
 use crate::scene::{Object, Shape};
 
 /// Pick radius of a point handle, in pixels.
@@ -42,7 +40,7 @@ impl Grip {
             Grip::Edge(0 | 2) => CursorIcon::ResizeVertical,
             Grip::Edge(_) => CursorIcon::ResizeHorizontal,
             Grip::Rotate => CursorIcon::Alias,
-            Grip::Body => CursorIcon::Grab,
+            Grip::Body => CursorIcon::Move,
         }
     }
 
@@ -121,24 +119,19 @@ fn box_handles(object: usize, c: [Vec2; 4]) -> Vec<Handle> {
     v
 }
 
-/// Whether `p` is on the object's body (inside a box, a circle, a ball's capsule, near a
-/// segment); `tol` is a world tolerance for thin shapes.
+/// Whether `p` is on the object's body: inside a box, on a segment, inside a circle, or
+/// inside a ball at its start or its end — not anywhere along its swept capsule, which is
+/// mostly empty canvas that a drag should pan. `tol` is a world tolerance for thin shapes.
 fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
     match *shape {
         Shape::Ball { start, end, radius } => {
-            (p - Segment::new(start, end).closest_point(p)).length() <= radius.max(tol)
+            let r = radius.max(tol);
+            (p - start).length() <= r || (p - end).length() <= r
         }
         Shape::Circle { start, radius, .. } => (p - start).length() <= radius.max(tol),
-        Shape::Box { min, max } => Aabb::from_points(min, max).contains(p),
-        Shape::RotatedBox {
-            center,
-            half_extents,
-            angle,
-        } => {
-            let o = Obb::new(center, half_extents.abs(), angle.to_radians());
-            o.local_aabb().contains(o.to_local(p))
-        }
-        Shape::Segment { a, b } => (p - Segment::new(a, b).closest_point(p)).length() <= tol,
+        other => other
+            .obstacle()
+            .is_some_and(|o| o.distance_at(p, 0.0) <= tol),
     }
 }
 
@@ -198,53 +191,12 @@ pub fn apply_drag(
                 drag_circle(start, end, radius, grip, now, delta, place, true);
             Shape::Circle { start, end, radius }
         }
-        Shape::Segment { a, b } => match grip {
-            Grip::A | Grip::Start => Shape::Segment {
-                a: place(a + delta),
-                b,
-            },
-            Grip::B | Grip::End => Shape::Segment {
-                a,
-                b: place(b + delta),
-            },
-            _ => {
-                let na = place(a + delta);
-                Shape::Segment {
-                    a: na,
-                    b: b + (na - a),
-                }
-            }
-        },
+        Shape::Segment { a, b } => {
+            let (a, b) = drag_segment(a, b, grip, delta, place);
+            Shape::Segment { a, b }
+        }
         Shape::Box { min, max } => {
-            let b = Aabb::from_points(min, max);
-            let b = match grip {
-                Grip::Corner(i) => {
-                    let c = b.corners();
-                    Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
-                }
-                Grip::Edge(i) => {
-                    let p = place(
-                        match i {
-                            0 => Vec2::new(0.0, b.min.y),
-                            1 => Vec2::new(b.max.x, 0.0),
-                            2 => Vec2::new(0.0, b.max.y),
-                            _ => Vec2::new(b.min.x, 0.0),
-                        } + delta,
-                    );
-                    let (mut lo, mut hi) = (b.min, b.max);
-                    match i {
-                        0 => lo.y = p.y,
-                        1 => hi.x = p.x,
-                        2 => hi.y = p.y,
-                        _ => lo.x = p.x,
-                    }
-                    Aabb::from_points(lo, hi)
-                }
-                _ => {
-                    let m = place(b.min + delta);
-                    Aabb::new(m, b.max + (m - b.min))
-                }
-            };
+            let b = drag_box(Aabb::from_points(min, max), grip, delta, place);
             Shape::Box {
                 min: b.min,
                 max: b.max,
@@ -257,55 +209,121 @@ pub fn apply_drag(
         } => {
             let o = Obb::new(center, half_extents, angle.to_radians());
             match grip {
-                Grip::Rotate => {
-                    let v = now - center;
-                    let mut deg = (v.y.atan2(v.x).to_degrees() - 90.0).rem_euclid(360.0);
-                    if deg > 180.0 {
-                        deg -= 360.0;
-                    }
-                    if snap_step.is_some() {
-                        deg = (deg / 15.0).round() * 15.0;
-                    }
+                Grip::Rotate => Shape::RotatedBox {
+                    center,
+                    half_extents,
+                    angle: dragged_angle(center, now, snap_step.is_some()),
+                },
+                _ => {
+                    let (center, half_extents) = drag_rotated_box(&o, grip, delta, place);
                     Shape::RotatedBox {
                         center,
                         half_extents,
-                        angle: deg,
-                    }
-                }
-                Grip::Corner(i) => {
-                    let lc = o.local_aabb().corners();
-                    let fixed = lc[(i + 2) % 4];
-                    let moved = o.to_local(place(o.to_world(lc[i % 4]) + delta));
-                    Shape::RotatedBox {
-                        center: o.to_world((fixed + moved) * 0.5),
-                        half_extents: ((moved - fixed) * 0.5).abs(),
                         angle,
                     }
                 }
-                Grip::Edge(i) => {
-                    let l = o.local_aabb();
-                    let d = o.dir_to_local(delta);
-                    let (mut lo, mut hi) = (l.min, l.max);
-                    match i {
-                        0 => lo.y += d.y,
-                        1 => hi.x += d.x,
-                        2 => hi.y += d.y,
-                        _ => lo.x += d.x,
-                    }
-                    let nb = Aabb::from_points(lo, hi);
-                    Shape::RotatedBox {
-                        center: o.to_world(nb.center()),
-                        half_extents: nb.half_extents(),
-                        angle,
-                    }
-                }
-                _ => Shape::RotatedBox {
-                    center: place(center + delta),
-                    half_extents,
-                    angle,
-                },
             }
         }
+    }
+}
+
+/// A segment with one end (or, grabbed elsewhere, the whole of it) moved by `delta`.
+fn drag_segment(
+    a: Vec2,
+    b: Vec2,
+    grip: Grip,
+    delta: Vec2,
+    place: impl Fn(Vec2) -> Vec2,
+) -> (Vec2, Vec2) {
+    match grip {
+        Grip::A | Grip::Start => (place(a + delta), b),
+        Grip::B | Grip::End => (a, place(b + delta)),
+        _ => {
+            let na = place(a + delta);
+            (na, b + (na - a))
+        }
+    }
+}
+
+/// A box with a corner, an edge or (grabbed elsewhere) the whole of it moved by `delta`;
+/// the opposite corner or edge stays put.
+fn drag_box(b: Aabb, grip: Grip, delta: Vec2, place: impl Fn(Vec2) -> Vec2) -> Aabb {
+    match grip {
+        Grip::Corner(i) => {
+            let c = b.corners();
+            Aabb::from_points(c[(i + 2) % 4], place(c[i % 4] + delta))
+        }
+        Grip::Edge(i) => {
+            let p = place(
+                match i {
+                    0 => Vec2::new(0.0, b.min.y),
+                    1 => Vec2::new(b.max.x, 0.0),
+                    2 => Vec2::new(0.0, b.max.y),
+                    _ => Vec2::new(b.min.x, 0.0),
+                } + delta,
+            );
+            let (mut lo, mut hi) = (b.min, b.max);
+            match i {
+                0 => lo.y = p.y,
+                1 => hi.x = p.x,
+                2 => hi.y = p.y,
+                _ => lo.x = p.x,
+            }
+            Aabb::from_points(lo, hi)
+        }
+        _ => {
+            let m = place(b.min + delta);
+            Aabb::new(m, b.max + (m - b.min))
+        }
+    }
+}
+
+/// The angle in degrees, in (-180, 180], that points the rotation handle (above the
+/// centre at angle 0) at `now`; whole multiples of 15 degrees when snapping.
+fn dragged_angle(center: Vec2, now: Vec2, snapping: bool) -> f32 {
+    let v = now - center;
+    let mut deg = (v.y.atan2(v.x).to_degrees() - 90.0).rem_euclid(360.0);
+    if deg > 180.0 {
+        deg -= 360.0;
+    }
+    if snapping {
+        deg = (deg / 15.0).round() * 15.0;
+    }
+    deg
+}
+
+/// The centre and half extents of a rotated box with a corner, an edge or (grabbed
+/// elsewhere) the whole of it moved by `delta`, its angle kept.
+fn drag_rotated_box(
+    o: &Obb,
+    grip: Grip,
+    delta: Vec2,
+    place: impl Fn(Vec2) -> Vec2,
+) -> (Vec2, Vec2) {
+    match grip {
+        Grip::Corner(i) => {
+            let lc = o.local_aabb().corners();
+            let fixed = lc[(i + 2) % 4];
+            let moved = o.to_local(place(o.to_world(lc[i % 4]) + delta));
+            (
+                o.to_world((fixed + moved) * 0.5),
+                ((moved - fixed) * 0.5).abs(),
+            )
+        }
+        Grip::Edge(i) => {
+            let l = o.local_aabb();
+            let d = o.dir_to_local(delta);
+            let (mut lo, mut hi) = (l.min, l.max);
+            match i {
+                0 => lo.y += d.y,
+                1 => hi.x += d.x,
+                2 => hi.y += d.y,
+                _ => lo.x += d.x,
+            }
+            let nb = Aabb::from_points(lo, hi);
+            (o.to_world(nb.center()), nb.half_extents())
+        }
+        _ => (place(o.center + delta), o.half_extents),
     }
 }
 
@@ -334,53 +352,6 @@ fn drag_circle(
         _ => {
             let s = place(start + delta);
             (s, end + (s - start), radius)
-        }
-    }
-}
-
-/// Draws the point handles of the selected and hovered objects; the hot one is larger.
-pub fn draw(
-    pen: &mut Pen,
-    objects: &[Object],
-    selected: Option<usize>,
-    hovered: Option<usize>,
-    hot: Option<Handle>,
-) {
-    let zoom = pen.cam.zoom;
-    let mut shown: Vec<usize> = selected.into_iter().collect();
-    if let Some(h) = hovered
-        && Some(h) != selected
-    {
-        shown.push(h);
-    }
-    for i in shown {
-        let Some(o) = objects.get(i) else { continue };
-        for h in point_handles(i, &o.shape, zoom) {
-            let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
-            let px = if is_hot { 6.5 } else { 4.0 };
-            let fill = if is_hot {
-                Role::Selection.color()
-            } else {
-                Role::Handle.alpha(200)
-            };
-            let p = pen.cam.to_screen(h.pos);
-            let shape = match h.grip {
-                Grip::Radius | Grip::Rotate => egui::Shape::circle_filled(p, px, fill),
-                _ => egui::Shape::rect_filled(
-                    egui::Rect::from_center_size(p, egui::vec2(px * 2.0, px * 2.0)),
-                    1.0,
-                    fill,
-                ),
-            };
-            pen.add(Layer::Handles, shape);
-            pen.add(
-                Layer::Handles,
-                egui::Shape::circle_stroke(
-                    p,
-                    px + 1.5,
-                    Stroke::new(1.0, Color32::from_black_alpha(200)),
-                ),
-            );
         }
     }
 }

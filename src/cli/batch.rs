@@ -29,53 +29,44 @@ use glam::Vec2;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
+use super::args::BatchArgs;
+use super::terminal::safe;
 use crate::atomic_file::AtomicFile;
 use crate::geom::{Aabb, Obb, Segment, Sweep};
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 
-const USAGE: &str = "usage: sweepscope batch [--input FILE] [--output FILE]
-  reads JSON Lines queries (stdin by default, or `-`) and writes one JSON line per query
-  (stdout by default, or `-`); exit 1 if any line was bad, 2 if the input cannot be read
-  or the output cannot be written";
-
 /// The longest line read; a query needs a few hundred bytes.
-pub const MAX_LINE: usize = 1 << 20;
+pub const MAX_LINE: usize = crate::scene::limits::MAX_BATCH_LINE;
 
-/// Runs `sweepscope batch` with the arguments after the subcommand name.
-pub fn run(args: &[String]) -> ExitCode {
-    let options = match Options::parse(args) {
-        Ok(Some(o)) => o,
-        Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => {
-            eprintln!("sweepscope batch: {msg}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let (input, input_name): (Box<dyn BufRead>, String) = match &options.input {
-        Some(path) => match File::open(path) {
-            Ok(f) => (
-                Box::new(BufReader::with_capacity(1 << 16, f)),
-                format!("'{path}'"),
-            ),
-            Err(e) => {
-                eprintln!("sweepscope batch: cannot open input file '{path}': {e}");
-                return ExitCode::from(2);
+/// Runs `sweepscope batch`.
+pub fn run(args: &BatchArgs) -> ExitCode {
+    // `-` is the standard stream, as the help says.
+    let named = |p: &Option<std::path::PathBuf>| p.clone().filter(|p| p.as_os_str() != "-");
+    let (input, input_name): (Box<dyn BufRead>, String) = match named(&args.input) {
+        Some(path) => {
+            let shown = format!("'{}'", safe(&path.display().to_string()));
+            match File::open(&path) {
+                Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), shown),
+                Err(e) => {
+                    eprintln!("sweepscope batch: cannot open input file {shown}: {e}");
+                    return ExitCode::from(2);
+                }
             }
-        },
+        }
         None => (Box::new(io::stdin().lock()), "standard input".to_owned()),
     };
-    let (mut file, output_name) = match &options.output {
-        Some(path) => match AtomicFile::create(std::path::Path::new(path)) {
-            Ok(f) => (Some(f), format!("'{path}'")),
-            Err(e) => {
-                eprintln!("sweepscope batch: cannot write output file '{path}': {e}");
-                return ExitCode::from(2);
+    let (mut file, output_name) = match named(&args.output) {
+        Some(path) => {
+            let shown = format!("'{}'", safe(&path.display().to_string()));
+            match AtomicFile::create(&path) {
+                Ok(f) => (Some(f), shown),
+                Err(e) => {
+                    eprintln!("sweepscope batch: cannot write output file {shown}: {e}");
+                    return ExitCode::from(2);
+                }
             }
-        },
+        }
         None => (None, "standard output".to_owned()),
     };
     let result = match &mut file {
@@ -110,44 +101,6 @@ pub fn run(args: &[String]) -> ExitCode {
         summary.bad_lines, summary.queries
     );
     ExitCode::FAILURE
-}
-
-/// Command-line options; `None` is standard input or output.
-struct Options {
-    input: Option<String>,
-    output: Option<String>,
-}
-
-impl Options {
-    /// `Ok(None)` means help was asked for.
-    fn parse(args: &[String]) -> Result<Option<Options>, String> {
-        let (mut input, mut output) = (None, None);
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let (flag, inline) = match arg.split_once('=') {
-                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-                _ => (arg.as_str(), None),
-            };
-            let slot: &mut Option<Option<String>> = match flag {
-                "--input" | "-i" => &mut input,
-                "--output" | "-o" => &mut output,
-                "-h" | "--help" => return Ok(None),
-                other => return Err(format!("unknown argument '{other}'")),
-            };
-            let value = match inline.or_else(|| it.next().cloned()) {
-                Some(v) if !v.is_empty() => v,
-                _ => return Err(format!("{flag} needs a file name")),
-            };
-            if slot.is_some() {
-                return Err(format!("{flag} is given twice"));
-            }
-            *slot = Some(Some(value).filter(|v| v != "-"));
-        }
-        Ok(Some(Options {
-            input: input.flatten(),
-            output: output.flatten(),
-        }))
-    }
 }
 
 /// Counts for the closing message and the exit status.

@@ -1,21 +1,24 @@
 //! `sweepscope check [--json] <scene.ron>...`: loads, validates and evaluates scenes without
 //! a window, prints each ball × obstacle pair and the expectation results, and exits 1 when
 //! any file is invalid or any expectation fails — so CI can run the repro scenes.
+//!
+//! Names, file names and messages are printed with control characters escaped
+//! ([`super::terminal`]); the JSON output escapes them as JSON does.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::args::CheckArgs;
+use super::terminal::safe;
 use crate::hit::Hit;
 use crate::region::Region;
 use crate::scene::evaluate::{Evaluation, evaluate};
-use crate::scene::expect::{ExpectationResult, check_expectations};
+use crate::scene::expect::ExpectationResult;
 use crate::scene::io::{SceneError, load_scene_all};
 use crate::scene::model::Scene;
-use crate::scene::report::num;
-
-const USAGE: &str = "usage: sweepscope check [--json] <scene.ron>...";
+use crate::scene::number::fixed as num;
 
 /// What happened to one file.
 enum Checked {
@@ -36,34 +39,15 @@ impl Checked {
     }
 }
 
-/// Runs `sweepscope check` with the arguments after the subcommand name.
-pub fn run(args: &[String]) -> ExitCode {
-    let mut json_out = false;
-    let mut files = Vec::new();
-    for arg in args {
-        match arg.as_str() {
-            "--json" => json_out = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            s if s.starts_with('-') && s != "-" => {
-                eprintln!("sweepscope check: unknown option {s:?}\n{USAGE}");
-                return ExitCode::FAILURE;
-            }
-            s => files.push(s.to_owned()),
-        }
-    }
-    if files.is_empty() {
-        eprintln!("sweepscope check: no scene files given\n{USAGE}");
-        return ExitCode::FAILURE;
-    }
-    let results: Vec<(String, Checked)> = files
+/// Runs `sweepscope check`.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let results: Vec<(String, Checked)> = args
+        .files
         .iter()
-        .map(|f| (f.clone(), check_file(Path::new(f))))
+        .map(|f| (f.display().to_string(), check_file(f)))
         .collect();
     let all_ok = results.iter().all(|(_, c)| c.ok());
-    if json_out {
+    if args.json {
         let doc = json!({
             "ok": all_ok,
             "files": results.iter().map(|(f, c)| file_json(f, c)).collect::<Vec<_>>(),
@@ -93,22 +77,25 @@ pub fn run(args: &[String]) -> ExitCode {
 fn check_file(path: &Path) -> Checked {
     match load_scene_all(path) {
         Err(errors) => Checked::Invalid(errors),
-        Ok(scene) => Checked::Evaluated {
-            evaluation: evaluate(&scene),
-            expectations: check_expectations(&scene),
-            scene: Box::new(scene),
-        },
+        Ok(scene) => {
+            let mut evaluation = evaluate(&scene);
+            Checked::Evaluated {
+                expectations: std::mem::take(&mut evaluation.expectations),
+                evaluation,
+                scene: Box::new(scene),
+            }
+        }
     }
 }
 
 fn print_text(file: &str, checked: &Checked) {
     let (scene, evaluation, expectations) = match checked {
         Checked::Invalid(errors) => {
-            println!("== {file}: INVALID");
+            println!("== {}: INVALID", safe(file));
             // Errors go to stderr in the compiler's `file:line:col: message` form, so editors
             // can jump to them; the summary line stays on stdout.
             for e in errors {
-                eprintln!("{e}");
+                eprintln!("{}", safe(&e.to_string()));
             }
             println!();
             return;
@@ -124,7 +111,7 @@ fn print_text(file: &str, checked: &Checked) {
     } else {
         &scene.name
     };
-    println!("== {file}: {title}");
+    println!("== {}: {}", safe(file), safe(title));
     let mut rows = vec![
         [
             "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",
@@ -132,9 +119,10 @@ fn print_text(file: &str, checked: &Checked) {
         .map(str::to_owned)
         .to_vec(),
     ];
-    for p in &evaluation.pairs {
-        let name = |i: usize| scene.objects.get(i).map_or("?", |o| o.name.as_str());
-        let mut row = vec![name(p.ball).to_owned(), name(p.obstacle).to_owned()];
+    for p in evaluation.pairs() {
+        let name =
+            |i: usize| safe(scene.objects.get(i).map_or("?", |o| o.name.as_str())).into_owned();
+        let mut row = vec![name(p.ball), name(p.obstacle)];
         match &p.hit {
             None => row.extend(["no", "-", "-", "-", "-", "-"].map(str::to_owned)),
             Some(h) => row.extend([
@@ -148,7 +136,7 @@ fn print_text(file: &str, checked: &Checked) {
         }
         rows.push(row);
     }
-    if evaluation.pairs.is_empty() {
+    if evaluation.pairs().next().is_none() {
         println!("  (no ball × obstacle pairs)");
     } else {
         print_table(&rows);
@@ -161,13 +149,14 @@ fn print_text(file: &str, checked: &Checked) {
     } else {
         println!("  expectations:");
         for e in expectations {
-            println!("    {e}");
+            println!("    {}", safe(&e.to_string()));
         }
     }
     println!();
 }
 
-/// Prints rows as left-aligned columns, indented by two spaces.
+/// Prints rows as left-aligned columns, indented by two spaces. Padded by hand: a width
+/// given to `format!` must fit in 16 bits, and a cell may be wider than that.
 fn print_table(rows: &[Vec<String>]) {
     let columns = rows.first().map_or(0, Vec::len);
     let widths: Vec<usize> = (0..columns)
@@ -178,13 +167,20 @@ fn print_table(rows: &[Vec<String>]) {
                 .unwrap_or(0)
         })
         .collect();
+    let mut line = String::new();
     for row in rows {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(s, &w)| format!("{s:<w$}"))
-            .collect();
-        println!("  {}", line.join("  ").trim_end());
+        line.clear();
+        for (k, (s, &w)) in row.iter().zip(&widths).enumerate() {
+            if k > 0 {
+                line.push_str("  ");
+            }
+            line.push_str(s);
+            line.extend(std::iter::repeat_n(
+                ' ',
+                w.saturating_sub(s.chars().count()),
+            ));
+        }
+        println!("  {}", line.trim_end());
     }
 }
 
@@ -219,13 +215,13 @@ fn file_json(file: &str, checked: &Checked) -> Value {
                 "valid": true,
                 "ok": checked.ok(),
                 "name": scene.name,
-                "pairs": evaluation.pairs.iter().map(|p| json!({
+                "pairs": evaluation.pairs().map(|p| json!({
                     "ball": name(p.ball),
                     "obstacle": name(p.obstacle),
                     "hit": p.hit.as_ref().map(hit_json),
                 })).collect::<Vec<_>>(),
-                "paths": evaluation.paths.iter().map(|bp| json!({
-                    "ball": name(bp.ball),
+                "paths": evaluation.balls.iter().map(|bp| json!({
+                    "ball": name(bp.object),
                     "contacts": bp.path.contacts.iter().zip(&bp.contact_objects).map(|(c, &o)| json!({
                         "obstacle": name(o),
                         "hit": hit_json(&c.hit),
@@ -265,4 +261,19 @@ fn hit_json(h: &Hit) -> Value {
 /// `0.6000000238418579`.
 fn short(v: f32) -> Option<f64> {
     v.is_finite().then(|| v.to_string().parse().ok()).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 24: `format!("{s:<w$}")` panics once the width passes 65535.
+    #[test]
+    fn a_table_cell_wider_than_65535_characters_does_not_panic() {
+        let wide = "n".repeat(70_000);
+        print_table(&[
+            vec![wide, "x".to_owned()],
+            vec!["a".to_owned(), "b".to_owned()],
+        ]);
+    }
 }

@@ -1,5 +1,50 @@
-//! The headless command-line tools: `batch`, `check` and `sim`.
+//! The command line: its one definition ([`args`]), the headless tools `batch`, `check`,
+//! `sim` and `hunt`, and the dispatch from the parsed arguments.
 
+pub mod args;
 pub mod batch;
 pub mod check;
+pub mod hunt;
 pub mod sim;
+pub mod terminal;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, GuiArgs};
+
+/// Parses a whole command line (the program name first) and runs what it asks for: a
+/// subcommand, or the debugger. Usage errors, `--help` and `--version` are clap's, with
+/// its exit codes (2, 0, 0); nothing on the command line can make this panic.
+pub fn run<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match &cli.command {
+        Some(command) => command.run(),
+        None => gui(&cli.gui),
+    }
+}
+
+#[cfg(feature = "gui")]
+fn gui(args: &GuiArgs) -> ExitCode {
+    crate::app::run(args)
+}
+
+#[cfg(not(feature = "gui"))]
+fn gui(_: &GuiArgs) -> ExitCode {
+    eprintln!(
+        "sweepscope was built without the `gui` feature; use a subcommand (see sweepscope --help)"
+    );
+    ExitCode::FAILURE
+}

@@ -7,133 +7,105 @@ use std::time::Instant;
 
 use glam::Vec2;
 
+use super::args::SimArgs;
+use super::terminal::safe;
 use crate::geom::Aabb;
-use crate::scene::load_scene;
+use crate::scene::{SceneWorld, load_scene_all};
 use crate::sim::{EventCounts, NaiveWorld, World, random_discs};
-
-const USAGE: &str = "\
-usage:
-  sweepscope sim <scene.ron> [--time T] [--max-events N]
-        run the scene's simulation for T (default: its `duration`) and print events by
-        kind, energy and momentum drift and events per second; N caps the total events
-        (default 100000000) so a pathological scene cannot run forever
-  sweepscope sim --bench [--seconds S] [--sizes N,N,...]
-        engine vs naive baseline at n = 100, 1000, 10000 discs (30% packing), S seconds
-        per measurement (default 2), then the energy drift after 10^6 events";
 
 /// The standard benchmark sizes and area fraction.
 pub const BENCH_SIZES: [usize; 3] = [100, 1_000, 10_000];
 pub const BENCH_PACKING: f64 = 0.3;
 
-enum Command {
-    Help,
-    Scene {
-        path: String,
-        time: Option<f64>,
-        max_events: u64,
-    },
-    Bench {
-        seconds: f64,
-        sizes: Vec<usize>,
-    },
-}
+/// The most events per `advance` call: the unit in which progress is watched (a run is
+/// cut in at least 20 such chunks).
+const CHUNK: u64 = 100_000;
 
-/// Runs `sweepscope sim` with the arguments after the subcommand name.
-pub fn run(args: &[String]) -> ExitCode {
-    match parse(args) {
-        Ok(Command::Scene {
-            path,
-            time,
-            max_events,
-        }) => run_scene(&path, time, max_events),
-        Ok(Command::Help) => {
-            println!("{USAGE}");
+/// A run that reaches its event cap is *stalled* (a cluster of contacts that does not
+/// resolve) when its last tenth of events advanced the simulated time by less than this
+/// fraction of the time the whole run covered; a healthy run covers about a tenth there.
+const STALL_FRACTION: f64 = 1e-6;
+
+/// Runs `sweepscope sim`.
+pub fn run(args: &SimArgs) -> ExitCode {
+    match &args.scene {
+        Some(path) if !args.bench => run_scene(path, args.time, args.max_events),
+        _ => {
+            let sizes = args.sizes.as_deref().unwrap_or(&BENCH_SIZES);
+            bench(args.seconds.unwrap_or(2.0), sizes);
             ExitCode::SUCCESS
         }
-        Ok(Command::Bench { seconds, sizes }) => {
-            bench(seconds, &sizes);
-            ExitCode::SUCCESS
-        }
-        Err(msg) => {
-            eprintln!("sweepscope sim: {msg}\n\n{USAGE}");
-            ExitCode::from(2)
-        }
     }
 }
 
-fn parse(args: &[String]) -> Result<Command, String> {
-    let mut path = None;
-    let mut time = None;
-    let mut max_events = 100_000_000u64;
-    let mut bench = false;
-    let mut seconds = 2.0;
-    let mut sizes = BENCH_SIZES.to_vec();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-        match a.as_str() {
-            "--bench" => bench = true,
-            "--time" => time = Some(number(&value("--time")?, "--time")?),
-            "--seconds" => seconds = number(&value("--seconds")?, "--seconds")?,
-            "--sizes" => {
-                let v = value("--sizes")?;
-                sizes = v
-                    .split(',')
-                    .map(|x| {
-                        x.trim()
-                            .parse::<usize>()
-                            .ok()
-                            .filter(|n| (1..=1_000_000).contains(n))
-                    })
-                    .collect::<Option<_>>()
-                    .ok_or(format!(
-                        "--sizes: `{v}` is not a list of counts from 1 to 1000000"
-                    ))?;
-            }
-            "--max-events" => {
-                let v = value("--max-events")?;
-                max_events = v
-                    .parse()
-                    .map_err(|_| format!("--max-events: `{v}` is not a count"))?;
-            }
-            "-h" | "--help" => return Ok(Command::Help),
-            s if s.starts_with('-') => return Err(format!("unknown option `{s}`")),
-            s if path.is_none() => path = Some(s.to_owned()),
-            s => return Err(format!("unexpected argument `{s}`")),
+/// How a scene's run ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ending {
+    /// Reached the target time.
+    Done,
+    /// Stopped at the event cap while the simulated time was still advancing.
+    Capped,
+    /// Stopped at the event cap in a cluster of contacts that does not resolve.
+    Stalled,
+    /// The engine halted (see `sim::Halt`).
+    Halted,
+}
+
+/// Advances `world` to `target` with at most `max_events` events in all, watching the
+/// simulated time so that a cap reached in a healthy run is told apart from a stall.
+pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
+    let start_time = world.time();
+    let start_events = world.counts().total();
+    // (events so far, time) after each chunk, to find the time at 90% of the events.
+    let mut marks: Vec<(u64, f64)> = vec![(0, start_time)];
+    loop {
+        let done = world.counts().total() - start_events;
+        let left = max_events - done;
+        world.set_max_events(left.min((max_events / 20).clamp(1, CHUNK)));
+        let report = world.advance_to_with(target, |_| {});
+        let done = world.counts().total() - start_events;
+        marks.push((done, world.time()));
+        if report.halted.is_some() {
+            return Ending::Halted;
+        }
+        if !report.capped {
+            return Ending::Done;
+        }
+        if done >= max_events {
+            break;
         }
     }
-    match (bench, path) {
-        (true, None) => Ok(Command::Bench { seconds, sizes }),
-        (true, Some(_)) => Err("--bench takes no scene".into()),
-        (false, Some(path)) => Ok(Command::Scene {
-            path,
-            time,
-            max_events,
-        }),
-        (false, None) => Err("no scene given".into()),
+    let total = marks.last().map_or(0, |m| m.0);
+    let nine_tenths = total - total / 10;
+    let at = marks
+        .iter()
+        .rev()
+        .find(|m| m.0 <= nine_tenths)
+        .map_or(start_time, |m| m.1);
+    let covered = world.time() - start_time;
+    let last = world.time() - at;
+    if total == 0 || last > STALL_FRACTION * covered {
+        Ending::Capped
+    } else {
+        Ending::Stalled
     }
 }
 
-/// A finite, non-negative number.
-fn number(s: &str, name: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("{name}: `{s}` is not a finite non-negative number")),
-    }
-}
-
-fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
-    let scene = match load_scene(Path::new(path)) {
+fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
+    let shown = safe(&path.display().to_string()).into_owned();
+    let scene = match load_scene_all(path) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("sweepscope sim: {e}");
+        Err(errors) => {
+            for e in errors {
+                eprintln!("sweepscope sim: {}", safe(&e.to_string()));
+            }
             return ExitCode::FAILURE;
         }
     };
-    let built = match World::from_scene(&scene) {
+    let built = match SceneWorld::from_scene(&scene) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("sweepscope sim: {path}: {e}");
+            eprintln!("sweepscope sim: {shown}: {}", safe(&e.to_string()));
             return ExitCode::FAILURE;
         }
     };
@@ -141,7 +113,7 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
     let target = time.unwrap_or(built.duration);
     let (e0, p0) = (world.kinetic_energy(), world.momentum());
     println!(
-        "{path}: {} discs, {} obstacles, restitution {}{}",
+        "{shown}: {} discs, {} obstacles, restitution {}{}",
         world.len(),
         world.solids().len(),
         world.restitution(),
@@ -151,24 +123,22 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
             format!(" ({} rotated boxes/circles ignored)", built.ignored.len())
         }
     );
-    world.set_max_events(max_events.min(world.max_events()));
     let start = Instant::now();
-    let mut stalled = false;
-    loop {
-        let report = world.advance_to_with(target, |_| {});
-        if !report.stalled {
-            break;
-        }
-        if world.counts().total() >= max_events {
-            stalled = true;
-            break;
-        }
-    }
+    let ending = run_to(&mut world, target, max_events);
     let secs = start.elapsed().as_secs_f64();
     let c = world.counts();
     let (e1, p1) = (world.kinetic_energy(), world.momentum());
     println!("simulated t = {} of {target}", world.time());
     print_counts(&c);
+    // The engine refuses scenes whose energy or momentum could leave f64; checked anyway,
+    // so that a number printed is always a number.
+    if !(e0.is_finite() && e1.is_finite() && p0.is_finite() && p1.is_finite()) {
+        eprintln!(
+            "sweepscope sim: {shown}: the energy or momentum is beyond the range of f64; \
+             no drift to report"
+        );
+        return ExitCode::FAILURE;
+    }
     let drift = if e0 > 0.0 {
         (e1 - e0).abs() / e0
     } else {
@@ -187,16 +157,33 @@ fn run_scene(path: &str, time: Option<f64>, max_events: u64) -> ExitCode {
         "wall clock {secs:.3} s, {:.0} events/s",
         c.total() as f64 / secs.max(1e-9)
     );
-    if stalled {
-        eprintln!(
-            "sweepscope sim: stalled at t = {} after {} events (--max-events); the scene has a \
-             cluster of contacts that does not resolve",
-            world.time(),
-            c.total()
-        );
-        return ExitCode::FAILURE;
+    match ending {
+        Ending::Done => ExitCode::SUCCESS,
+        Ending::Capped => {
+            eprintln!(
+                "sweepscope sim: stopped at the event cap (--max-events {max_events}) at \
+                 t = {} of {target}; the run was progressing normally: raise --max-events to \
+                 simulate further",
+                world.time()
+            );
+            ExitCode::SUCCESS
+        }
+        Ending::Stalled => {
+            eprintln!(
+                "sweepscope sim: stalled at t = {} after {} events (--max-events \
+                 {max_events}): the last tenth of the events advanced the time by almost \
+                 nothing; the scene has a cluster of contacts that does not resolve",
+                world.time(),
+                c.total()
+            );
+            ExitCode::FAILURE
+        }
+        Ending::Halted => {
+            let why = world.halted().map_or_else(String::new, |h| h.to_string());
+            eprintln!("sweepscope sim: {shown}: stopped: {why}");
+            ExitCode::FAILURE
+        }
     }
-    ExitCode::SUCCESS
 }
 
 fn print_counts(c: &EventCounts) {
@@ -216,14 +203,18 @@ pub fn bench_bounds(n: usize) -> Aabb {
     Aabb::new(Vec2::ZERO, Vec2::splat(side))
 }
 
+/// The largest size the naive baseline is timed at: one of its events costs n² pair
+/// tests, about a second at this size, and far longer above it.
+pub const NAIVE_MAX: usize = 20_000;
+
 /// One measured row of the benchmark.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchRow {
     pub n: usize,
     pub engine_events_per_s: f64,
     pub engine_collisions_per_s: f64,
-    pub naive_collisions_per_s: f64,
-    pub naive_events: u64,
+    /// The naive baseline's rate and events, up to [`NAIVE_MAX`] discs.
+    pub naive: Option<(f64, u64)>,
 }
 
 /// This thread's CPU time in seconds (Linux), so that rates are not skewed by other
@@ -262,15 +253,19 @@ pub fn bench_row(n: usize, seconds: f64) -> Option<BenchRow> {
     let mut world = World::new(bounds, &discs, &[]).ok()?;
     world.run_events(n as u64); // warm the heap past the start-up burst
     let (ev, col, t) = timed(seconds, || world.run_events(100_000).counts);
-    let mut naive = NaiveWorld::new(bounds, &discs, &[]).ok()?;
-    let chunk = (4_000_000 / (n * n) as u64).clamp(1, 10_000);
-    let (nev, ncol, nt) = timed(seconds, || naive.run_events(chunk).counts);
+    let naive = if n <= NAIVE_MAX {
+        let mut naive = NaiveWorld::new(bounds, &discs, &[]).ok()?;
+        let chunk = (4_000_000 / (n * n) as u64).clamp(1, 10_000);
+        let (nev, ncol, nt) = timed(seconds, || naive.run_events(chunk).counts);
+        Some((ncol as f64 / nt, nev))
+    } else {
+        None
+    };
     Some(BenchRow {
         n,
         engine_events_per_s: ev as f64 / t,
         engine_collisions_per_s: col as f64 / t,
-        naive_collisions_per_s: ncol as f64 / nt,
-        naive_events: nev,
+        naive,
     })
 }
 
@@ -289,15 +284,26 @@ fn bench(seconds: f64, sizes: &[usize]) {
     );
     for &n in sizes {
         match bench_row(n, seconds) {
-            Some(r) => println!(
-                "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
-                r.n,
-                r.engine_events_per_s,
-                r.engine_collisions_per_s,
-                r.naive_collisions_per_s,
-                r.naive_events,
-                r.engine_collisions_per_s / r.naive_collisions_per_s.max(1e-12)
-            ),
+            Some(r) => match r.naive {
+                Some((naive_rate, naive_events)) => println!(
+                    "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
+                    r.n,
+                    r.engine_events_per_s,
+                    r.engine_collisions_per_s,
+                    naive_rate,
+                    naive_events,
+                    r.engine_collisions_per_s / naive_rate.max(1e-12)
+                ),
+                None => println!(
+                    "{:>7} {:>16.0} {:>16.0} {:>18} {:>12} {:>9}",
+                    r.n,
+                    r.engine_events_per_s,
+                    r.engine_collisions_per_s,
+                    format!("(n > {NAIVE_MAX})"),
+                    "-",
+                    "-"
+                ),
+            },
             None => println!("{n:>7}  (could not build the benchmark world)"),
         }
     }

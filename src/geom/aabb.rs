@@ -66,6 +66,23 @@ impl Aabb {
 
     /// Corners in the order bottom-left, bottom-right, top-right, top-left
     /// (counter-clockwise in a y-up world).
+    /// The smallest box holding both.
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb::new(self.min.min(other.min), self.max.max(other.max))
+    }
+
+    /// The smallest box holding this one and `p`.
+    pub fn including(&self, p: Vec2) -> Aabb {
+        Aabb::new(self.min.min(p), self.max.max(p))
+    }
+
+    /// The smallest box holding every point; `None` for none.
+    pub fn around(points: impl IntoIterator<Item = Vec2>) -> Option<Aabb> {
+        let mut it = points.into_iter();
+        let first = it.next()?;
+        Some(it.fold(Aabb::new(first, first), |b, p| b.including(p)))
+    }
+
     pub fn corners(&self) -> [Vec2; 4] {
         [
             self.min,

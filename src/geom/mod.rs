@@ -4,14 +4,18 @@
 //! own data without ceremony; the queries live in [`crate::query`].
 
 mod aabb;
+mod frame;
 mod obb;
+pub mod outline;
 mod segment;
 mod sweep;
 
 pub use aabb::Aabb;
+pub use frame::BoxFrame;
 pub use obb::Obb;
 pub use segment::Segment;
 pub use sweep::Sweep;
+pub(crate) use sweep::relative_displacement;
 
 /// True when every value is finite. The f64 sum of f32 values cannot overflow, so it is
 /// finite exactly when every term is; this costs a few additions where testing each value

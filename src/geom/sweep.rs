@@ -38,6 +38,17 @@ impl Sweep {
     }
 
     /// The box around everything the circle covers during the motion (the capsule's bounds).
+    /// This motion as seen from `other` held still at its start: the same start, moved by
+    /// the difference of the two displacements, with radius `r1 + r2`. A contact of this
+    /// sweep with the still circle happens at the same `t` as the contact of the two moving
+    /// circles, which is how the circle query solves it.
+    pub fn relative_to(&self, other: &Sweep) -> Sweep {
+        let v = relative_displacement(self, other);
+        let end = self.start.as_dvec2() + v;
+        let radius = f64::from(self.radius) + f64::from(other.radius);
+        Sweep::new(self.start, end.as_vec2(), radius as f32)
+    }
+
     pub fn bounds(&self) -> Aabb {
         Aabb::from_points(self.start, self.end).expanded(self.radius)
     }
@@ -47,4 +58,16 @@ impl Sweep {
         let (s, e, r) = (self.start, self.end, self.radius);
         super::all_finite([s.x, s.y, e.x, e.y, r]) & (r >= 0.0)
     }
+}
+
+/// How `sweep` moves relative to `other`, in f64: `(e1 − e2) − (s1 − s2)`, the two
+/// separations subtracted rather than the two displacements `(e1 − s1) − (e2 − s2)`. Each
+/// f64 difference of f32 values rounds when they differ hugely in size, and the
+/// displacement form then errs by the size of each whole motion (two circles travelling
+/// side by side from near 0 to near 1e6 lose their small relative motion); this form errs
+/// only by the size of the separations.
+pub(crate) fn relative_displacement(sweep: &Sweep, other: &Sweep) -> glam::DVec2 {
+    let start_gap = sweep.start.as_dvec2() - other.start.as_dvec2();
+    let end_gap = sweep.end.as_dvec2() - other.end.as_dvec2();
+    end_gap - start_gap
 }

@@ -1,11 +1,15 @@
-//! Checks a scene's `expect` entries against the exact core, so a scene file doubles as a
-//! regression test (`tests/scenes.rs` runs every file in `scenes/`).
+//! Judges a scene's `expect` entries against the evaluation's exact answers, so a scene file
+//! doubles as a regression test (`tests/scenes.rs` runs every file in `scenes/`).
 
 use std::fmt;
 
-use super::evaluate::ball_sweep;
+use super::evaluate::Evaluation;
 use super::model::{Expectation, Scene};
 use crate::hit::Hit;
+
+/// The time tolerance of a recorded expectation for a pair the scene did not yet assert
+/// (the model's default).
+pub const RECORD_TOLERANCE: f32 = 1e-4;
 
 /// The outcome of one expectation.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,36 +30,51 @@ impl ExpectationResult {
     }
 }
 
-impl fmt::Display for ExpectationResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = if self.passed() { "PASS" } else { "FAIL" };
-        write!(
-            f,
-            "{verdict} expect[{}] {} vs {}",
-            self.index, self.ball, self.obstacle
-        )?;
-        if self.passed() {
-            match &self.actual {
-                Some(h) => write!(f, ": hit at t = {}", h.time),
-                None => write!(f, ": no hit"),
-            }
-        } else {
-            write!(f, ": {}", self.failures.join("; "))
+impl ExpectationResult {
+    /// What was expected and what happened, without the verdict word.
+    pub fn summary(&self) -> String {
+        let what = format!("expect[{}] {} vs {}", self.index, self.ball, self.obstacle);
+        if !self.passed() {
+            return format!("{what}: {}", self.failures.join("; "));
+        }
+        match &self.actual {
+            Some(h) => format!("{what}: hit at t = {}", h.time),
+            None => format!("{what}: no hit"),
         }
     }
 }
 
-/// Evaluates every expectation of the scene, in order.
-pub fn check_expectations(scene: &Scene) -> Vec<ExpectationResult> {
+impl fmt::Display for ExpectationResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = if self.passed() { "PASS" } else { "FAIL" };
+        write!(f, "{verdict} {}", self.summary())
+    }
+}
+
+/// Judges every expectation of the scene, in order; `pair(ball, obstacle)` gives the exact
+/// first contact the evaluation found for two object indices (`None` when it has no such
+/// pair: not a ball, not an obstacle).
+pub fn judge_all(
+    scene: &Scene,
+    pair: impl Fn(usize, usize) -> Option<Option<Hit>>,
+) -> Vec<ExpectationResult> {
     scene
         .expect
         .iter()
         .enumerate()
-        .map(|(index, e)| check_one(scene, index, e))
+        .map(|(index, e)| {
+            let index_of = |name: &str| scene.objects.iter().position(|o| o.name == name);
+            let found = index_of(&e.ball)
+                .zip(index_of(&e.obstacle))
+                .and_then(|(b, o)| pair(b, o));
+            judge(index, e, found)
+        })
         .collect()
 }
 
-fn check_one(scene: &Scene, index: usize, e: &Expectation) -> ExpectationResult {
+/// Judges one expectation against the exact answer for the pair it names (`None`: no such
+/// pair in the scene).
+pub fn judge(index: usize, e: &Expectation, pair: Option<Option<Hit>>) -> ExpectationResult {
     let mut result = ExpectationResult {
         index,
         ball: e.ball.clone(),
@@ -63,20 +82,15 @@ fn check_one(scene: &Scene, index: usize, e: &Expectation) -> ExpectationResult 
         actual: None,
         failures: Vec::new(),
     };
-    let ball = scene
-        .objects
-        .iter()
-        .position(|o| o.name == e.ball)
-        .and_then(|i| ball_sweep(scene, i));
-    let obstacle = scene.object(&e.obstacle).and_then(|o| o.shape.obstacle());
-    let (Some(sweep), Some(obstacle)) = (ball, obstacle) else {
-        result
+    match pair {
+        None => result
             .failures
-            .push("ball or obstacle not found in the scene".to_owned());
-        return result;
-    };
-    result.actual = obstacle.cast(&sweep);
-    result.failures = compare(e, result.actual.as_ref());
+            .push("ball or obstacle not found in the scene".to_owned()),
+        Some(hit) => {
+            result.actual = hit;
+            result.failures = compare(e, hit.as_ref());
+        }
+    }
     result
 }
 
@@ -132,6 +146,157 @@ fn compare(e: &Expectation, actual: Option<&Hit>) -> Vec<String> {
             "started_inside: expected {inside}, got {}",
             h.started_inside
         ));
+    }
+    out
+}
+
+/// The scene's expectations rewritten from the evaluation's exact answers: one per ball ×
+/// obstacle pair, ball-major, then obstacle, both in object order. A hit records its time,
+/// feature, region (boxes), normal and whether it started inside; a miss records just that.
+/// A pair the scene already asserted keeps its tolerance, others get [`RECORD_TOLERANCE`].
+/// Judging the result against the same evaluation passes by construction; `sweepscope check
+/// --record` and the debugger's "Record expectations" both write this.
+pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
+    let name = |i: usize| scene.objects.get(i).map(|o| o.name.clone());
+    let tolerances: std::collections::HashMap<(&str, &str), f32> = scene
+        .expect
+        .iter()
+        .map(|e| ((e.ball.as_str(), e.obstacle.as_str()), e.tolerance))
+        .collect();
+    ev.pairs()
+        .filter_map(|p| {
+            let (ball, obstacle) = (name(p.ball)?, name(p.obstacle)?);
+            let tolerance = tolerances
+                .get(&(ball.as_str(), obstacle.as_str()))
+                .copied()
+                .unwrap_or(RECORD_TOLERANCE);
+            let blank = Expectation {
+                ball,
+                obstacle,
+                hit: false,
+                time: None,
+                feature: None,
+                region: None,
+                normal: None,
+                started_inside: None,
+                tolerance,
+            };
+            Some(match p.hit {
+                None => blank,
+                Some(h) => Expectation {
+                    hit: true,
+                    time: Some(h.time),
+                    feature: Some(h.feature.name().to_owned()),
+                    region: h.region.map(|r| r.name().to_owned()),
+                    normal: Some(h.normal),
+                    started_inside: Some(h.started_inside),
+                    ..blank
+                },
+            })
+        })
+        .collect()
+}
+
+/// What `text` (a scene's name, description or notes, written when the answers were
+/// `before`) states that the answers `now` no longer give: each time of a pair whose answer
+/// changed that appears in the text as a number, "no hit" or "miss" for a pair that now
+/// hits, and a changed contact feature named as a word. One line per claim, e.g.
+/// `0.4 (ball vs box: was t = 0.4, now t = 0.52)`. Empty when nothing stated changed.
+pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> Vec<String> {
+    let numbers = numbers_in(text);
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '+' || c == '-'))
+        .collect();
+    let mut claims = Vec::new();
+    // A scene of 10⁵ pairs looks each one up once.
+    let now_by_pair: std::collections::HashMap<(&str, &str), &Expectation> = now
+        .iter()
+        .map(|n| ((n.ball.as_str(), n.obstacle.as_str()), n))
+        .collect();
+    for b in before {
+        let n = now_by_pair
+            .get(&(b.ball.as_str(), b.obstacle.as_str()))
+            .copied();
+        if n.is_some_and(|n| same_answer(b, n)) {
+            continue;
+        }
+        let pair = format!("{} vs {}", b.ball, b.obstacle);
+        let now_text = match n {
+            Some(n) if n.hit => format!("now t = {}", n.time.unwrap_or(f32::NAN)),
+            Some(_) => "now no hit".to_owned(),
+            None => "now not in the scene".to_owned(),
+        };
+        if let Some(t) = b.time.filter(|_| b.hit) {
+            for (written, value, digits) in &numbers {
+                let half_unit = 0.5 * 10f32.powi(-(*digits as i32));
+                if (value - t).abs() <= b.tolerance.max(half_unit) {
+                    claims.push(format!("{written} ({pair}: was t = {t}, {now_text})"));
+                }
+            }
+        }
+        if !b.hit && n.is_some_and(|n| n.hit) {
+            for phrase in ["no hit", "no contact", "miss"] {
+                if lower.contains(phrase) {
+                    claims.push(format!("\"{phrase}\" ({pair}: {now_text})"));
+                }
+            }
+        }
+        let feature = b.feature.as_deref().filter(|f| f.len() >= 2);
+        if let Some(f) = feature
+            && n.is_some_and(|n| n.feature.as_deref() != Some(f))
+            && words.contains(&f)
+        {
+            claims.push(format!("{f} ({pair}: was the {f} feature, {now_text})"));
+        }
+    }
+    claims.dedup();
+    claims
+}
+
+/// Whether two expectations for a pair describe the same answer (within `a`'s tolerance).
+fn same_answer(a: &Expectation, b: &Expectation) -> bool {
+    let times = match (a.time, b.time) {
+        (Some(x), Some(y)) => close(x, y, a.tolerance),
+        (x, y) => x.is_none() && y.is_none(),
+    };
+    a.hit == b.hit && times && a.feature == b.feature && a.region == b.region
+}
+
+/// The decimal numbers written in `text` (with a point, or right after `t =`), as
+/// (text, value, digits after the point).
+fn numbers_in(text: &str) -> Vec<(String, f32, usize)> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let begin = i;
+        while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+            i += 1;
+        }
+        let written: String = chars[begin..i].iter().collect();
+        let written = written.trim_end_matches('.').to_owned();
+        let digits = written.split_once('.').map_or(0, |(_, f)| f.len());
+        let before: String = chars[..begin].iter().collect();
+        let lead = before.trim_end();
+        let lead = lead.strip_suffix('=').map(str::trim_end);
+        // `t = 1` or `t=1`, where `t` is a word of its own.
+        let after_t = lead.and_then(|l| l.strip_suffix('t')).is_some_and(|l| {
+            !l.chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        });
+        if let Ok(value) = written.parse::<f32>()
+            && (digits > 0 || after_t)
+        {
+            out.push((written, value, digits));
+        }
     }
     out
 }
@@ -208,9 +373,69 @@ mod tests {
         );
     }
 
+    fn recorded(hit: bool, time: Option<f32>, feature: Option<&str>) -> Expectation {
+        Expectation {
+            hit,
+            time,
+            feature: feature.map(str::to_owned),
+            region: None,
+            normal: None,
+            started_inside: None,
+            ..expectation()
+        }
+    }
+
+    #[test]
+    fn a_changed_time_written_in_the_text_is_stale() {
+        let before = [recorded(true, Some(0.4), Some("tl"))];
+        let now = [recorded(true, Some(0.52), Some("tl"))];
+        let text = "A ball falls onto the corner (3-4-5 contact at t = 0.4).";
+        let claims = stale_claims(text, &before, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
+        assert!(claims[0].starts_with("0.4 (ball vs box: was t = 0.4, now t = 0.52"));
+        // Unchanged answers, or numbers that are not the time, are not claims.
+        assert!(stale_claims(text, &before, &before).is_empty());
+        assert!(stale_claims("radius 5, 3-4-5, 0.7125", &before, &now).is_empty());
+    }
+
+    #[test]
+    fn a_written_miss_that_now_hits_is_stale_and_so_is_a_named_feature() {
+        let before = [recorded(false, None, None)];
+        let now = [recorded(true, Some(0.3), Some("bl"))];
+        let claims = stale_claims("The ball misses: no hit.", &before, &now);
+        assert_eq!(claims.len(), 2, "{claims:?}");
+        let before = [recorded(true, Some(0.5), Some("tl"))];
+        let now = [recorded(true, Some(0.5), Some("tr"))];
+        let claims = stale_claims("catches the tl corner", &before, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
+    }
+
+    #[test]
+    fn numbers_are_read_with_their_precision() {
+        let n = numbers_in("t = 0.8232233, at t = 1 and 16 units, x2.5, 3., at = 7, dt = 2");
+        let written: Vec<&str> = n.iter().map(|(w, _, _)| w.as_str()).collect();
+        assert_eq!(written, vec!["0.8232233", "1"]);
+        assert_eq!(n[0].2, 7);
+    }
+
     #[test]
     fn nan_never_passes_a_tolerance() {
         assert!(!close(f32::NAN, 0.0, 1.0));
         assert!(close(0.5, 0.50009, 1e-4));
+    }
+
+    #[test]
+    fn stale_claims_look_each_pair_up_once() {
+        // 10⁵ pairs: a search of `now` for every entry of `before` took minutes here.
+        let pairs: Vec<Expectation> = (0..100_000)
+            .map(|k| Expectation {
+                obstacle: format!("o{k}"),
+                ..expectation()
+            })
+            .collect();
+        let mut now = pairs.clone();
+        now[99_999].time = Some(0.9);
+        let claims = stale_claims("it touches o99999 at t = 0.4", &pairs, &now);
+        assert_eq!(claims.len(), 1, "{claims:?}");
     }
 }

@@ -6,15 +6,13 @@ use std::io::Read;
 use std::path::Path;
 
 use ron::extensions::Extensions;
-use ron::ser::PrettyConfig;
 
 use super::locate::Locator;
 use super::messages::describe;
 use super::model::Scene;
 use super::validate::{Item, Problem, validate};
 
-/// Files larger than this are refused before parsing.
-pub const MAX_SCENE_BYTES: u64 = 16 * 1024 * 1024;
+pub use super::limits::MAX_SCENE_BYTES;
 
 /// Why a scene could not be loaded or saved.
 ///
@@ -66,7 +64,8 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
-/// Parses and validates scene text; `file` is only used in error messages.
+/// Parses and validates scene text; `file` is only used in error messages. A leading UTF-8
+/// byte-order mark (which some Windows editors write) is skipped.
 pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
     parse_scene_all(text, file).map_err(SceneError::join)
 }
@@ -74,6 +73,8 @@ pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
 /// Like [`parse_scene`], but returns every problem as its own error (a parse error stops
 /// at the first; validation reports all). Used by `sweepscope check`.
 pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>> {
+    // Positions after the mark still count from column 1, as an editor shows them.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(vec![SceneError {
             line: Some(1),
@@ -175,14 +176,20 @@ pub fn load_scene_all(path: &Path) -> Result<Scene, Vec<SceneError>> {
 }
 
 /// Reads a scene file as UTF-8 text, refusing oversized files before reading them.
+///
+/// Only regular files (or links to one) are read: a folder, a FIFO, a socket or a device is
+/// refused from its metadata before it is opened, because opening or reading one can wait
+/// for ever (a FIFO with no writer) or never end (`/dev/zero`). The file is opened without
+/// waiting and its type checked again on the handle, so a path swapped between the two
+/// checks is refused too.
 pub fn read_scene_text(path: &Path) -> Result<String, SceneError> {
     let file = path.display().to_string();
     let io_error = |e: std::io::Error| SceneError::new(&file, format!("cannot read: {e}"));
-    let handle = File::open(path).map_err(io_error)?;
+    let meta = std::fs::metadata(path).map_err(io_error)?;
+    not_special(&file, &meta)?;
+    let handle = open_no_wait(path).map_err(io_error)?;
     let meta = handle.metadata().map_err(io_error)?;
-    if meta.is_dir() {
-        return Err(SceneError::new(&file, "is a folder, not a scene file"));
-    }
+    not_special(&file, &meta)?;
     if meta.len() > MAX_SCENE_BYTES {
         return Err(too_big(&file, meta.len()));
     }
@@ -211,6 +218,58 @@ pub fn read_scene_text(path: &Path) -> Result<String, SceneError> {
     })
 }
 
+/// Refuses anything but a regular file, naming what it is.
+fn not_special(file: &str, meta: &std::fs::Metadata) -> Result<(), SceneError> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let kind = if meta.is_dir() {
+        "a folder"
+    } else {
+        special_kind(meta)
+    };
+    Err(SceneError::new(
+        file,
+        format!("is {kind}, not a scene file; only regular files are read"),
+    ))
+}
+
+#[cfg(unix)]
+fn special_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_fifo() {
+        "a FIFO (named pipe)"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::Metadata) -> &'static str {
+    "a special file"
+}
+
+/// Opens for reading without blocking on a FIFO that has no writer (regular files read as
+/// usual; the handle's type is checked before any read).
+#[cfg(unix)]
+fn open_no_wait(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_no_wait(path: &Path) -> std::io::Result<File> {
+    File::open(path)
+}
+
 fn too_big(file: &str, len: u64) -> SceneError {
     SceneError::new(
         file,
@@ -229,16 +288,9 @@ fn line_column_at_end(valid: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
-/// The scene as pretty-printed RON with a stable field order (the model's field order).
+/// The scene as the text of a `.ron` file (see [`super::format`]).
 pub fn scene_to_string(scene: &Scene) -> String {
-    // Depth 2 puts each object, expectation and disc on one line of its own, which keeps
-    // scene files short and their diffs one line per changed object.
-    let config = PrettyConfig::new()
-        .depth_limit(2)
-        .struct_names(false)
-        .separate_tuple_members(false)
-        .indentor("    ");
-    ron::ser::to_string_pretty(scene, config).unwrap_or_default() + "\n"
+    super::format::write_scene(scene)
 }
 
 /// Writes the scene atomically (see `atomic_file`): an existing file is either replaced

@@ -5,20 +5,25 @@
 pub mod builtin;
 pub mod evaluate;
 pub mod expect;
+pub mod format;
+pub mod heat_map;
 pub mod io;
+pub mod limits;
 mod locate;
 mod messages;
 pub mod model;
+pub mod number;
 pub mod report;
+pub mod simulation;
 pub mod validate;
 
 pub use builtin::default_scene;
-pub use evaluate::{BallPath, Evaluation, PairResult, evaluate};
-pub use expect::{ExpectationResult, check_expectations};
+pub use evaluate::{BallEvaluation, Evaluation, PairResult, VariantRow, evaluate, evaluate_ball};
+pub use expect::ExpectationResult;
 pub use io::{
     MAX_SCENE_BYTES, SceneError, load_scene, load_scene_all, parse_scene, parse_scene_all,
     read_scene_text, save_scene, scene_to_string,
 };
 pub use model::*;
-pub use report::render_report;
+pub use simulation::SceneWorld;
 pub use validate::{Problem, validate};

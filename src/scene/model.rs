@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::{Aabb, Obb, Segment, Sweep};
 use crate::obstacle::Obstacle;
 use crate::response::Response;
+use crate::variants::Params;
 
 /// The current scene format version.
 pub const SCENE_VERSION: u32 = 1;
@@ -23,6 +24,10 @@ pub struct Scene {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// Free multi-line notes: the hand computation behind the expectations, what a bug
+    /// report saw, what a counterexample disagrees on. Kept by every save.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
     pub objects: Vec<Object>,
     #[serde(default)]
     pub view: View,
@@ -37,8 +42,15 @@ pub struct Scene {
     /// Ids of the published variants drawn beside the exact answer (see `variants`).
     #[serde(default)]
     pub variants: Vec<String>,
+    /// The variants' tunable inputs (sub-steps); left out of the file at their defaults.
+    #[serde(default, skip_serializing_if = "Params::is_default")]
+    pub params: Params,
     #[serde(default)]
     pub expect: Vec<Expectation>,
+    /// Answers an engine or a program gave for a pair, kept beside the exact one (a
+    /// capture, a hunted counterexample); left out of the file when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reported: Vec<Reported>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simulation: Option<Simulation>,
 }
@@ -114,6 +126,36 @@ impl Shape {
                 Obstacle::Circle(Sweep::new(start, end, radius))
             }
         })
+    }
+
+    /// The shape moved by `d` (sizes and angle unchanged).
+    pub fn translated(&self, d: Vec2) -> Shape {
+        match *self {
+            Shape::Ball { start, end, radius } => Shape::Ball {
+                start: start + d,
+                end: end + d,
+                radius,
+            },
+            Shape::Circle { start, end, radius } => Shape::Circle {
+                start: start + d,
+                end: end + d,
+                radius,
+            },
+            Shape::Box { min, max } => Shape::Box {
+                min: min + d,
+                max: max + d,
+            },
+            Shape::RotatedBox {
+                center,
+                half_extents,
+                angle,
+            } => Shape::RotatedBox {
+                center: center + d,
+                half_extents,
+                angle,
+            },
+            Shape::Segment { a, b } => Shape::Segment { a: a + d, b: b + d },
+        }
     }
 
     /// A short lowercase kind name for tables and messages.
@@ -209,6 +251,11 @@ pub struct Layers {
     pub relative_motion: bool,
     pub segment_capsule: bool,
     pub labels: bool,
+    /// The inspected ball's closest approach to what it misses, and its depth in what it
+    /// starts inside.
+    pub approach: bool,
+    /// Regions around every box, not just the ones that matter to the inspected ball.
+    pub regions_all: bool,
 }
 
 impl Default for Layers {
@@ -224,6 +271,8 @@ impl Default for Layers {
             relative_motion: true,
             segment_capsule: true,
             labels: true,
+            approach: true,
+            regions_all: false,
         }
     }
 }
@@ -287,13 +336,47 @@ pub struct Expectation {
     pub normal: Option<Vec2>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub started_inside: Option<bool>,
-    /// Tolerance on time (and on normal components).
-    #[serde(default = "default_tolerance")]
+    /// Tolerance on time (and on normal components); left out of the file at its default.
+    #[serde(
+        default = "default_tolerance",
+        skip_serializing_if = "is_default_tolerance"
+    )]
     pub tolerance: f32,
 }
 
 fn default_tolerance() -> f32 {
     1e-4
+}
+
+fn is_default_tolerance(t: &f32) -> bool {
+    *t == default_tolerance()
+}
+
+/// What some engine or program answered for one ball against one obstacle, recorded as it
+/// was: the debugger shows it beside the exact answer, and `expect` holds the exact one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reported {
+    /// Name of the ball.
+    pub ball: String,
+    /// Name of the obstacle.
+    pub obstacle: String,
+    /// Who answered: a variant or engine id (`parry-cast`, `parry-sweep`, `substep`, ...)
+    /// or a program's own name.
+    pub by: String,
+    /// Whether it reported a contact.
+    pub hit: bool,
+    /// Its time of impact, as a fraction of the ball's motion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<f32>,
+    /// Its normal, from the obstacle toward the ball's centre.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<Vec2>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_inside: Option<bool>,
+    /// Anything else it said, in its own terms (parry's status, raw time of impact, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
 }
 
 /// Discs in a box for the event-driven simulation. Static `Box` and `Segment` objects of
@@ -336,13 +419,16 @@ impl Scene {
             version: SCENE_VERSION,
             name: name.to_owned(),
             description: String::new(),
+            notes: String::new(),
             objects: Vec::new(),
             view: View::default(),
             response: ResponseSettings::default(),
             layers: Layers::default(),
             heat_map: HeatMap::default(),
             variants: Vec::new(),
+            params: Params::default(),
             expect: Vec::new(),
+            reported: Vec::new(),
             simulation: None,
         }
     }
@@ -358,5 +444,28 @@ impl Scene {
             .enumerate()
             .filter_map(|(i, o)| o.shape.obstacle().map(|ob| (i, ob)))
             .collect()
+    }
+}
+
+impl Simulation {
+    /// The set-up that starts where `world` is now: its walls, restitution and every disc's
+    /// current position and velocity (masses written out only where they are not the
+    /// default r²). A world built from it continues the same motion.
+    pub fn from_world(world: &crate::sim::World, duration: f64) -> Simulation {
+        let (min, max) = world.bounds();
+        Simulation {
+            bounds: Aabb::new(min.as_vec2(), max.as_vec2()),
+            discs: world
+                .discs()
+                .map(|d| Disc {
+                    position: d.position.into(),
+                    velocity: d.velocity.into(),
+                    radius: d.radius,
+                    mass: (d.mass != d.radius * d.radius).then_some(d.mass),
+                })
+                .collect(),
+            restitution: world.restitution(),
+            duration,
+        }
     }
 }

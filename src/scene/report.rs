@@ -1,22 +1,18 @@
-//! The scene evaluation as Markdown text: what the debugger's "Copy as text" puts on the
-//! clipboard and what bug reports embed, so it must read well both raw and rendered.
+//! The one Markdown rendering of a scene's evaluation: what the debugger's "Copy as text"
+//! puts on the clipboard and what bug reports embed, so it must read well both raw and
+//! rendered. It only reads the [`Evaluation`]; it computes nothing.
 
 use std::fmt::Write;
 
-use glam::Vec2;
-
-use super::evaluate::{Evaluation, evaluate};
+use super::evaluate::{BallEvaluation, Evaluation};
 use super::model::{ResponseKind, Scene};
+use super::number::{fixed as num, point as vec};
 use crate::hit::Hit;
 use crate::region::Region;
+use crate::variants::Outcome;
 
-/// The full report: a pairs table, then each ball's bounce path.
-pub fn render_report(scene: &Scene) -> String {
-    render_evaluation(scene, &evaluate(scene))
-}
-
-/// Like [`render_report`] for an evaluation the caller already has.
-pub fn render_evaluation(scene: &Scene, ev: &Evaluation) -> String {
+/// The full report: the pairs, each ball's bounce path and variants, the expectations.
+pub fn render(scene: &Scene, ev: &Evaluation) -> String {
     let mut out = String::new();
     let title = if scene.name.is_empty() {
         "(unnamed)"
@@ -40,9 +36,11 @@ pub fn render_evaluation(scene: &Scene, ev: &Evaluation) -> String {
         r.max_bounces
     );
     pairs_table(scene, ev, &mut out);
-    for bp in &ev.paths {
-        path_table(scene, bp, &mut out);
+    for ball in &ev.balls {
+        path_table(scene, ball, &mut out);
+        variants_table(scene, ball, &mut out);
     }
+    expectations(ev, &mut out);
     out
 }
 
@@ -55,16 +53,16 @@ fn name(scene: &Scene, index: usize) -> String {
 
 fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
     let _ = writeln!(out, "## Pairs\n");
-    if ev.pairs.is_empty() {
+    if ev.pairs().next().is_none() {
         let _ = writeln!(out, "No ball × obstacle pairs.\n");
         return;
     }
     let _ = writeln!(
         out,
-        "| ball | obstacle | hit | time | distance | centre | contact point | normal | face normal | feature | start region | end region | contact region | started inside |"
+        "| ball | obstacle | hit | time | distance | centre | contact point | normal | face normal | feature | start region | end region | contact region | started inside | closest approach |"
     );
-    let _ = writeln!(out, "|{}", "---|".repeat(14));
-    for p in &ev.pairs {
+    let _ = writeln!(out, "|{}", "---|".repeat(15));
+    for p in ev.pairs() {
         let kind = scene
             .objects
             .get(p.obstacle)
@@ -72,15 +70,23 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
         let obstacle = format!("{} ({kind})", name(scene, p.obstacle));
         let start = region(p.start_region);
         let end = region(p.end_region);
+        let approach = p.approach.map_or("–".to_owned(), |a| {
+            format!("clearance {} at t = {}", num(a.clearance), num(a.time))
+        });
+        let inside = match (p.hit, p.depth) {
+            (Some(h), Some(d)) if h.started_inside => format!("yes, {} deep", num(d)),
+            (Some(h), _) => yes_no(h.started_inside).to_owned(),
+            (None, _) => "–".to_owned(),
+        };
         let _ = match &p.hit {
             None => writeln!(
                 out,
-                "| {} | {obstacle} | no | – | – | – | – | – | – | – | {start} | {end} | – | – |",
+                "| {} | {obstacle} | no | – | – | – | – | – | – | – | {start} | {end} | – | – | {approach} |",
                 name(scene, p.ball)
             ),
             Some(h) => writeln!(
                 out,
-                "| {} | {obstacle} | yes | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {} |",
+                "| {} | {obstacle} | yes | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {inside} | {approach} |",
                 name(scene, p.ball),
                 num(h.time),
                 p.distance.map_or("–".to_owned(), num),
@@ -90,19 +96,18 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
                 vec(h.face_normal),
                 h.feature.name(),
                 region(h.region),
-                yes_no(h.started_inside),
             ),
         };
     }
     out.push('\n');
 }
 
-fn path_table(scene: &Scene, bp: &super::evaluate::BallPath, out: &mut String) {
+fn path_table(scene: &Scene, bp: &BallEvaluation, out: &mut String) {
     let path = &bp.path;
     let _ = writeln!(
         out,
         "## Path of {} ({} contact{})\n",
-        name(scene, bp.ball),
+        name(scene, bp.object),
         path.contacts.len(),
         if path.contacts.len() == 1 { "" } else { "s" }
     );
@@ -139,22 +144,56 @@ fn path_table(scene: &Scene, bp: &super::evaluate::BallPath, out: &mut String) {
     out.push('\n');
 }
 
-/// A number with at most six decimals and no trailing zeros (`0.4375`, `-3`, `16.5`).
-pub fn num(v: f32) -> String {
-    if !v.is_finite() {
-        return v.to_string();
+fn variants_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
+    if ball.variants.is_empty() {
+        return;
     }
-    let s = format!("{v:.6}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
+    let _ = writeln!(
+        out,
+        "## Variants for {} (beside the exact answer)\n",
+        name(scene, ball.object)
+    );
+    let _ = writeln!(
+        out,
+        "| variant | obstacle | exact time | variant answer | verdict |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    for row in &ball.variants {
+        let Some(pair) = ball.pairs.get(row.pair) else {
+            continue;
+        };
+        let exact = pair.hit.map_or("miss".to_owned(), |h| num(h.time));
+        let answer = match &row.outcome {
+            Outcome::Hit(h) => format!(
+                "t {}, centre {}, normal {}",
+                num(h.time),
+                vec(h.center),
+                vec(h.normal)
+            ),
+            Outcome::Miss => "miss".to_owned(),
+            Outcome::Failed(why) => format!("failed ({})", cell(why)),
+            Outcome::NotApplicable => "n/a".to_owned(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {exact} | {answer} | {} |",
+            row.variant.id(),
+            name(scene, pair.obstacle),
+            cell(&row.verdict.text())
+        );
     }
+    out.push('\n');
 }
 
-fn vec(v: Vec2) -> String {
-    format!("({}, {})", num(v.x), num(v.y))
+fn expectations(ev: &Evaluation, out: &mut String) {
+    if ev.expectations.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "## Expectations\n");
+    for e in &ev.expectations {
+        let _ = writeln!(out, "- {}", cell(&e.to_string()));
+    }
+    out.push('\n');
 }
 
 /// `1001 TOP\|LEFT`: the pipe is escaped so Markdown keeps it inside the table cell.
@@ -177,15 +216,6 @@ fn cell(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_are_short_and_exact_enough() {
-        assert_eq!(num(0.4375), "0.4375");
-        assert_eq!(num(-3.0), "-3");
-        assert_eq!(num(16.0), "16");
-        assert_eq!(num(-0.0000001), "0");
-        assert_eq!(num(f32::NAN), "NaN");
-    }
 
     #[test]
     fn regions_show_bits_and_escaped_flags() {

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::geom::{Aabb, Segment};
 use crate::hit::Feature;
 
+use super::limits::{ENERGY_HEADROOM, MAX_DISCS, MAX_SPEED};
 use super::predict;
 
 /// A disc to put in a world.
@@ -55,6 +56,9 @@ pub enum SimError {
     Solid { index: usize },
     /// A parameter of `World::random` or a setter is out of range.
     Parameter(&'static str),
+    /// The world would exceed one of the engine's limits (see [`super::limits`]); the
+    /// message names the limit and the amount asked for.
+    Limit(String),
 }
 
 impl fmt::Display for SimError {
@@ -69,6 +73,7 @@ impl fmt::Display for SimError {
                 write!(f, "obstacle {index}: not a finite, valid box or segment")
             }
             SimError::Parameter(what) => write!(f, "{what}"),
+            SimError::Limit(what) => write!(f, "{what}"),
         }
     }
 }
@@ -83,7 +88,6 @@ pub(crate) struct Body {
     pub t: f64,
     pub r: f64,
     pub m: f64,
-    pub inv_m: f64,
     /// Bumped at every velocity change; scheduled events carry the value they saw.
     pub count: u32,
 }
@@ -160,14 +164,20 @@ pub(crate) fn validate(
     if !(bounds.is_valid() && max.x > min.x && max.y > min.y) {
         return Err(SimError::Bounds);
     }
-    if discs.len() >= u32::MAX as usize {
-        return Err(SimError::Parameter("too many discs"));
+    if discs.len() > MAX_DISCS {
+        return Err(SimError::Limit(format!(
+            "{} discs; a world holds at most {MAX_DISCS} (MAX_DISCS)",
+            discs.len()
+        )));
     }
     let mut bodies = Vec::with_capacity(discs.len());
     for (index, d) in discs.iter().enumerate() {
         let bad = |reason| Err(SimError::Disc { index, reason });
         if !(d.position.is_finite() && d.velocity.is_finite()) {
             return bad("position and velocity must be finite");
+        }
+        if d.velocity.length() > MAX_SPEED {
+            return bad("speed is above the engine's limit of 1e100 (MAX_SPEED)");
         }
         if !(d.radius.is_finite() && d.radius > 0.0) {
             return bad("radius must be finite and positive");
@@ -186,10 +196,10 @@ pub(crate) fn validate(
             t: 0.0,
             r: d.radius,
             m,
-            inv_m: 1.0 / m,
             count: 0,
         });
     }
+    check_energy(&bodies)?;
     let mut shapes = Vec::with_capacity(solids.len());
     for (index, s) in solids.iter().enumerate() {
         let shape = match *s {
@@ -211,6 +221,31 @@ pub(crate) fn validate(
         bodies,
         shapes,
     })
+}
+
+/// Refuses discs whose total kinetic energy, or whose momentum after some sequence of
+/// collisions, could overflow `f64`.
+///
+/// Collisions never add energy (restitution ≤ 1), so a disc's ½ m v² stays below the total
+/// `E` and its momentum below `√(2 m E)`; `n √(2 m_max E)` bounds every later momentum sum.
+fn check_energy(bodies: &[Body]) -> Result<(), SimError> {
+    let ceiling = f64::MAX / ENERGY_HEADROOM;
+    let energy = kinetic_energy(bodies);
+    if energy.is_nan() || energy > ceiling {
+        return Err(SimError::Parameter(
+            "the discs' total kinetic energy ½ m v² overflows f64 (masses and speeds too large)",
+        ));
+    }
+    let m_max = bodies.iter().map(|b| b.m).fold(0.0, f64::max);
+    // Square roots taken apart so that a product under the ceiling is never an overflow.
+    let momentum_bound =
+        bodies.len() as f64 * std::f64::consts::SQRT_2 * m_max.sqrt() * energy.sqrt();
+    if momentum_bound.is_nan() || momentum_bound > ceiling {
+        return Err(SimError::Parameter(
+            "the discs' momentum could overflow f64 (masses and speeds too large)",
+        ));
+    }
+    Ok(())
 }
 
 /// Σ ½ m v² (shared by the engine and the naive baseline so they are compared alike).

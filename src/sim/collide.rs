@@ -15,23 +15,30 @@ pub fn pair_normal(pi: DVec2, pj: DVec2, vi: DVec2, vj: DVec2) -> DVec2 {
     if wl > 0.0 { w / wl } else { DVec2::X }
 }
 
-/// New velocities of two discs after an impulse along `n` (from `j` toward `i`) with
-/// restitution `e`, or `None` when they are not approaching along `n`.
+/// New velocities of two discs of masses `mi` and `mj` after an impulse along `n` (from `j`
+/// toward `i`) with restitution `e`, or `None` when they are not approaching along `n`.
+///
+/// Each disc takes the share `m_other / (m_i + m_j)` of the velocity change, written as
+/// `1 / (1 + m_i / m_j)`: for any two positive finite masses (subnormal or near `f64::MAX`)
+/// the ratio is in `[0, ∞]` and the share in `[0, 1]`, where inverse masses or their sum
+/// would overflow to infinity and give NaN velocities.
 pub fn pair_impulse(
     vi: DVec2,
     vj: DVec2,
-    inv_mi: f64,
-    inv_mj: f64,
+    mi: f64,
+    mj: f64,
     n: DVec2,
     e: f64,
 ) -> Option<(DVec2, DVec2)> {
     let vn = (vi - vj).dot(n);
-    let inv_sum = inv_mi + inv_mj;
-    if vn >= 0.0 || inv_sum <= 0.0 {
+    // A NaN is "not approaching" too.
+    if vn.is_nan() || vn >= 0.0 {
         return None;
     }
-    let j = -(1.0 + e) * vn / inv_sum;
-    Some((vi + n * (j * inv_mi), vj - n * (j * inv_mj)))
+    let share_i = 1.0 / (1.0 + mi / mj);
+    let share_j = 1.0 / (1.0 + mj / mi);
+    let dv = -(1.0 + e) * vn;
+    Some((vi + n * (dv * share_i), vj - n * (dv * share_j)))
 }
 
 /// A velocity bounced off a static surface with normal `n` (unchanged when not approaching).
@@ -79,21 +86,36 @@ mod tests {
         // 1D elastic: v1' = ((m1 - m2) v1 + 2 m2 v2) / (m1 + m2).
         let (m1, m2, u1, u2) = (3.0, 1.0, 2.0, -1.0);
         let n = -DVec2::X;
-        let (a, b) = pair_impulse(
-            DVec2::new(u1, 0.0),
-            DVec2::new(u2, 0.0),
-            1.0 / m1,
-            1.0 / m2,
-            n,
-            1.0,
-        )
-        .unwrap_or_default();
+        let (a, b) = pair_impulse(DVec2::new(u1, 0.0), DVec2::new(u2, 0.0), m1, m2, n, 1.0)
+            .unwrap_or_default();
         let e1 = ((m1 - m2) * u1 + 2.0 * m2 * u2) / (m1 + m2);
         let e2 = ((m2 - m1) * u2 + 2.0 * m1 * u1) / (m1 + m2);
         assert!(
             (a.x - e1).abs() < 1e-15 && (b.x - e2).abs() < 1e-15,
             "{a} {b}"
         );
+    }
+
+    #[test]
+    fn subnormal_and_huge_masses_give_finite_velocities() {
+        // A subnormal mass's inverse is infinite: the old inverse-mass form gave NaN here.
+        let n = -DVec2::X;
+        let (u1, u2) = (DVec2::new(5.0, 0.0), DVec2::new(-5.0, 0.0));
+        let (a, b) = pair_impulse(u1, u2, 1e-310, 1.0, n, 1.0).unwrap_or_default();
+        // The feather bounces off the anvil: -5 - 2·5 = -15; the anvil keeps its speed.
+        assert_eq!((a, b), (DVec2::new(-15.0, 0.0), u2));
+        // Two masses near f64::MAX: their sum overflows, their ratio does not.
+        let (a, b) = pair_impulse(u1, u2, 1e308, 1e308, n, 1.0).unwrap_or_default();
+        assert_eq!((a, b), (u2, u1));
+        // Any pair of positive finite masses gives finite velocities.
+        for mi in [f64::MIN_POSITIVE / 4.0, 1e-200, 1.0, 1e200, f64::MAX] {
+            for mj in [5e-324, 1e-100, 3.0, 1e300, f64::MAX] {
+                let (a, b) = pair_impulse(u1, u2, mi, mj, n, 0.5).unwrap_or_default();
+                assert!(a.is_finite() && b.is_finite(), "{mi} {mj}: {a} {b}");
+            }
+        }
+        // A NaN closing speed is not an approach.
+        assert_eq!(pair_impulse(DVec2::NAN, u2, 1.0, 1.0, n, 1.0), None);
     }
 
     #[test]

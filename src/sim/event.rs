@@ -99,14 +99,39 @@ impl EventCounts {
     }
 }
 
+/// Why a world stopped for good: the run cannot go on without giving wrong answers.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Halt {
+    /// A collision sped disc `disc` past [`MAX_SPEED`](super::limits::MAX_SPEED) at
+    /// `time`: beyond it contact times could overflow and the disc could leave the box.
+    Speed { disc: usize, time: f64, speed: f64 },
+}
+
+impl std::fmt::Display for Halt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Halt::Speed { disc, time, speed } => write!(
+                f,
+                "a collision at t = {time} sped disc {disc} up to {speed:e}, past the engine's \
+                 limit of {:e} (MAX_SPEED); the masses are too unequal to simulate further",
+                super::limits::MAX_SPEED
+            ),
+        }
+    }
+}
+
 /// What one `advance` call did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AdvanceReport {
     /// Events processed in this call, by kind.
     pub counts: EventCounts,
-    /// The event cap was reached before the target time: the world stopped at `time`
-    /// (the last event processed) and the next call continues from there.
-    pub stalled: bool,
+    /// The per-call event cap ([`World::max_events`](super::World::max_events)) was
+    /// reached before the target time: the world stopped at `time` (the last event
+    /// processed) and the next call continues from there. Not by itself a sign of trouble:
+    /// a dense scene simply needs more events than one call allows.
+    pub capped: bool,
+    /// The world has stopped for good (see [`Halt`]); later calls do nothing.
+    pub halted: Option<Halt>,
     /// The simulation time reached.
     pub time: f64,
 }

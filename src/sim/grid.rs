@@ -29,14 +29,17 @@ pub struct Grid {
 
 impl Grid {
     /// A grid over `[min, max]` for `n` discs of radius at most `r_max`. The cell count is
-    /// capped near `4 n` so a few small discs in a large box do not allocate millions of cells.
+    /// at most `max(4 n, 64)`, so a few small discs in a large (or long and thin) box do
+    /// not allocate millions of cells; fewer cells are only ever wider, which keeps the
+    /// neighbour guarantee.
     pub fn new(min: DVec2, max: DVec2, n: usize, r_max: f64) -> Self {
         let size = max - min;
-        let max_cells = (4 * n).max(64) as f64;
-        let by_count = (size.x * size.y / max_cells).sqrt();
+        let max_cells = n.saturating_mul(4).max(64);
+        let by_count = (size.x * size.y / max_cells as f64).sqrt();
         let side = (2.0 * r_max * SLACK).max(by_count);
-        let nx = ((size.x / side).floor() as usize).clamp(1, 1 << 20);
-        let ny = ((size.y / side).floor() as usize).clamp(1, 1 << 20);
+        // `as usize` saturates (NaN gives 0), and the clamps keep nx × ny ≤ max_cells.
+        let nx = ((size.x / side).floor() as usize).clamp(1, max_cells);
+        let ny = ((size.y / side).floor() as usize).clamp(1, max_cells / nx);
         Self {
             min,
             cell: DVec2::new(size.x / nx as f64, size.y / ny as f64),
@@ -108,26 +111,56 @@ impl Grid {
         }
     }
 
-    /// Registers obstacles by their bounding boxes grown by `margin` (the largest radius).
+    /// The cells (inclusive corners) an obstacle with bounding box `lo`–`hi` is filed in.
+    fn span(&self, lo: DVec2, hi: DVec2, margin: f64) -> ([usize; 2], [usize; 2]) {
+        let m = DVec2::splat(margin * SLACK);
+        (self.locate(lo - m), self.locate(hi + m))
+    }
+
+    /// How many (cell, obstacle) entries [`Grid::set_solids`] would file: checked against
+    /// the engine's limit before anything is allocated.
+    pub fn solid_entries(&self, boxes: &[(DVec2, DVec2)], margin: f64) -> u64 {
+        boxes
+            .iter()
+            .map(|&(lo, hi)| {
+                let ([x0, y0], [x1, y1]) = self.span(lo, hi, margin);
+                (x1 - x0 + 1) as u64 * (y1 - y0 + 1) as u64
+            })
+            .fold(0, u64::saturating_add)
+    }
+
+    /// Registers obstacles by their bounding boxes grown by `margin` (the largest radius):
+    /// counted per cell first, then filed in place, so the only allocation is the result.
+    /// The caller keeps the total under `u32::MAX` (see [`Grid::solid_entries`]).
     pub fn set_solids(&mut self, boxes: &[(DVec2, DVec2)], margin: f64) {
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); self.nx * self.ny];
-        for (k, &(lo, hi)) in boxes.iter().enumerate() {
-            let m = DVec2::splat(margin * SLACK);
-            let [x0, y0] = self.locate(lo - m);
-            let [x1, y1] = self.locate(hi + m);
+        let cells = self.nx * self.ny;
+        let mut start = vec![0u32; cells + 1];
+        for &(lo, hi) in boxes {
+            let ([x0, y0], [x1, y1]) = self.span(lo, hi, margin);
             for cy in y0..=y1 {
                 for cx in x0..=x1 {
-                    lists[cy * self.nx + cx].push(k as u32);
+                    start[cy * self.nx + cx + 1] += 1;
                 }
             }
         }
-        self.solid_start.clear();
-        self.solids.clear();
-        self.solid_start.push(0);
-        for list in lists {
-            self.solids.extend_from_slice(&list);
-            self.solid_start.push(self.solids.len() as u32);
+        for k in 0..cells {
+            start[k + 1] += start[k];
         }
+        let mut fill = start.clone();
+        let mut solids = vec![0u32; start[cells] as usize];
+        // Obstacles in ascending order within each cell, as `solids_in` promises.
+        for (k, &(lo, hi)) in boxes.iter().enumerate() {
+            let ([x0, y0], [x1, y1]) = self.span(lo, hi, margin);
+            for cy in y0..=y1 {
+                for cx in x0..=x1 {
+                    let slot = &mut fill[cy * self.nx + cx];
+                    solids[*slot as usize] = k as u32;
+                    *slot += 1;
+                }
+            }
+        }
+        self.solid_start = start;
+        self.solids = solids;
     }
 
     /// The obstacles that a disc in cell `c` may touch, in ascending order.
@@ -166,5 +199,29 @@ mod tests {
         assert_eq!(seen, vec![0]);
         g.for_each_in(-1, 0, |_| panic!("outside the grid is empty"));
         assert_eq!(g.locate(DVec2::new(-3.0, 99.0)), [0, g.ny - 1]);
+    }
+
+    #[test]
+    fn a_long_thin_box_gets_few_cells() {
+        // 1e6 × 1e-6 for one disc: before the cap on nx × ny this was 2^20 cells.
+        let g = Grid::new(DVec2::ZERO, DVec2::new(1e6, 1e-6), 1, 1e-7);
+        assert!(g.nx * g.ny <= 64, "{} × {}", g.nx, g.ny);
+        assert!(g.cell.x >= 2e-7 && g.cell.y >= 2e-7);
+    }
+
+    #[test]
+    fn solids_are_filed_in_order_in_every_cell_they_reach() {
+        let mut g = Grid::new(DVec2::ZERO, DVec2::new(10.0, 10.0), 25, 0.5);
+        let boxes = [
+            (DVec2::new(0.0, 0.0), DVec2::new(10.0, 10.0)),
+            (DVec2::new(4.2, 4.2), DVec2::new(4.4, 4.4)),
+        ];
+        let cells = (g.nx * g.ny) as u64;
+        let small = g.solid_entries(&boxes[1..], 0.5);
+        assert_eq!(g.solid_entries(&boxes, 0.5), cells + small);
+        g.set_solids(&boxes, 0.5);
+        let c = g.locate(DVec2::new(4.3, 4.3));
+        assert_eq!(g.solids_in(c), &[0, 1]);
+        assert_eq!(g.solids_in([0, 0]), &[0]);
     }
 }

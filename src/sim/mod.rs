@@ -9,11 +9,16 @@
 //! Simultaneous events are ordered by (time, kind, ids), so a run is reproducible bit for
 //! bit, and independent of how the time is chunked into `advance` calls.
 //! [`World::advance`] never processes more than [`World::max_events`] events per call: when
-//! the cap is hit it reports `stalled`, stays at the last event's time with its schedule
+//! the cap is hit it reports `capped`, stays at the last event's time with its schedule
 //! intact, and the next call continues (a cluster of contacts plays in slow motion instead
 //! of hanging the frame).
 //!
-//! For a viewer: build with [`World::new`], [`World::random`] or `World::from_scene`;
+//! Every finite input gets a world or a [`SimError`]; [`limits`] lists what is refused
+//! (disc count, speed, grid memory, energy beyond `f64`). A run that collisions would push
+//! out of that range stops with a [`Halt`] saying why, instead of going on wrong.
+//!
+//! For a viewer: build with [`World::new`], [`World::random`] or from a scene file with
+//! `scene::simulation::SceneWorld` (the `cli` feature);
 //! each frame call [`World::advance_with`] (the callback sees every [`Event`] with its
 //! time, kind, contact point and normal) and draw [`World::discs`], which are already at
 //! the current time; [`World::next_event`] / [`World::next_collision`] show what a disc
@@ -24,18 +29,16 @@ mod body;
 mod collide;
 mod event;
 mod grid;
+pub mod limits;
 pub mod naive;
 pub mod predict;
 mod queue;
 mod random;
-#[cfg(feature = "cli")]
-mod scene;
+pub mod timeline;
 mod world;
 
 pub use body::{DiscInit, SimError, Solid};
-pub use event::{AdvanceReport, Event, EventCounts, EventKind};
+pub use event::{AdvanceReport, Event, EventCounts, EventKind, Halt};
 pub use naive::NaiveWorld;
 pub use random::{SplitMix64, random_discs};
-#[cfg(feature = "cli")]
-pub use scene::SceneWorld;
 pub use world::{DEFAULT_MAX_EVENTS, DiscState, GridInfo, World};

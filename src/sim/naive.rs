@@ -52,8 +52,9 @@ impl NaiveWorld {
         Ok(())
     }
 
+    /// The cap on events per `advance` call; 0 processes none.
     pub fn set_max_events(&mut self, cap: u64) {
-        self.max_events = cap.max(1);
+        self.max_events = cap;
     }
 
     /// The earliest event by a full scan, ties by (time, kind, ids) like the engine.
@@ -115,7 +116,7 @@ impl NaiveWorld {
             _ => {
                 let (a, b) = (self.bodies[i], self.bodies[k]);
                 let n = collide::pair_normal(a.p, b.p, a.v, b.v);
-                if let Some((va, vb)) = collide::pair_impulse(a.v, b.v, a.inv_m, b.inv_m, n, e) {
+                if let Some((va, vb)) = collide::pair_impulse(a.v, b.v, a.m, b.m, n, e) {
                     self.bodies[i].v = va;
                     self.bodies[k].v = vb;
                 }
@@ -149,7 +150,7 @@ impl NaiveWorld {
                 break;
             };
             if counts.total() >= self.max_events {
-                report.stalled = true;
+                report.capped = true;
                 break;
             }
             self.drift(next.0);
@@ -177,7 +178,8 @@ impl NaiveWorld {
         }
         AdvanceReport {
             counts,
-            stalled: false,
+            capped: false,
+            halted: None,
             time: self.time,
         }
     }

@@ -26,6 +26,13 @@ pub const REST_TOL: f64 = 1e-12;
 /// circle of radius `radius`. `speed2` scales the resting tolerance: the sum of the
 /// squared speeds of the discs involved (squared so that no square root is paid per pair).
 pub fn circle_entry(p: DVec2, v: DVec2, radius: f64, speed2: f64) -> Option<f64> {
+    // Below about 1e-150 the products of speeds underflow to 0 and every contact would
+    // look like a graze: solve with the velocity scaled up by a power of two (exact) and
+    // scale the time back. Normal speeds never take this branch.
+    if v.abs().max_element() < SLOW && v != DVec2::ZERO {
+        return circle_entry(p, v * SPEED_UP, radius, speed2 * (SPEED_UP * SPEED_UP))
+            .map(|t| t * SPEED_UP);
+    }
     let b = p.dot(v);
     let c = p.length_squared() - radius * radius;
     if c <= 0.0 {
@@ -53,10 +60,25 @@ pub fn disc_disc(d: DVec2, w: DVec2, sigma: f64, speed2: f64) -> Option<f64> {
     circle_entry(d, w, sigma, speed2)
 }
 
-/// `closing > REST_TOL * sqrt(scale2)`, without the square root.
+/// Speeds below this are solved scaled up by [`SPEED_UP`] (see [`circle_entry`]).
+const SLOW: f64 = 1e-100;
+/// 2^300: a power of two, so scaling by it is exact.
+const SPEED_UP: f64 = 2.037035976334486e90;
+
+/// `closing > REST_TOL * sqrt(scale2)`, without the square root while the square of the
+/// closing speed cannot underflow (with it, below that: `1e-163²` is 0, and a slow disc
+/// would never be seen approaching a wall and drift through it).
 #[inline]
 fn approaching(closing: f64, scale2: f64) -> bool {
-    closing > 0.0 && closing * closing > REST_TOL * REST_TOL * scale2
+    if closing.is_nan() || closing <= 0.0 {
+        return false;
+    }
+    let c2 = closing * closing;
+    if c2 > 1e-280 {
+        c2 > REST_TOL * REST_TOL * scale2
+    } else {
+        closing > REST_TOL * scale2.sqrt()
+    }
 }
 
 /// First contact with a plane: `gap` is the free distance to it (negative when
@@ -346,6 +368,20 @@ mod tests {
         );
         // A real but shallow approach is still a contact.
         assert!(disc_segment(v(2.0, 1.001), v(1.0, -1e-3), 1.0, a, b).is_some());
+    }
+
+    #[test]
+    fn speeds_whose_squares_underflow_still_meet_walls_and_discs() {
+        // 1e-163 squared is 0: these were all "not approaching" and the disc drifted out.
+        let slow = 1e-163;
+        let (min, max) = (v(0.0, 0.0), v(10.0, 10.0));
+        let t = walls(v(5.0, 5.0), v(-slow, 0.0), 1.0, min, max).map(|(t, _)| t);
+        assert_eq!(t, Some(4.0 / slow));
+        let t = disc_disc(v(10.0, 0.0), v(-slow, 0.0), 2.0, slow * slow).unwrap_or(0.0);
+        assert!((t * slow - 8.0).abs() < 1e-12, "{t:e}");
+        let t = disc_box(v(-5.0, 1.0), v(slow, 0.0), 1.0, v(0.0, 0.0), v(2.0, 2.0));
+        assert!(t.is_some_and(|t| (t * slow - 4.0).abs() < 1e-12), "{t:?}");
+        assert_eq!(SPEED_UP, 2f64.powi(300));
     }
 
     #[test]

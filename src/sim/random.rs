@@ -5,6 +5,7 @@ use glam::DVec2;
 use crate::geom::Aabb;
 
 use super::body::{DiscInit, SimError, Solid, dvec};
+use super::limits::MAX_DISCS;
 use super::world::World;
 
 /// SplitMix64: tiny, fast, and good enough to scatter discs; seeded so runs repeat.
@@ -62,8 +63,14 @@ pub fn random_discs(
     if n == 0 {
         return Ok(Vec::new());
     }
+    if n > MAX_DISCS {
+        return Err(SimError::Limit(format!(
+            "{n} discs; a world holds at most {MAX_DISCS} (MAX_DISCS)"
+        )));
+    }
     let r = (packing * size.x * size.y / (n as f64 * std::f64::consts::PI)).sqrt();
-    let cols = ((n as f64 * size.x / size.y).sqrt().ceil() as usize).max(1);
+    // At most n columns (a long thin box would ask for more), so cols × rows < 2n.
+    let cols = ((n as f64 * size.x / size.y).sqrt().ceil() as usize).clamp(1, n);
     let rows = n.div_ceil(cols);
     let slot = DVec2::new(size.x / cols as f64, size.y / rows as f64);
     // Leave a hair between neighbours so rounding never makes them touch at the start.
@@ -126,5 +133,10 @@ mod tests {
         assert_eq!(random_discs(200, 0.3, 7, b), random_discs(200, 0.3, 7, b));
         assert_ne!(random_discs(200, 0.3, 7, b), random_discs(200, 0.3, 8, b));
         assert!(random_discs(10, 0.9, 7, b).is_err());
+        // Too many discs, or a box so thin the lattice would need ~1e30 columns: errors
+        // (the first tried to allocate the lattice, the second overflowed its size).
+        assert!(random_discs(usize::MAX, 0.3, 7, b).is_err());
+        let thin = Aabb::new(Vec2::ZERO, Vec2::new(1e30, 1e-30));
+        assert!(random_discs(10, 0.3, 7, thin).is_err());
     }
 }

@@ -7,8 +7,9 @@ use crate::hit::Side;
 
 use super::body::{self, Body, DiscInit, Shape, SimError, Solid};
 use super::collide;
-use super::event::{AdvanceReport, Event, EventCounts, EventKind};
+use super::event::{AdvanceReport, Event, EventCounts, EventKind, Halt};
 use super::grid::Grid;
+use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED};
 use super::predict;
 use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
 
@@ -61,12 +62,18 @@ pub struct World {
     restitution: f64,
     max_events: u64,
     counts: EventCounts,
+    /// Set when the run cannot go on (see [`Halt`]); nothing is processed after it.
+    halt: Option<Halt>,
 }
 
 impl World {
     /// A world at time 0. Discs must lie inside `bounds` (touching is fine) and may not be
     /// placed overlapping walls; overlapping discs are allowed and are pushed apart by a
     /// time-0 collision if they approach.
+    ///
+    /// Any finite input gets a world or an error: besides finite values and positive radii
+    /// and masses, the limits of [`super::limits`] are checked here, before anything large
+    /// is allocated.
     pub fn new(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<Self, SimError> {
         let parts = body::validate(bounds, discs, solids)?;
         let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
@@ -74,6 +81,7 @@ impl World {
         let n = parts.bodies.len();
         let mut grid = Grid::new(parts.min, parts.max, n, r_max);
         let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
+        grid_entries_fit(grid.solid_entries(&boxes, r_max))?;
         grid.set_solids(&boxes, r_max);
         for (i, b) in parts.bodies.iter().enumerate() {
             let c = grid.locate(b.p);
@@ -93,11 +101,23 @@ impl World {
             restitution: 1.0,
             max_events: DEFAULT_MAX_EVENTS,
             counts: EventCounts::default(),
+            halt: None,
         };
         for i in 0..n {
             world.repredict(i, 0.0);
         }
         Ok(world)
+    }
+
+    /// Whether [`World::new`] would accept these inputs, without filing obstacles or
+    /// predicting any event (its cost is linear in the number of discs).
+    pub fn check(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<(), SimError> {
+        let parts = body::validate(bounds, discs, solids)?;
+        let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
+        let r_max = if r_max > 0.0 { r_max } else { 1.0 };
+        let grid = Grid::new(parts.min, parts.max, parts.bodies.len(), r_max);
+        let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
+        grid_entries_fit(grid.solid_entries(&boxes, r_max))
     }
 
     // ----- scheduling -----
@@ -189,16 +209,19 @@ impl World {
         let mut best = Slot::NONE;
         for axis in 0..2 {
             let vk = b.v[axis];
-            if vk == 0.0 {
+            // The direction is decided once and both the boundary and the slot's code use
+            // it, so the cell entered is always the neighbour on that side.
+            let positive = vk > 0.0;
+            if !(positive || vk < 0.0) {
                 continue;
             }
-            if let Some(x) = self.grid.boundary(c, axis, vk > 0.0) {
+            if let Some(x) = self.grid.boundary(c, axis, positive) {
                 let dt = ((x - p[axis]) / vk).max(0.0);
                 let s = Slot {
                     time: now + dt,
                     rank: CROSS,
                     a: i as u32,
-                    b: axis as u32 * 2 + u32::from(vk < 0.0),
+                    b: axis as u32 * 2 + u32::from(!positive),
                     count_b: 0,
                 };
                 Self::offer(&mut best, s);
@@ -299,8 +322,13 @@ impl World {
                 let axis = b / 2;
                 let positive = b.is_multiple_of(2);
                 let mut cell = self.grid.cell_of(a);
+                let cells = if axis == 0 {
+                    self.grid.nx
+                } else {
+                    self.grid.ny
+                };
                 cell[axis] = if positive {
-                    cell[axis] + 1
+                    (cell[axis] + 1).min(cells - 1)
                 } else {
                     cell[axis].saturating_sub(1)
                 };
@@ -327,6 +355,7 @@ impl World {
                 b.move_to(now);
                 b.v = collide::reflect(b.v, ev.normal, e_rest);
                 b.count = b.count.wrapping_add(1);
+                self.check_speed(i, now);
                 self.repredict(i, now);
             }
             EventKind::DiscDisc { i, j } => {
@@ -334,13 +363,15 @@ impl World {
                 self.bodies[j].move_to(now);
                 let (bi, bj) = (self.bodies[i], self.bodies[j]);
                 if let Some((vi, vj)) =
-                    collide::pair_impulse(bi.v, bj.v, bi.inv_m, bj.inv_m, ev.normal, e_rest)
+                    collide::pair_impulse(bi.v, bj.v, bi.m, bj.m, ev.normal, e_rest)
                 {
                     self.bodies[i].v = vi;
                     self.bodies[j].v = vj;
                 }
                 self.bodies[i].count = bi.count.wrapping_add(1);
                 self.bodies[j].count = bj.count.wrapping_add(1);
+                self.check_speed(i, now);
+                self.check_speed(j, now);
                 self.repredict(i, now);
                 self.repredict(j, now);
             }
@@ -355,8 +386,21 @@ impl World {
         ev
     }
 
+    /// Halts the world when a collision has sped disc `i` past [`MAX_SPEED`] (only a
+    /// collision between very unequal masses can: energy is never added).
+    fn check_speed(&mut self, i: usize, now: f64) {
+        let speed = self.bodies[i].v.length();
+        if (speed.is_nan() || speed > MAX_SPEED) && self.halt.is_none() {
+            self.halt = Some(Halt::Speed {
+                disc: i,
+                time: now,
+                speed,
+            });
+        }
+    }
+
     /// Processes up to `cap` events no later than `target`; returns the counts and whether
-    /// the cap stopped it early.
+    /// the cap stopped it early. Stops after an event that halts the world.
     fn run(
         &mut self,
         target: f64,
@@ -366,6 +410,9 @@ impl World {
         let mut counts = EventCounts::default();
         let mut done = 0u64;
         while let Some(i) = self.queue.top() {
+            if self.halt.is_some() {
+                return (counts, false);
+            }
             let slot = *self.queue.slot(i);
             if slot.time > target {
                 break;
@@ -402,7 +449,7 @@ impl World {
     /// Advances to the absolute time `target`.
     ///
     /// At most [`World::max_events`] events are processed. When that cap is reached first,
-    /// the report says `stalled`, the world stays at the time of the last processed event
+    /// the report says `capped`, the world stays at the time of the last processed event
     /// with every scheduled event intact, and the next call simply continues: a clustered
     /// contact costs frames (the motion runs in slow motion) but never hangs the caller, and
     /// the motion is the same as without a cap. A target that is not finite or lies in the
@@ -414,30 +461,34 @@ impl World {
     ) -> AdvanceReport {
         let mut report = AdvanceReport {
             time: self.time,
+            halted: self.halt,
             ..AdvanceReport::default()
         };
-        if !target.is_finite() || target < self.time {
+        if !target.is_finite() || target < self.time || self.halt.is_some() {
             return report;
         }
-        let (counts, stalled) = self.run(target, self.max_events, &mut on_event);
-        if !stalled {
+        let (counts, capped) = self.run(target, self.max_events, &mut on_event);
+        if !capped && self.halt.is_none() {
             self.time = target;
         }
         self.counts.merge(&counts);
         report.counts = counts;
-        report.stalled = stalled;
+        report.capped = capped;
+        report.halted = self.halt;
         report.time = self.time;
         report
     }
 
     /// Processes the next `count` events whatever their time (for benchmarks and tests);
-    /// the world's time becomes that of the last one. Stops early only if nothing moves.
+    /// the world's time becomes that of the last one. Stops early only if nothing moves or
+    /// the world halts.
     pub fn run_events(&mut self, count: u64) -> AdvanceReport {
         let (counts, _) = self.run(f64::INFINITY, count, &mut |_| {});
         self.counts.merge(&counts);
         AdvanceReport {
             counts,
-            stalled: false,
+            capped: false,
+            halted: self.halt,
             time: self.time,
         }
     }
@@ -454,8 +505,10 @@ impl World {
 
     /// Sets disc `i`'s velocity from now on (for interactive editing).
     pub fn set_velocity(&mut self, i: usize, v: DVec2) -> Result<(), SimError> {
-        if !v.is_finite() {
-            return Err(SimError::Parameter("velocity must be finite"));
+        if !(v.is_finite() && v.length() <= MAX_SPEED) {
+            return Err(SimError::Parameter(
+                "velocity must be finite, with a speed of at most 1e100 (MAX_SPEED)",
+            ));
         }
         let now = self.time;
         let b = self
@@ -615,10 +668,28 @@ impl World {
         self.max_events
     }
 
-    /// The cap on events per `advance` call (at least 1).
+    /// The cap on events per `advance` call; 0 processes none (every call that has an event
+    /// due reports `capped`).
     pub fn set_max_events(&mut self, cap: u64) {
-        self.max_events = cap.max(1);
+        self.max_events = cap;
     }
+
+    /// Why the world stopped for good, if it did.
+    pub fn halted(&self) -> Option<Halt> {
+        self.halt
+    }
+}
+
+/// The grid's obstacle entries against [`MAX_GRID_ENTRIES`].
+fn grid_entries_fit(entries: u64) -> Result<(), SimError> {
+    if entries > MAX_GRID_ENTRIES {
+        return Err(SimError::Limit(format!(
+            "the obstacles would be filed in {entries} grid cells; the limit is \
+             {MAX_GRID_ENTRIES} (MAX_GRID_ENTRIES): use fewer or smaller obstacles, or \
+             fewer discs"
+        )));
+    }
+    Ok(())
 }
 
 fn side_index(side: Side) -> u32 {

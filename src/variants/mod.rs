@@ -7,14 +7,22 @@
 //! approach computes NaN / infinity or divides by zero. Failures are detected from the
 //! computed values, never by screening inputs, so the debugger shows exactly where each
 //! approach breaks down.
+//!
+//! With the `engines` feature two engines join them as contenders, run and judged the same
+//! way: parry2d's `cast_shapes` ([`Variant::ParryCast`]) and `sweep_time_of_impact`
+//! ([`Variant::ParrySweep`]); see [`parry`] for how their documented behaviour is read.
 
 pub mod billiards;
 pub mod discrete;
 pub mod expanded_box;
+pub mod loop_comparison;
+#[cfg(feature = "engines")]
+pub mod parry;
 pub mod projection;
 pub mod slope_form;
 pub mod substep;
 pub mod trig_corner;
+pub mod verdict;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +30,7 @@ use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 
-/// One published approach.
+/// One published approach, or (with the `engines` feature) an engine's function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
     /// 000: side planes pushed out by r, then a trig (law of sines) corner solve.
@@ -39,10 +47,17 @@ pub enum Variant {
     Projection,
     /// 004: the billiards pair solve (quadratic, smaller root).
     Billiards,
+    /// parry2d 0.31.1 `cast_shapes` (GJK shape casting).
+    #[cfg(feature = "engines")]
+    ParryCast,
+    /// parry2d 0.31.1 `sweep_time_of_impact` (conservative advancement with a slop).
+    #[cfg(feature = "engines")]
+    ParrySweep,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 7] = [
+    /// The published approaches, in the order of the write-ups.
+    pub const PUBLISHED: [Variant; 7] = [
         Variant::TrigCorner,
         Variant::ExpandedBox,
         Variant::Discrete,
@@ -51,6 +66,33 @@ impl Variant {
         Variant::Projection,
         Variant::Billiards,
     ];
+
+    /// The engines' functions (empty without the `engines` feature).
+    #[cfg(feature = "engines")]
+    pub const ENGINES: [Variant; 2] = [Variant::ParryCast, Variant::ParrySweep];
+    #[cfg(not(feature = "engines"))]
+    pub const ENGINES: [Variant; 0] = [];
+
+    /// Every contender: the published approaches, then the engines.
+    #[cfg(feature = "engines")]
+    pub const ALL: [Variant; 9] = [
+        Variant::TrigCorner,
+        Variant::ExpandedBox,
+        Variant::Discrete,
+        Variant::Substep,
+        Variant::SlopeForm,
+        Variant::Projection,
+        Variant::Billiards,
+        Variant::ParryCast,
+        Variant::ParrySweep,
+    ];
+    #[cfg(not(feature = "engines"))]
+    pub const ALL: [Variant; 7] = Self::PUBLISHED;
+
+    /// Whether this is an engine's function rather than a published approach.
+    pub fn is_engine(self) -> bool {
+        Self::ENGINES.contains(&self)
+    }
 
     /// Stable id used in scene files.
     pub fn id(self) -> &'static str {
@@ -62,6 +104,10 @@ impl Variant {
             Variant::SlopeForm => "slope-form",
             Variant::Projection => "projection",
             Variant::Billiards => "billiards",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry-cast",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => "parry-sweep",
         }
     }
 
@@ -79,10 +125,56 @@ impl Variant {
             Variant::SlopeForm => "Slope-form closed solve (002)",
             Variant::Projection => "Projection test (003)",
             Variant::Billiards => "Billiards pair solve (004)",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry2d cast_shapes",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => "parry2d sweep time of impact",
         }
     }
 
-    /// The known flaws of the approach, one short sentence each, for the variants panel.
+    /// What the approach does, in a sentence, for hover texts.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Variant::TrigCorner => {
+                "Pushes the box's sides out by r to find a side contact, then solves a corner contact with the law of sines."
+            }
+            Variant::ExpandedBox => {
+                "Clips the centre's path against the box grown by r with Cohen–Sutherland, then tests the corner circle."
+            }
+            Variant::Discrete => "Tests the distance at the end of the step only.",
+            Variant::Substep => "Tests the distance at evenly spaced sub-steps of the motion.",
+            Variant::SlopeForm => {
+                "Solves the contact of two moving circles in slope–intercept form."
+            }
+            Variant::Projection => {
+                "Projects the centre onto the segment's line and tests the distance there."
+            }
+            Variant::Billiards => {
+                "Solves the quadratic of two moving circles' distance and takes its smaller root."
+            }
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => "parry2d's GJK-based shape cast, as Rapier and Avian used it.",
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => {
+                "parry2d's conservative-advancement sweep, which Rapier 0.35 and Avian now use; it stops within a slop of contact."
+            }
+        }
+    }
+
+    /// The obstacles it handles, in words (the text of [`Variant::applies_to`]).
+    pub fn handles(self) -> &'static str {
+        match self {
+            Variant::TrigCorner | Variant::ExpandedBox => "boxes and rotated boxes",
+            Variant::Discrete | Variant::Substep => "every obstacle",
+            Variant::SlopeForm | Variant::Billiards => "circles",
+            Variant::Projection => "segments",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast | Variant::ParrySweep => "every obstacle",
+        }
+    }
+
+    /// The known flaws of the approach (for an engine: its documented behaviour where it
+    /// departs from the core's contract), one short sentence each, for the variants panel.
     pub fn flaws(self) -> &'static [&'static str] {
         match self {
             Variant::TrigCorner => trig_corner::FLAWS,
@@ -92,6 +184,10 @@ impl Variant {
             Variant::SlopeForm => slope_form::FLAWS,
             Variant::Projection => projection::FLAWS,
             Variant::Billiards => billiards::FLAWS,
+            #[cfg(feature = "engines")]
+            Variant::ParryCast => parry::cast::FLAWS,
+            #[cfg(feature = "engines")]
+            Variant::ParrySweep => parry::sweep::FLAWS,
         }
     }
 
@@ -104,16 +200,26 @@ impl Variant {
             Variant::Discrete | Variant::Substep => true,
             Variant::SlopeForm | Variant::Billiards => matches!(obstacle, Obstacle::Circle(_)),
             Variant::Projection => matches!(obstacle, Obstacle::Segment(_)),
+            // Boxes, rotated boxes, segments and circles, moving ones included.
+            #[cfg(feature = "engines")]
+            Variant::ParryCast | Variant::ParrySweep => true,
         }
     }
 }
 
-/// Tunable inputs of the approaches that have any.
+/// Tunable inputs of the approaches that have any. Missing fields take their defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Params {
     /// Number of sub-steps for [`Variant::Substep`] (0 is taken as 1; capped at
     /// [`substep::MAX_SUBSTEPS`] so a typo cannot freeze the debugger).
     pub substeps: u32,
+}
+
+impl Params {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl Default for Params {
@@ -162,6 +268,18 @@ pub fn run(variant: Variant, sweep: &Sweep, obstacle: &Obstacle, params: &Params
         (Variant::SlopeForm, Obstacle::Circle(c)) => slope_form::cast(sweep, c),
         (Variant::Projection, Obstacle::Segment(s)) => projection::cast(sweep, s),
         (Variant::Billiards, Obstacle::Circle(c)) => billiards::cast(sweep, c),
+        // parry is not handed non-finite input: it may assert or loop on it, and a
+        // contender must never take the debugger down.
+        #[cfg(feature = "engines")]
+        (Variant::ParryCast | Variant::ParrySweep, o) if !(sweep.is_valid() && o.is_valid()) => {
+            Outcome::Failed(
+                "invalid input (NaN, infinity or a negative size) is not given to parry",
+            )
+        }
+        #[cfg(feature = "engines")]
+        (Variant::ParryCast, o) => parry::cast::cast(sweep, o),
+        #[cfg(feature = "engines")]
+        (Variant::ParrySweep, o) => parry::sweep::cast(sweep, o),
         _ => Outcome::NotApplicable,
     };
     guard_finite(outcome)

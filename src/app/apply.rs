@@ -1,0 +1,680 @@
+//! Applying commands: the one place where the document changes (through
+//! [`Document::apply`](super::document::Document::apply)), where actions are carried out,
+//! and where the shell's answers (file dialogs, screenshots, dropped files, the window's
+//! close button) come back into the debugger.
+
+use std::path::{Path, PathBuf};
+
+use egui::Context;
+use glam::Vec2;
+
+use super::action::Action;
+use super::command::{AddKind, Answer, Command};
+use super::debugger::DebugApp;
+use super::document::Edit;
+use super::draw::camera::{grid_step, snap};
+use super::shell::file_dialog::DialogKind;
+use super::shell::files::{DialogRequest, DialogResult};
+use super::shell::report::{
+    BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
+};
+use super::shell::screenshot;
+use super::sim_view::SimView;
+use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
+use super::views::canvas::free_spot;
+use crate::scene::format::has_comments;
+use crate::scene::{
+    Object, Scene, Shape, Simulation, builtin, expect, load_scene, read_scene_text, report,
+    save_scene,
+};
+
+/// Event-log rows a bug report lists.
+const REPORT_EVENTS: usize = 10;
+
+/// Cases the debugger's "Find a counterexample" tries at most per press.
+const HUNT_BUDGET: u64 = 3000;
+
+/// Pixels between grid lines that set the size of a new object.
+const NEW_OBJECT_PX: f32 = 40.0;
+
+impl DebugApp {
+    /// Applies every queued command.
+    pub fn apply_queued(&mut self, ctx: &Context) {
+        for c in std::mem::take(&mut self.queue) {
+            self.apply(ctx, c);
+        }
+        self.refresh();
+    }
+
+    /// Carries out one command.
+    pub fn apply(&mut self, ctx: &Context, command: Command) {
+        match command {
+            Command::Action(a) => self.perform(ctx, a),
+            Command::Edit { edit, gesture } => {
+                self.doc.apply(edit, gesture);
+            }
+            Command::AddAt { kind, at } => self.add_object(kind, at),
+            Command::Request(p) => self.request(ctx, p),
+            Command::Answer(a) => self.answer(ctx, a),
+            Command::FindCounterexample(v) => self.find_counterexample(ctx, v),
+            Command::SaveAnyway(yes) => {
+                if let Some(q) = self.ui.save_question.take()
+                    && yes
+                {
+                    self.write_scene(ctx, &q.path, q.then);
+                }
+            }
+            Command::WriteBugReport { happened, expected } => {
+                self.ui.report_form = None;
+                // Written on the next frame, once the form is gone from the picture.
+                self.pending_report = Some(UserWords { happened, expected });
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Does what a key, menu entry or button asked for.
+    pub fn perform(&mut self, ctx: &Context, a: Action) {
+        if self.ui.mode == Mode::Simulation && self.sim_time_key(a) {
+            return;
+        }
+        let playback = &mut self.ui.playback;
+        match a {
+            Action::New => self.request(ctx, Pending::New),
+            Action::Open => self.request(ctx, Pending::OpenDialog),
+            Action::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(p) => self.save_checked(ctx, &p, None, false),
+                None => self.save_dialog(ctx),
+            },
+            Action::SaveAs => self.save_dialog(ctx),
+            Action::Reload => {
+                let path = self.ui.banner_reload.clone();
+                match path.or_else(|| self.doc.path().map(Path::to_path_buf)) {
+                    Some(p) => self.request(ctx, Pending::Open(p)),
+                    None => self.ui.status = "nothing to reload: the scene has no file".into(),
+                }
+            }
+            Action::Screenshot => self.screenshot(ctx),
+            Action::BugReport => {
+                self.ui.report_form = Some(ReportForm {
+                    folder: self.output_dir(),
+                    ..ReportForm::default()
+                });
+            }
+            Action::ChooseReportFolder => {
+                let dir = self.output_dir();
+                self.start_dialog(ctx, DialogKind::Folder, String::new(), dir);
+            }
+            Action::CopyOutputPath => {
+                let path = self
+                    .ui
+                    .last_output
+                    .clone()
+                    .unwrap_or_else(|| self.output_dir());
+                ctx.copy_text(path.display().to_string());
+                self.ui.status = format!("copied {}", path.display());
+            }
+            Action::RecordExpectations => self.record_expectations(),
+            Action::SaveRegression => {
+                self.record_expectations();
+                self.save_dialog(ctx);
+            }
+            Action::CopyText => {
+                ctx.copy_text(report::render(self.doc.scene(), &self.evaluation));
+                self.ui.status = "readout copied to the clipboard".to_owned();
+            }
+            Action::Undo | Action::Redo => {
+                let done = if a == Action::Undo {
+                    self.doc.undo()
+                } else {
+                    self.doc.redo()
+                };
+                if done {
+                    self.ui.drag = None;
+                }
+            }
+            Action::Duplicate => self.duplicate(),
+            Action::Rename => {
+                if let Some(i) = self.ui.selected
+                    && let Some(o) = self.doc.scene().objects.get(i)
+                {
+                    self.ui.rename = Some((i, o.name.clone()));
+                }
+            }
+            Action::Delete => {
+                if let Some(i) = self.ui.selected {
+                    self.doc.apply(Edit::Remove { object: i }, false);
+                    self.ui.selected = None;
+                }
+            }
+            Action::Deselect => {
+                // The innermost open thing closes first.
+                if self.ui.rename.is_some() {
+                    self.ui.rename = None;
+                } else if self.ui.confirm.is_some() {
+                    self.answer(ctx, Answer::Cancel);
+                } else if self.ui.show_help {
+                    self.ui.show_help = false;
+                } else {
+                    self.ui.selected = None;
+                }
+            }
+            Action::AddBall
+            | Action::AddBox
+            | Action::AddRotatedBox
+            | Action::AddSegment
+            | Action::AddCircle => {
+                if let Some(kind) = AddKind::of(a) {
+                    // A key adds at the cursor when it is over the canvas; a button, where
+                    // nothing is near the middle of the view.
+                    let size = grid_step(self.ui.view.zoom, NEW_OBJECT_PX) * 2.0;
+                    let at = self
+                        .ui
+                        .cursor_world
+                        .unwrap_or_else(|| free_spot(&self.evaluation, self.ui.view.center, size));
+                    self.add_object(kind, at);
+                }
+            }
+            Action::PlayPause => playback.toggle(),
+            Action::TimeStart => playback.t = 0.0,
+            Action::TimeEnd => playback.t = 1.0,
+            Action::StepBack => playback.step(-0.01),
+            Action::StepForward => playback.step(0.01),
+            Action::Fit => self.ui.fit_requested = true,
+            Action::TogglePlots => self.ui.show_plots = !self.ui.show_plots,
+            Action::ToggleVariantsPanel => self.ui.show_variants = !self.ui.show_variants,
+            Action::ToggleHeatMap => {
+                let mut h = self.doc.scene().heat_map.clone();
+                h.shown = !h.shown;
+                self.doc.apply(Edit::SetHeatMap(h), false);
+            }
+            Action::ToggleMode => {
+                self.ui.mode = match self.ui.mode {
+                    Mode::Sweep => Mode::Simulation,
+                    Mode::Simulation => Mode::Sweep,
+                }
+            }
+            Action::Help => self.ui.show_help = !self.ui.show_help,
+        }
+    }
+
+    /// The time keys in the simulation view; false for any other action.
+    fn sim_time_key(&mut self, a: Action) -> bool {
+        let sim = &mut self.sim;
+        match a {
+            Action::PlayPause => sim.set_playing(!sim.is_playing()),
+            Action::StepForward => {
+                sim.step_next();
+            }
+            Action::StepBack => {
+                sim.step_back();
+            }
+            Action::TimeStart => sim.scrub_to(0.0),
+            Action::TimeEnd => {
+                let head = sim.timeline().map_or(0.0, |t| t.head_time());
+                sim.scrub_to(head);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Hunts for a disagreement of `v` with the exact core (a bounded number of cases, so
+    /// the answer comes within a fraction of a second) and opens the shrunk case. Each
+    /// search starts where the last one stopped, so pressing again finds another case.
+    fn find_counterexample(&mut self, ctx: &Context, v: crate::variants::Variant) {
+        let seed = self.hunt_seed;
+        self.hunt_seed = self.hunt_seed.wrapping_add(1);
+        match crate::hunt::find_counterexample(v, None, seed, HUNT_BUDGET) {
+            Some(found) => {
+                let status = format!(
+                    "{}: {} (case {} of seed {seed}, shrunk in {} steps)",
+                    v.id(),
+                    found.disagreement.describe(),
+                    found.index,
+                    found.shrink_steps
+                );
+                self.request(ctx, Pending::Scene(Box::new(found.scene)));
+                self.ui.status = status;
+            }
+            None => {
+                self.ui.status = format!(
+                    "{}: no disagreement in {HUNT_BUDGET} cases (seed {seed})",
+                    v.id()
+                );
+            }
+        }
+    }
+
+    /// Runs the simulation of the current document forward by `t` (as `--sim-advance`).
+    pub fn advance_simulation(&mut self, t: f64) {
+        self.sim.sync(self.doc.scene(), self.doc.revision());
+        self.sim.advance(t);
+    }
+
+    /// Adds a new object of `kind` at `at`, sized and placed on the grid of the current
+    /// zoom so its numbers are round, and selects it.
+    fn add_object(&mut self, kind: AddKind, at: Vec2) {
+        let u = grid_step(self.ui.view.zoom, NEW_OBJECT_PX);
+        let c = snap(at, u);
+        let v = Vec2::new;
+        let shape = match kind {
+            AddKind::Ball => Shape::Ball {
+                start: c - v(2.0 * u, 0.0),
+                end: c + v(2.0 * u, 0.0),
+                radius: u * 0.5,
+            },
+            AddKind::Box => Shape::Box {
+                min: c - v(u, u * 0.5),
+                max: c + v(u, u * 0.5),
+            },
+            AddKind::RotatedBox => Shape::RotatedBox {
+                center: c,
+                half_extents: v(u, u * 0.5),
+                angle: 30.0,
+            },
+            AddKind::Segment => Shape::Segment {
+                a: c - v(u, u * 0.5),
+                b: c + v(u, u * 0.5),
+            },
+            AddKind::Circle => Shape::Circle {
+                start: c,
+                end: c,
+                radius: u * 0.5,
+            },
+        };
+        let name = self.unique_name(kind.name());
+        if self.doc.apply(Edit::Add(Object { name, shape }), false) {
+            self.ui.selected = Some(self.doc.scene().objects.len() - 1);
+        }
+    }
+
+    fn duplicate(&mut self) {
+        let Some(o) = self
+            .ui
+            .selected
+            .and_then(|i| self.doc.scene().objects.get(i))
+            .cloned()
+        else {
+            return;
+        };
+        let offset = Vec2::splat(grid_step(self.ui.view.zoom, NEW_OBJECT_PX));
+        let copy = Object {
+            name: self.unique_name(&o.name),
+            shape: o.shape.translated(offset),
+        };
+        if self.doc.apply(Edit::Add(copy), false) {
+            self.ui.selected = Some(self.doc.scene().objects.len() - 1);
+        }
+    }
+
+    /// `base` if no object has that name, else `base2`, `base3`, … (trailing digits of
+    /// `base` dropped first).
+    fn unique_name(&self, base: &str) -> String {
+        let scene = self.doc.scene();
+        if scene.object(base).is_none() {
+            return base.to_owned();
+        }
+        let stem = base.trim_end_matches(|c: char| c.is_ascii_digit());
+        let stem = if stem.is_empty() { "object" } else { stem };
+        (2..)
+            .map(|k| format!("{stem}{k}"))
+            .find(|n| scene.object(n).is_none())
+            .unwrap_or_else(|| stem.to_owned())
+    }
+
+    /// Makes the current exact answers the scene's expectations (one undoable edit).
+    fn record_expectations(&mut self) {
+        let recorded = expect::record(self.doc.scene(), &self.evaluation);
+        let n = recorded.len();
+        let changed = self.doc.apply(Edit::SetExpectations(recorded), false);
+        self.ui.status = match (n, changed) {
+            (0, _) => "no ball × obstacle pair to record".to_owned(),
+            (n, true) => format!("recorded {n} expectation(s) from the current answers"),
+            (n, false) => format!("the {n} expectation(s) already hold the current answers"),
+        };
+    }
+
+    // ----- files -----
+
+    /// Runs `p` now, or asks first when there are unsaved changes.
+    fn request(&mut self, ctx: &Context, p: Pending) {
+        if self.doc.dirty() {
+            self.ui.confirm = Some(p);
+        } else {
+            self.run_pending(ctx, p);
+        }
+    }
+
+    fn answer(&mut self, ctx: &Context, a: Answer) {
+        let Some(pending) = self.ui.confirm.take() else {
+            return;
+        };
+        match a {
+            Answer::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(p) => self.save_checked(ctx, &p, Some(pending), false),
+                None => {
+                    self.files.after_save = Some(pending);
+                    self.save_dialog(ctx);
+                }
+            },
+            Answer::Discard => self.run_pending(ctx, pending),
+            Answer::Cancel => {}
+        }
+    }
+
+    fn run_pending(&mut self, ctx: &Context, p: Pending) {
+        match p {
+            Pending::Open(path) => self.open(&path),
+            Pending::OpenDialog => {
+                let dir = self.dialog_dir();
+                self.start_dialog(ctx, DialogKind::Open, String::new(), dir);
+            }
+            Pending::New => self.set_document(Scene::empty("untitled"), None),
+            Pending::Demo(name) => {
+                if let Some(s) = builtin::demo(&name) {
+                    self.set_document(s, None);
+                }
+            }
+            Pending::Scene(scene) => self.set_document(*scene, None),
+            Pending::Close => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Opens a scene file, asking first when there are unsaved changes. A file that fails to
+    /// load leaves the current scene untouched and shows the banner.
+    pub fn open_path(&mut self, path: &Path) {
+        self.queue
+            .push(Command::Request(Pending::Open(path.to_path_buf())));
+    }
+
+    fn open(&mut self, path: &Path) {
+        match load_scene(path) {
+            Ok(s) => {
+                self.set_document(s, Some(path));
+                self.ui.banner = None;
+                self.ui.banner_reload = None;
+                self.ui.status = format!("opened {}", absolute(path).display());
+            }
+            Err(e) => self.show_load_error(e.to_string(), path),
+        }
+    }
+
+    /// Shows a failed load in the banner, with Reload for once the file is fixed.
+    pub fn show_load_error(&mut self, message: String, path: &Path) {
+        self.ui.banner = Some(message);
+        self.ui.banner_reload = Some(path.to_path_buf());
+    }
+
+    /// Saves to `path` unless the user should be asked first: the file on disk has
+    /// comments that saving drops, or (`ask_replace`) it exists and no dialog asked about
+    /// replacing it. `then` runs once saved.
+    fn save_checked(
+        &mut self,
+        ctx: &Context,
+        path: &Path,
+        then: Option<Pending>,
+        ask_replace: bool,
+    ) {
+        let exists = path.is_file();
+        let comments = exists && read_scene_text(path).is_ok_and(|t| has_comments(&t));
+        let replace = ask_replace && exists;
+        if comments || replace {
+            self.ui.save_question = Some(SaveQuestion {
+                path: path.to_path_buf(),
+                replace,
+                comments,
+                then,
+            });
+        } else {
+            self.write_scene(ctx, path, then);
+        }
+    }
+
+    /// Writes the scene to `path`. A failure goes to the banner and changes nothing: the
+    /// document stays unsaved, the file on disk keeps its old content, and `then` (closing,
+    /// opening another scene) does not happen.
+    fn write_scene(&mut self, ctx: &Context, path: &Path, then: Option<Pending>) {
+        let revision = self.doc.revision();
+        match save_scene(path, &self.doc.scene_with_view(self.ui.view)) {
+            Ok(()) => {
+                self.doc.mark_saved(path.to_path_buf(), revision);
+                self.files.remember(path);
+                self.ui.banner = None;
+                self.ui.banner_reload = None;
+                self.ui.status = format!("saved {}", absolute(path).display());
+                if let Some(next) = then {
+                    self.run_pending(ctx, next);
+                }
+            }
+            Err(e) => {
+                self.ui.banner = Some(format!("{e} — the scene is not saved"));
+                self.ui.banner_reload = None;
+            }
+        }
+    }
+
+    fn save_dialog(&mut self, ctx: &Context) {
+        let name = screenshot::slug(&self.doc.scene().name);
+        let dir = self.dialog_dir();
+        self.start_dialog(ctx, DialogKind::Save, name, dir);
+    }
+
+    fn start_dialog(&mut self, ctx: &Context, kind: DialogKind, suggested: String, dir: PathBuf) {
+        let request = DialogRequest {
+            kind,
+            suggested,
+            dir,
+        };
+        if let Some(why) = self.files.start(ctx, request) {
+            self.ui.status = why;
+        }
+    }
+
+    /// Where file dialogs start: beside the open file, else beside the last one opened,
+    /// else the home folder.
+    fn dialog_dir(&self) -> PathBuf {
+        let beside = |p: &Path| {
+            absolute(p)
+                .parent()
+                .filter(|d| d.is_dir())
+                .map(Path::to_path_buf)
+        };
+        self.doc
+            .path()
+            .and_then(beside)
+            .or_else(|| self.files.recent.first().and_then(|p| beside(p)))
+            .or_else(dirs::home_dir)
+            .unwrap_or_else(|| absolute(Path::new(".")))
+    }
+
+    /// A dialog's answer.
+    pub(super) fn dialog_answered(&mut self, ctx: &Context, r: DialogResult) {
+        match r {
+            DialogResult::Picked {
+                kind: DialogKind::Open,
+                path,
+                ..
+            } => self.open(&path),
+            DialogResult::Picked {
+                kind: DialogKind::Save,
+                path,
+                confirmed,
+            } => {
+                let then = self.files.after_save.take();
+                self.save_checked(ctx, &path, then, !confirmed);
+            }
+            DialogResult::Picked {
+                kind: DialogKind::Folder,
+                path,
+                ..
+            } => {
+                self.set_output_dir(Some(path));
+                let dir = self.output_dir();
+                self.ui.status = format!("screenshots and bug reports go to {}", dir.display());
+                if let Some(form) = &mut self.ui.report_form {
+                    form.folder = dir;
+                }
+            }
+            DialogResult::Cancelled(DialogKind::Save) => self.files.after_save = None,
+            DialogResult::Cancelled(_) => {}
+        }
+    }
+
+    /// The answers that came back from the shell since the last frame.
+    pub(super) fn poll_shell(&mut self, ctx: &Context) {
+        let (answer, why) = self.files.poll();
+        if let Some(why) = why {
+            self.ui.status = why;
+        }
+        if let Some(r) = answer {
+            self.dialog_answered(ctx, r);
+        }
+        if let Some(words) = self.pending_report.take() {
+            self.write_bug_report(ctx, &words);
+        }
+        let done: Vec<_> = self
+            .shots
+            .lock()
+            .map(|mut v| std::mem::take(&mut *v))
+            .unwrap_or_default();
+        for r in done {
+            match r {
+                Ok((message, path)) => {
+                    self.ui.status = message;
+                    self.ui.last_output = Some(path);
+                }
+                Err(e) => self.ui.banner = Some(e),
+            }
+        }
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        if let Some(f) = dropped.first() {
+            let p = f.path().to_path_buf();
+            if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
+                self.request(ctx, Pending::Open(p));
+            } else {
+                self.ui.banner = Some(format!("{}: not a .ron scene file", p.display()));
+            }
+        }
+    }
+
+    /// Asks before the window closes with unsaved changes.
+    pub(super) fn handle_close(&mut self, ctx: &Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.doc.dirty() && !self.allow_close {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.ui.confirm = Some(Pending::Close);
+        }
+    }
+
+    // ----- screenshots and bug reports -----
+
+    fn screenshot(&mut self, ctx: &Context) {
+        let stem = format!(
+            "{}-{}",
+            screenshot::slug(&self.doc.scene().name),
+            screenshot::now_stamp()
+        );
+        let path = fresh_path(&self.output_dir(), &stem, "png");
+        self.ui.status = format!("saving {}…", path.display());
+        screenshot::request(ctx, screenshot::Target::Png(path), self.shots.clone());
+    }
+
+    /// The report's texts for what is on screen now (see `shell::report`).
+    pub fn bug_report_texts(&self, words: &UserWords, stamp: &str) -> (String, String) {
+        let scene = self.scene_to_save();
+        let view = match self.ui.mode {
+            Mode::Sweep => ViewState::Sweep {
+                ball: self
+                    .inspected()
+                    .and_then(|b| scene.objects.get(b.object))
+                    .map(|o| o.name.clone()),
+                t: self.ui.playback.t,
+            },
+            Mode::Simulation => {
+                let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+                ViewState::Simulation(sim_snapshot(&self.sim, duration).map(Box::new))
+            }
+        };
+        let env = Environment::current(self.renderer.clone());
+        bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &self.evaluation,
+            view,
+            words,
+            env: &env,
+            stale: &self.stale,
+            stamp,
+        })
+    }
+
+    fn write_bug_report(&mut self, ctx: &Context, words: &UserWords) {
+        let stamp = screenshot::now_stamp();
+        let (scene_ron, report_md) = self.bug_report_texts(words, &stamp);
+        let stem = format!(
+            "bug-report-{}-{stamp}",
+            screenshot::slug(&self.doc.scene().name)
+        );
+        let dir = fresh_path(&self.output_dir(), &stem, "");
+        self.ui.status = format!("writing {}…", dir.display());
+        ctx.copy_text(report_md.clone());
+        let target = screenshot::Target::BugReport {
+            dir,
+            scene_ron,
+            report_md,
+        };
+        screenshot::request(ctx, target, self.shots.clone());
+    }
+}
+
+/// The simulation panel's numbers, and the state on screen as a set-up.
+fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
+    let timeline = sim.timeline()?;
+    let world = timeline.world();
+    let origin = timeline.origin();
+    let c = world.counts();
+    let end = timeline.log_end();
+    let first = end
+        .saturating_sub(REPORT_EVENTS)
+        .max(timeline.first_logged());
+    let last_events = (first..end)
+        .filter_map(|k| sim.event_row_label(k))
+        .collect();
+    let selected = sim
+        .selected()
+        .and_then(|i| world.disc(i).map(|d| (i, d)))
+        .map(|(i, d)| {
+            vec![
+                format!("disc {i}"),
+                format!("position ({:.5}, {:.5})", d.position.x, d.position.y),
+                format!("velocity ({:.5}, {:.5})", d.velocity.x, d.velocity.y),
+                format!("radius {:.5}, mass {:.5}", d.radius, d.mass),
+            ]
+        })
+        .unwrap_or_default();
+    let (p, p0) = (world.momentum(), origin.momentum());
+    Some(SimSnapshot {
+        time: world.time(),
+        discs: world.len(),
+        collisions: c.collisions(),
+        disc_disc: c.disc_disc,
+        disc_wall: c.disc_wall,
+        disc_obstacle: c.disc_obstacle,
+        energy: world.kinetic_energy(),
+        energy_start: origin.kinetic_energy(),
+        momentum: [p.x, p.y],
+        momentum_start: [p0.x, p0.y],
+        last_events,
+        divergences: sim.divergences().iter().map(|d| d.describe()).collect(),
+        comparing: sim.comparing(),
+        selected,
+        state: Simulation::from_world(world, duration),
+    })
+}
+
+/// `p` made absolute against the working folder (as it is when the path is used).
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}

@@ -1,0 +1,241 @@
+//! The one camera of both canvases: the world ↔ screen transform (y-up world, y-down
+//! screen), zoom around the cursor, fitting a box, and the adaptive grid step.
+
+use egui::{Pos2, Rect};
+use glam::{DVec2, Vec2};
+
+use crate::geom::Aabb;
+use crate::scene::View;
+
+/// Zoom limits in pixels per world unit; outside them f32 precision or usability suffer.
+pub const MIN_ZOOM: f32 = 1e-3;
+pub const MAX_ZOOM: f32 = 1e5;
+
+/// The transform for one frame: the canvas rectangle plus the scene's camera.
+#[derive(Clone, Copy, Debug)]
+pub struct Camera {
+    pub rect: Rect,
+    pub center: Vec2,
+    pub zoom: f32,
+}
+
+impl Camera {
+    pub fn new(rect: Rect, view: &View) -> Self {
+        let zoom = if view.zoom.is_finite() {
+            view.zoom.clamp(MIN_ZOOM, MAX_ZOOM)
+        } else {
+            1.0
+        };
+        let center = if view.center.is_finite() {
+            view.center
+        } else {
+            Vec2::ZERO
+        };
+        Self { rect, center, zoom }
+    }
+
+    pub fn view(&self) -> View {
+        View {
+            center: self.center,
+            zoom: self.zoom,
+        }
+    }
+
+    pub fn to_screen(&self, w: Vec2) -> Pos2 {
+        let c = self.rect.center();
+        Pos2::new(
+            c.x + (w.x - self.center.x) * self.zoom,
+            c.y - (w.y - self.center.y) * self.zoom,
+        )
+    }
+
+    /// An f64 world point (the simulation's) on screen.
+    pub fn to_screen_f64(&self, w: DVec2) -> Pos2 {
+        let c = self.rect.center();
+        let z = f64::from(self.zoom);
+        Pos2::new(
+            c.x + ((w.x - f64::from(self.center.x)) * z) as f32,
+            c.y - ((w.y - f64::from(self.center.y)) * z) as f32,
+        )
+    }
+
+    /// A screen point as an f64 world point (the simulation's).
+    pub fn to_world_f64(&self, p: Pos2) -> DVec2 {
+        let c = self.rect.center();
+        let z = f64::from(self.zoom);
+        DVec2::new(
+            f64::from(self.center.x) + f64::from(p.x - c.x) / z,
+            f64::from(self.center.y) - f64::from(p.y - c.y) / z,
+        )
+    }
+
+    pub fn to_world(&self, p: Pos2) -> Vec2 {
+        let c = self.rect.center();
+        Vec2::new(
+            self.center.x + (p.x - c.x) / self.zoom,
+            self.center.y - (p.y - c.y) / self.zoom,
+        )
+    }
+
+    /// A world length in pixels.
+    pub fn len(&self, world: f32) -> f32 {
+        world * self.zoom
+    }
+
+    /// A world direction as a screen vector (y flipped).
+    pub fn dir(&self, v: Vec2) -> egui::Vec2 {
+        egui::vec2(v.x, -v.y)
+    }
+
+    /// The visible world rectangle.
+    pub fn world_rect(&self) -> Aabb {
+        Aabb::from_points(
+            self.to_world(self.rect.left_bottom()),
+            self.to_world(self.rect.right_top()),
+        )
+    }
+
+    /// Multiplies the zoom by `factor` keeping the world point under `anchor` in place.
+    pub fn zoom_around(&mut self, anchor: Pos2, factor: f32) {
+        if !(factor.is_finite() && factor > 0.0) {
+            return;
+        }
+        let before = self.to_world(anchor);
+        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let after = self.to_world(anchor);
+        self.center += before - after;
+    }
+
+    /// Moves the camera so the content follows a screen-space drag of `delta` pixels.
+    pub fn pan(&mut self, delta: egui::Vec2) {
+        self.center -= Vec2::new(delta.x, -delta.y) / self.zoom;
+    }
+
+    /// Centres `bounds` and zooms so it fills `fill` (0 to 1) of the canvas's smaller
+    /// side.
+    pub fn fit(&mut self, bounds: &Aabb, fill: f32) {
+        if !(bounds.is_valid() && self.rect.width() > 1.0 && self.rect.height() > 1.0) {
+            return;
+        }
+        let size = bounds.size().max(Vec2::splat(1e-3));
+        let zx = self.rect.width() / size.x;
+        let zy = self.rect.height() / size.y;
+        let zoom = zx.min(zy) * fill;
+        if zoom.is_finite() && zoom > 0.0 {
+            self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+            self.center = bounds.center();
+        }
+    }
+
+    /// The major grid spacing in world units: 1, 2 or 5 × 10^k, at least `min_px` pixels apart.
+    pub fn grid_step(&self, min_px: f32) -> f32 {
+        grid_step(self.zoom, min_px)
+    }
+}
+
+/// The smallest of 1, 2, 5 × 10^k world units that is at least `min_px` pixels at `zoom`.
+pub fn grid_step(zoom: f32, min_px: f32) -> f32 {
+    let raw = (min_px / zoom.max(MIN_ZOOM)).max(1e-6);
+    let base = 10f32.powf(raw.log10().floor());
+    for m in [1.0, 2.0, 5.0, 10.0] {
+        if base * m >= raw {
+            return base * m;
+        }
+    }
+    base * 10.0
+}
+
+/// Rounds `p` to the nearest multiple of `step` on both axes.
+pub fn snap(p: Vec2, step: f32) -> Vec2 {
+    if step > 0.0 && step.is_finite() {
+        (p / step).round() * step
+    } else {
+        p
+    }
+}
+
+/// A short label for a grid coordinate: no trailing zeros, no `-0`.
+pub fn axis_label(v: f32, step: f32) -> String {
+    let decimals = if step >= 1.0 {
+        0
+    } else {
+        (-step.log10().floor()) as usize
+    };
+    let s = format!("{:.*}", decimals, v);
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        "0".to_owned()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cam() -> Camera {
+        Camera {
+            rect: Rect::from_min_size(Pos2::new(10.0, 20.0), egui::vec2(400.0, 200.0)),
+            center: Vec2::new(5.0, -3.0),
+            zoom: 4.0,
+        }
+    }
+
+    #[test]
+    fn screen_is_y_down_and_round_trips() {
+        let c = cam();
+        // The camera centre is the middle of the rect: (210, 120).
+        assert_eq!(c.to_screen(Vec2::new(5.0, -3.0)), Pos2::new(210.0, 120.0));
+        // One unit up in the world is 4 px up on screen.
+        assert_eq!(c.to_screen(Vec2::new(5.0, -2.0)), Pos2::new(210.0, 116.0));
+        let w = Vec2::new(-7.25, 11.5);
+        assert!((c.to_world(c.to_screen(w)) - w).length() < 1e-4);
+    }
+
+    #[test]
+    fn zoom_keeps_the_anchor_fixed() {
+        let mut c = cam();
+        let anchor = Pos2::new(50.0, 70.0);
+        let before = c.to_world(anchor);
+        c.zoom_around(anchor, 2.5);
+        assert!((c.zoom - 10.0).abs() < 1e-6);
+        assert!((c.to_world(anchor) - before).length() < 1e-4);
+    }
+
+    #[test]
+    fn grid_steps_are_1_2_5() {
+        assert_eq!(grid_step(1.0, 60.0), 100.0);
+        assert_eq!(grid_step(4.0, 60.0), 20.0);
+        assert_eq!(grid_step(10.0, 60.0), 10.0);
+        assert!((grid_step(300.0, 60.0) - 0.2).abs() < 1e-6);
+    }
+
+    #[test]
+    fn labels_and_snap() {
+        assert_eq!(axis_label(-0.0001, 0.5), "0");
+        assert_eq!(axis_label(2.5, 0.5), "2.5");
+        assert_eq!(axis_label(40.0, 20.0), "40");
+        assert_eq!(snap(Vec2::new(7.4, -12.6), 5.0), Vec2::new(5.0, -15.0));
+    }
+
+    #[test]
+    fn fit_contains_the_box() {
+        let mut c = cam();
+        let b = Aabb::new(Vec2::new(-100.0, -10.0), Vec2::new(100.0, 30.0));
+        c.fit(&b, 0.85);
+        let w = c.world_rect();
+        assert!(w.contains(b.min) && w.contains(b.max));
+    }
+
+    #[test]
+    fn f64_points_round_trip() {
+        let c = cam();
+        let w = DVec2::new(-7.25, 11.5);
+        let s = c.to_screen_f64(w);
+        assert_eq!(s, c.to_screen(w.as_vec2()));
+        assert!((c.to_world_f64(s) - w).length() < 1e-4);
+    }
+}

@@ -1,0 +1,257 @@
+//! The heat map on the canvas. It lays a grid of cells over the canvas, coarsens the
+//! grid when a frame would take too long, and recomputes only when the scene's revision, the
+//! inspected ball or the camera changes. The result is one texture drawn under everything
+//! else, so the geometry stays on top.
+
+use egui::{Color32, ColorImage, Context, Rect, TextureHandle, TextureId, TextureOptions, vec2};
+use glam::Vec2;
+
+use super::camera::Camera;
+use super::palette::{HEAT_ALPHA, Role, heat};
+use crate::obstacle::Obstacle;
+use crate::scene::heat_map::{CellVerdict, Grid, Samples, cost_ns, sample};
+use crate::scene::{BallEvaluation, HeatMap, Scene};
+use crate::variants::Variant;
+
+/// The time one recomputation may take on a release build while something moves (a drag,
+/// a pan, a zoom), in nanoseconds: a third of a 60 Hz frame, so dragging stays smooth.
+const MOVING_BUDGET_NS: f64 = 5.5e6;
+
+/// The time it may take once everything holds still: the map is then redrawn once at the
+/// cell size asked for, up to this.
+const STILL_BUDGET_NS: f64 = 60e6;
+
+/// What the samples depend on besides the grid: the same two frames running means
+/// nothing is moving.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Inputs {
+    /// The scene's revision (its obstacles, heat map settings, variants and parameters).
+    revision: u64,
+    /// The inspected ball's object index.
+    ball: usize,
+    canvas: Rect,
+    center: Vec2,
+    zoom: f32,
+}
+
+/// The heat map's state between frames (not saved: the settings live in the scene).
+#[derive(Default)]
+pub struct HeatLayer {
+    /// What the samples were computed from.
+    key: Option<(Inputs, Grid)>,
+    /// Last frame's inputs.
+    last: Option<Inputs>,
+    samples: Samples,
+    texture: Option<TextureHandle>,
+    /// The texture and where it goes on screen, when drawn this frame.
+    shown: Option<(TextureId, Rect)>,
+    /// The cell size used, in points, and the one asked for.
+    cell: (f32, f32),
+}
+
+impl HeatLayer {
+    /// Brings the map up to date for this frame: the inspected ball's motion and radius,
+    /// moved to every cell of the canvas, against the scene's obstacles.
+    pub fn update(
+        &mut self,
+        ctx: &Context,
+        cam: &Camera,
+        scene: &Scene,
+        revision: u64,
+        ball: Option<&BallEvaluation>,
+        obstacles: &[(usize, Obstacle)],
+    ) {
+        let settings = &scene.heat_map;
+        let Some(ball) = ball.filter(|_| settings.shown) else {
+            // Hidden: free the texture and forget the samples.
+            *self = Self::default();
+            return;
+        };
+        let params = &scene.params;
+        let compare = settings.compare.as_deref().and_then(Variant::from_id);
+        let asked = settings.cell.clamp(HeatMap::MIN_CELL, HeatMap::MAX_CELL);
+        let inputs = Inputs {
+            revision,
+            ball: ball.object,
+            canvas: cam.rect,
+            center: cam.center,
+            zoom: cam.zoom,
+        };
+        let obstacles: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
+        let motion = ball.sweep.end - ball.sweep.start;
+        let still = self.last.as_ref() == Some(&inputs);
+        let budget = if still {
+            STILL_BUDGET_NS
+        } else {
+            MOVING_BUDGET_NS
+        };
+        let r = cam.rect;
+        if !(r.width().is_finite() && r.height().is_finite()) {
+            *self = Self::default();
+            return;
+        }
+        let compared = compare.map(|v| (v, params));
+        // Coarser until within the budget and within the largest texture the renderer
+        // takes (glow asserts on a larger one).
+        let max_side = ctx.input(|i| i.max_texture_side).max(1);
+        let over = |cell: f32| {
+            let g = canvas_grid(cam, cell);
+            let too_wide = g.cols.max(g.rows) > max_side;
+            (too_wide, cost_ns(g.len(), &obstacles, compared) > budget)
+        };
+        let mut cell = asked as f32;
+        loop {
+            let (too_wide, too_slow) = over(cell);
+            // Past the largest cell only to fit the texture; the budget stops there.
+            if !too_wide && (!too_slow || cell >= HeatMap::MAX_CELL as f32) {
+                break;
+            }
+            cell *= 2.0;
+        }
+        let grid = canvas_grid(cam, cell);
+        let over_budget = over(cell).1;
+        if !still && (cell > asked as f32 || over_budget) {
+            // Coarser while moving: draw again at the asked size once things hold still.
+            ctx.request_repaint();
+        }
+        if grid.is_empty() || (!still && over_budget) {
+            // A canvas with no area, or a scene too heavy to redo every frame even at the
+            // coarsest cells: nothing while it moves (it is redrawn once it holds still).
+            self.shown = None;
+            self.last = Some(inputs);
+            return;
+        }
+        let key = (inputs, grid);
+        if self.key.as_ref() != Some(&key) || self.texture.is_none() {
+            self.samples = sample(&grid, motion, ball.sweep.radius, &obstacles, compared);
+            let image = ColorImage::new([grid.cols, grid.rows], pixels(&self.samples));
+            match &mut self.texture {
+                Some(t) => t.set(image, TextureOptions::NEAREST),
+                None => {
+                    self.texture =
+                        Some(ctx.load_texture("heat map", image, TextureOptions::NEAREST))
+                }
+            }
+            self.key = Some(key);
+        }
+        self.last = Some(inputs);
+        let asked = asked as f32;
+        self.cell = (cell, asked);
+        let size = vec2(grid.cols as f32, grid.rows as f32) * cell;
+        self.shown = self
+            .texture
+            .as_ref()
+            .map(|t| (t.id(), Rect::from_min_size(cam.rect.min, size)));
+    }
+
+    /// The texture and its screen rectangle, when the map is drawn.
+    pub fn shown(&self) -> Option<(TextureId, Rect)> {
+        self.shown
+    }
+
+    /// The cell size in use, when the budget made it coarser than asked.
+    pub fn coarsened(&self) -> Option<f32> {
+        (self.shown.is_some() && self.cell.0 > self.cell.1).then_some(self.cell.0)
+    }
+
+    /// What the map says about a start at world point `p`, for the status bar.
+    pub fn describe(&self, p: Vec2) -> Option<String> {
+        self.shown?;
+        let i = self.key.as_ref()?.1.cell_at(p)?;
+        let t = *self.samples.times.get(i)?;
+        let exact = if t.is_finite() {
+            format!("first contact at t = {t:.4}")
+        } else {
+            "no contact".to_owned()
+        };
+        let Some((variant, verdicts)) = &self.samples.verdicts else {
+            return Some(format!("from here: {exact}"));
+        };
+        let what = match verdicts.get(i)? {
+            CellVerdict::Agree { .. } => "agrees".to_owned(),
+            CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
+            CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
+            CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
+            CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
+            CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
+        };
+        Some(format!("from here: {exact}; {} {what}", variant.id()))
+    }
+}
+
+/// The cells of `cell` points covering the canvas from its top-left corner, row by row as
+/// the texture's pixels run: cell `(col, row)` is the square whose screen centre is
+/// `rect.min + (col + ½, row + ½)·cell`, and its start is that centre in the world.
+fn canvas_grid(cam: &Camera, cell: f32) -> Grid {
+    let r = cam.rect;
+    Grid {
+        origin: cam.to_world(r.min + vec2(cell, cell) * 0.5),
+        step: cell / cam.zoom,
+        cols: (r.width() / cell).ceil().max(0.0) as usize,
+        rows: (r.height() / cell).ceil().max(0.0) as usize,
+    }
+}
+
+/// One colour per cell, row by row.
+fn pixels(samples: &Samples) -> Vec<Color32> {
+    let tint = |c: Color32, a: u8| Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a);
+    match &samples.verdicts {
+        None => samples
+            .times
+            .iter()
+            .map(|&t| {
+                if t.is_finite() {
+                    tint(heat(t), HEAT_ALPHA)
+                } else {
+                    Color32::TRANSPARENT
+                }
+            })
+            .collect(),
+        Some((_, verdicts)) => verdicts
+            .iter()
+            .map(|v| match v {
+                CellVerdict::Tunnels => tint(Role::HeatTunnel.color(), 140),
+                CellVerdict::FalseHit => tint(Role::HeatFalseHit.color(), 140),
+                CellVerdict::Broken => tint(Role::HeatBroken.color(), 120),
+                CellVerdict::TimeOff(_) => tint(Role::HeatTimeOff.color(), 100),
+                CellVerdict::WrongContact => tint(Role::HeatTimeOff.color(), 160),
+                CellVerdict::Agree { contact: true } => tint(Role::HeatAgree.color(), 50),
+                CellVerdict::Agree { contact: false } => Color32::TRANSPARENT,
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::View;
+
+    /// Each texture pixel (column, row) is drawn over the screen square whose centre maps
+    /// to that cell's start: the y-flip and the half-cell offset line up.
+    #[test]
+    fn texture_pixels_sit_over_their_starts() {
+        let rect = Rect::from_min_size(egui::pos2(37.0, 21.0), vec2(503.0, 299.0));
+        let view = View {
+            center: Vec2::new(-12.5, 40.25),
+            zoom: 7.3,
+        };
+        let cam = Camera::new(rect, &view);
+        let cell = 6.0;
+        let g = canvas_grid(&cam, cell);
+        assert_eq!((g.cols, g.rows), (84, 50));
+        for (col, row) in [(0, 0), (83, 0), (0, 49), (83, 49), (40, 17)] {
+            let screen = rect.min + vec2(col as f32 + 0.5, row as f32 + 0.5) * cell;
+            let start = g.start(row * g.cols + col);
+            let want = cam.to_world(screen);
+            assert!(
+                (start - want).length() < 1e-3,
+                "({col}, {row}): {start} vs {want}"
+            );
+            // And the world point under the cursor finds the same cell.
+            assert_eq!(g.cell_at(want), Some(row * g.cols + col));
+        }
+        // Rows run down the screen, which is down the world (y-up).
+        assert!(g.start(g.cols).y < g.start(0).y);
+    }
+}

@@ -1,0 +1,273 @@
+//! The nine Cohen–Sutherland regions around the boxes that matter to the inspected ball:
+//! the box it meets first (else the one it passes nearest) and a selected box, or every box
+//! when the scene asks for all. Each region is labelled with its code and name; the regions
+//! holding the ball's start and end are hatched in two directions, so they are told apart
+//! even where they are the same region.
+//!
+//! Hatching draws a few hundred thin lines at most; shading whole regions instead filled
+//! most of the canvas once per box, which the software renderers many users run under
+//! cannot afford.
+
+use egui::{Pos2, Stroke};
+use glam::Vec2;
+
+use super::Frame;
+use crate::app::draw::palette::Role;
+use crate::app::draw::pen::{Layer, Pen, centred_or_around};
+use crate::geom::BoxFrame;
+use crate::region::Region;
+use crate::scene::{BallEvaluation, PairResult};
+
+/// Boxes labelled at most when every box's regions are drawn.
+const MAX_LABELLED_BOXES: usize = 6;
+
+/// Boxes whose dividing lines are drawn at most when every box's are asked for (the
+/// nearest to the ball's motion first): each draws four lines across the canvas.
+const MAX_BOXES: usize = 64;
+
+/// Points between hatch lines.
+const HATCH_SPACING: f32 = 11.0;
+
+pub fn regions(pen: &mut Pen, f: &Frame) {
+    let Some(ball) = f.ball() else { return };
+    let all = f.scene.layers.regions_all;
+    let boxes: Vec<(&PairResult, bool)> = region_boxes(f, ball)
+        .into_iter()
+        .filter(|(_, relevant)| *relevant || all)
+        .take(MAX_BOXES)
+        .collect();
+    let labelled = boxes.len() <= MAX_LABELLED_BOXES;
+    for (pair, relevant) in boxes {
+        let Some(frame) = pair.shape.frame() else {
+            continue;
+        };
+        dividing_lines(pen, &frame);
+        if relevant && let (Some(start), Some(end)) = (pair.start_region, pair.end_region) {
+            hatch(pen, &frame, start, HatchDir::Rising, 90);
+            hatch(pen, &frame, end, HatchDir::Falling, 70);
+        }
+        if f.scene.layers.labels && (relevant || labelled) {
+            names(pen, &frame, pair, relevant);
+        }
+    }
+}
+
+/// Every box paired with the ball, nearest first, each marked relevant when it is the one
+/// the ball meets first (else passes nearest) or the selected object.
+fn region_boxes<'a>(f: &Frame, ball: &'a BallEvaluation) -> Vec<(&'a PairResult, bool)> {
+    let boxes: Vec<&PairResult> = ball
+        .pairs
+        .iter()
+        .filter(|p| p.shape.frame().is_some())
+        .collect();
+    let rank = |p: &PairResult| match (p.hit, p.approach) {
+        (Some(h), _) => (0, h.time),
+        (None, Some(a)) => (1, a.clearance),
+        (None, None) => (2, 0.0),
+    };
+    let main = boxes
+        .iter()
+        .min_by(|a, b| {
+            rank(a)
+                .partial_cmp(&rank(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .map(|p| p.obstacle);
+    boxes
+        .into_iter()
+        .map(|p| {
+            (
+                p,
+                Some(p.obstacle) == main || Some(p.obstacle) == f.selected,
+            )
+        })
+        .collect()
+}
+
+/// How far the dividing lines and cells reach in the box's frame: past the visible world.
+fn reach(pen: &Pen, frame: &BoxFrame) -> f32 {
+    let view = pen.cam.world_rect();
+    let to_view = (frame.to_world(frame.local.center()) - view.center()).length();
+    view.size().length() + to_view + frame.local.size().length()
+}
+
+fn dividing_lines(pen: &mut Pen, frame: &BoxFrame) {
+    let b = frame.local;
+    let reach = reach(pen, frame);
+    let line = Stroke::new(1.0, Role::Region.alpha(110));
+    for x in [b.min.x, b.max.x] {
+        let (lo, hi) = (Vec2::new(x, b.min.y - reach), Vec2::new(x, b.max.y + reach));
+        pen.segment(Layer::Regions, frame.to_world(lo), frame.to_world(hi), line);
+    }
+    for y in [b.min.y, b.max.y] {
+        let (lo, hi) = (Vec2::new(b.min.x - reach, y), Vec2::new(b.max.x + reach, y));
+        pen.segment(Layer::Regions, frame.to_world(lo), frame.to_world(hi), line);
+    }
+}
+
+/// Column and row (0..3, left to right, bottom to top) of a region code's cell.
+fn cell_of(code: Region) -> (usize, usize) {
+    let column = if code.contains(Region::LEFT) {
+        0
+    } else if code.contains(Region::RIGHT) {
+        2
+    } else {
+        1
+    };
+    let row = if code.contains(Region::BOTTOM) {
+        0
+    } else if code.contains(Region::TOP) {
+        2
+    } else {
+        1
+    };
+    (column, row)
+}
+
+/// The label of every region: its code and name, and for the relevant box which region
+/// holds the ball's start and end.
+fn names(pen: &mut Pen, frame: &BoxFrame, pair: &PairResult, relevant: bool) {
+    let b = frame.local;
+    let off = 16.0 / pen.cam.zoom;
+    for code in Region::ALL {
+        let (cx, cy) = cell_of(code);
+        let lx = [b.min.x - off, b.center().x, b.max.x + off][cx];
+        let ly = [b.min.y - off, b.center().y, b.max.y + off][cy];
+        let mut text = format!("{} {}", code.bit_string(), code.name());
+        if relevant {
+            let tag = match (
+                Some(code) == pair.start_region,
+                Some(code) == pair.end_region,
+            ) {
+                (true, true) => " (start, end)",
+                (true, false) => " (start)",
+                (false, true) => " (end)",
+                (false, false) => "",
+            };
+            text.push_str(tag);
+        }
+        let at = frame.to_world(Vec2::new(lx, ly));
+        pen.label(
+            Layer::Regions,
+            at,
+            &centred_or_around(10.0),
+            &text,
+            Role::Region.color(),
+        );
+    }
+}
+
+#[derive(Clone, Copy)]
+enum HatchDir {
+    /// Lines rising to the right on screen.
+    Rising,
+    /// Lines falling to the right on screen.
+    Falling,
+}
+
+/// Hatches the region `code` of the box, as far as it shows on the canvas.
+fn hatch(pen: &mut Pen, frame: &BoxFrame, code: Region, dir: HatchDir, alpha: u8) {
+    let b = frame.local;
+    let reach = reach(pen, frame);
+    let (cx, cy) = cell_of(code);
+    let xs = [b.min.x - reach, b.min.x, b.max.x, b.max.x + reach];
+    let ys = [b.min.y - reach, b.min.y, b.max.y, b.max.y + reach];
+    let corners = [
+        Vec2::new(xs[cx], ys[cy]),
+        Vec2::new(xs[cx + 1], ys[cy]),
+        Vec2::new(xs[cx + 1], ys[cy + 1]),
+        Vec2::new(xs[cx], ys[cy + 1]),
+    ];
+    let cell: Vec<Pos2> = corners
+        .iter()
+        .map(|c| pen.cam.to_screen(frame.to_world(*c)))
+        .collect();
+    let rect = pen.cam.rect;
+    let d = match dir {
+        HatchDir::Rising => egui::vec2(1.0, -1.0).normalized(),
+        HatchDir::Falling => egui::vec2(1.0, 1.0).normalized(),
+    };
+    let across = egui::vec2(-d.y, d.x);
+    let half = rect.size().length() * 0.5;
+    let lines = (half / HATCH_SPACING).ceil() as i32;
+    let stroke = Stroke::new(1.0, Role::Region.alpha(alpha));
+    for k in -lines..=lines {
+        let mid = rect.center() + across * (k as f32 * HATCH_SPACING);
+        let (a, z) = (mid - d * half, mid + d * half);
+        if let Some((a, z)) = clip_to_convex(a, z, &cell) {
+            pen.screen_segment(Layer::Regions, a, z, stroke);
+        }
+    }
+}
+
+/// The part of the segment `a → b` inside the convex polygon `poly` (either orientation),
+/// by Cyrus–Beck.
+fn clip_to_convex(a: Pos2, b: Pos2, poly: &[Pos2]) -> Option<(Pos2, Pos2)> {
+    let n = poly.len();
+    if n < 3 {
+        return None;
+    }
+    let area: f32 = (0..n)
+        .map(|i| {
+            let (p, q) = (poly[i], poly[(i + 1) % n]);
+            p.x * q.y - q.x * p.y
+        })
+        .sum();
+    let orient = if area >= 0.0 { 1.0 } else { -1.0 };
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for i in 0..n {
+        let (p, q) = (poly[i], poly[(i + 1) % n]);
+        let e = q - p;
+        // Inward normal: left of the edge for a positive-area polygon.
+        let inward = egui::vec2(-e.y, e.x) * orient;
+        let num = inward.dot(a - p);
+        let den = inward.dot(d);
+        if den == 0.0 {
+            if num < 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = -num / den;
+        if den > 0.0 {
+            t0 = t0.max(t);
+        } else {
+            t1 = t1.min(t);
+        }
+        if t0 > t1 {
+            return None;
+        }
+    }
+    Some((a + d * t0, a + d * t1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clipping_to_a_square_by_hand() {
+        let square = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(10.0, 0.0),
+            Pos2::new(10.0, 10.0),
+            Pos2::new(0.0, 10.0),
+        ];
+        let (a, b) = clip_to_convex(Pos2::new(-5.0, 5.0), Pos2::new(15.0, 5.0), &square).unwrap();
+        assert_eq!((a, b), (Pos2::new(0.0, 5.0), Pos2::new(10.0, 5.0)));
+        // The other orientation gives the same.
+        let mut reversed = square;
+        reversed.reverse();
+        let c = clip_to_convex(Pos2::new(-5.0, 5.0), Pos2::new(15.0, 5.0), &reversed);
+        assert_eq!(c, Some((a, b)));
+        assert!(clip_to_convex(Pos2::new(-5.0, 20.0), Pos2::new(15.0, 20.0), &square).is_none());
+    }
+
+    #[test]
+    fn cells_by_code() {
+        assert_eq!(cell_of(Region(0b1001)), (0, 2), "top-left");
+        assert_eq!(cell_of(Region::INSIDE), (1, 1));
+        assert_eq!(cell_of(Region::RIGHT | Region::BOTTOM), (2, 0));
+    }
+}

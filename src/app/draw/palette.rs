@@ -1,0 +1,228 @@
+//! The one colour palette. Every layer and the legend take their colours from here, so a
+//! colour always means the same thing on screen.
+
+use egui::Color32;
+
+use crate::variants::Variant;
+
+/// A named role of something drawn on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Query,
+    Obstacle,
+    Expanded,
+    BroadPhase,
+    Region,
+    Contact,
+    Normal,
+    FaceNormal,
+    Path,
+    Ghost,
+    Relative,
+    Selection,
+    Handle,
+    Grid,
+    Axis,
+    /// Heat map, compare mode: the variant misses a contact the exact query finds.
+    HeatTunnel,
+    /// Heat map, compare mode: the variant reports a contact that does not exist.
+    HeatFalseHit,
+    /// Heat map, compare mode: both hit, at times further apart than the tolerance.
+    HeatTimeOff,
+    /// Heat map, compare mode: the variant broke down (NaN, division by zero).
+    HeatBroken,
+    /// Heat map, compare mode: the variant agrees on a contact.
+    HeatAgree,
+    /// Behind every canvas.
+    Canvas,
+    /// Object names and other text drawn on a canvas.
+    Label,
+    /// The ball drawn at the scrubber's time.
+    Scrubber,
+    /// The simulation's walls.
+    Wall,
+    /// A disc's velocity arrow.
+    Velocity,
+    /// The published per-frame loop beside the engine.
+    Published,
+    /// Errors, disagreements and failing expectations in panels.
+    Alert,
+    /// Agreement and passing expectations in panels.
+    Ok,
+    /// Notes that need attention but are not errors.
+    Warning,
+    /// The error banner's background.
+    Banner,
+    /// The status line's message.
+    Status,
+    /// The gap of a closest approach (a miss's clearance).
+    Gap,
+}
+
+impl Role {
+    /// The legend entries in display order.
+    pub const LEGEND: [Role; 11] = [
+        Role::Query,
+        Role::Obstacle,
+        Role::Expanded,
+        Role::BroadPhase,
+        Role::Region,
+        Role::Contact,
+        Role::Normal,
+        Role::FaceNormal,
+        Role::Path,
+        Role::Ghost,
+        Role::Relative,
+    ];
+
+    /// The heat map's compare-mode entries, worst first.
+    pub const HEAT_COMPARE: [Role; 5] = [
+        Role::HeatTunnel,
+        Role::HeatFalseHit,
+        Role::HeatBroken,
+        Role::HeatTimeOff,
+        Role::HeatAgree,
+    ];
+
+    pub fn color(self) -> Color32 {
+        match self {
+            Role::Query => Color32::from_rgb(90, 170, 255),
+            Role::Obstacle => Color32::from_rgb(200, 200, 210),
+            Role::Expanded => Color32::from_rgb(255, 150, 60),
+            Role::BroadPhase => Color32::from_rgb(200, 200, 90),
+            Role::Region => Color32::from_rgb(170, 120, 230),
+            Role::Contact => Color32::from_rgb(255, 70, 80),
+            Role::Normal => Color32::from_rgb(80, 230, 120),
+            Role::FaceNormal => Color32::from_rgb(60, 220, 230),
+            Role::Path => Color32::from_rgb(255, 210, 70),
+            Role::Ghost => Color32::from_rgb(160, 210, 255),
+            Role::Relative => Color32::from_rgb(240, 120, 200),
+            Role::Selection => Color32::WHITE,
+            Role::Handle => Color32::from_rgb(240, 240, 240),
+            Role::Grid => Color32::from_gray(48),
+            Role::Axis => Color32::from_gray(95),
+            Role::HeatTunnel => Color32::from_rgb(255, 50, 50),
+            Role::HeatFalseHit => Color32::from_rgb(60, 200, 255),
+            Role::HeatTimeOff => Color32::from_rgb(255, 200, 0),
+            Role::HeatBroken => Color32::WHITE,
+            Role::HeatAgree => Color32::from_gray(130),
+            Role::Canvas => Color32::from_gray(18),
+            Role::Label => Color32::from_gray(230),
+            Role::Scrubber => Color32::WHITE,
+            Role::Wall => Color32::from_rgb(180, 180, 190),
+            Role::Velocity => Color32::from_rgb(140, 220, 140),
+            Role::Published => Color32::from_rgb(230, 140, 40),
+            Role::Alert => Color32::from_rgb(255, 90, 90),
+            Role::Ok => Color32::from_rgb(110, 220, 120),
+            Role::Warning => Color32::from_rgb(240, 220, 120),
+            Role::Banner => Color32::from_rgb(110, 20, 25),
+            Role::Status => Color32::from_rgb(150, 220, 255),
+            Role::Gap => Color32::from_rgb(255, 120, 220),
+        }
+    }
+
+    /// The colour with `alpha` (0..=255), for translucent fills.
+    pub fn alpha(self, alpha: u8) -> Color32 {
+        let c = self.color();
+        Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Query => "ball (query)",
+            Role::Obstacle => "obstacle",
+            Role::Expanded => "expanded by r",
+            Role::BroadPhase => "broad phase",
+            Role::Region => "regions",
+            Role::Contact => "contact point",
+            Role::Normal => "contact normal",
+            Role::FaceNormal => "face normal",
+            Role::Path => "response path",
+            Role::Ghost => "ball at impact",
+            Role::Relative => "relative motion",
+            Role::Selection => "selection",
+            Role::Handle => "handle",
+            Role::Grid => "grid",
+            Role::Axis => "axis",
+            Role::HeatTunnel => "tunnels (misses a contact)",
+            Role::HeatFalseHit => "false contact",
+            Role::HeatTimeOff => "time off by > 1e-3",
+            Role::HeatBroken => "NaN or failure",
+            Role::HeatAgree => "agrees on a contact",
+            Role::Canvas => "background",
+            Role::Label => "label",
+            Role::Scrubber => "ball at scrubber t",
+            Role::Wall => "walls",
+            Role::Velocity => "velocity",
+            Role::Published => "published loop",
+            Role::Alert => "disagreement",
+            Role::Ok => "agreement",
+            Role::Warning => "warning",
+            Role::Banner => "error",
+            Role::Status => "status",
+            Role::Gap => "closest approach (gap)",
+        }
+    }
+}
+
+/// The heat map's colour for a first contact at `t` (0 to 1): bright and warm for a contact
+/// right away, dark and cool for one at the end of the motion, so the shadow an obstacle
+/// casts over the starts reads as a gradient toward it.
+pub fn heat(t: f32) -> Color32 {
+    const STOPS: [[f32; 3]; 5] = [
+        [252.0, 255.0, 164.0],
+        [250.0, 160.0, 40.0],
+        [210.0, 60.0, 80.0],
+        [120.0, 30.0, 120.0],
+        [45.0, 20.0, 100.0],
+    ];
+    let x = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        1.0
+    } * (STOPS.len() - 1) as f32;
+    let i = (x as usize).min(STOPS.len() - 2);
+    let f = x - i as f32;
+    let c = |k: usize| (STOPS[i][k] + (STOPS[i + 1][k] - STOPS[i][k]) * f).round() as u8;
+    Color32::from_rgb(c(0), c(1), c(2))
+}
+
+/// The colours of the plots' series, in order (they repeat after the last).
+const SERIES: [Color32; 4] = [
+    Color32::from_rgb(200, 200, 210),
+    Color32::from_rgb(140, 200, 255),
+    Color32::from_rgb(255, 180, 120),
+    Color32::from_rgb(190, 160, 255),
+];
+
+/// The colour of a plot's `k`th series.
+pub fn series_color(k: usize) -> Color32 {
+    SERIES[k % SERIES.len()]
+}
+
+/// How opaque the heat map's cells are (0..=255), so the geometry above stays readable.
+pub const HEAT_ALPHA: u8 = 120;
+
+/// The colour of one published variant's answers.
+pub fn variant_color(v: Variant) -> Color32 {
+    match v {
+        Variant::TrigCorner => Color32::from_rgb(255, 120, 40),
+        Variant::ExpandedBox => Color32::from_rgb(230, 90, 230),
+        Variant::Discrete => Color32::from_rgb(250, 250, 120),
+        Variant::Substep => Color32::from_rgb(130, 255, 200),
+        Variant::SlopeForm => Color32::from_rgb(255, 140, 160),
+        Variant::Projection => Color32::from_rgb(150, 150, 255),
+        Variant::Billiards => Color32::from_rgb(200, 255, 90),
+        Variant::ParryCast => Color32::from_rgb(80, 200, 255),
+        Variant::ParrySweep => Color32::from_rgb(255, 200, 60),
+    }
+}
+
+/// Sets the window's look: panels are painted by the window's clear colour, not each by a
+/// fill of its own, so a software renderer (llvmpipe under Xvfb, which many users run)
+/// fills most pixels once. Returns the clear colour, for `eframe::App::clear_color`.
+pub fn apply_theme(ctx: &egui::Context) -> Color32 {
+    let clear = ctx.global_style().visuals.panel_fill;
+    ctx.all_styles_mut(|style| style.visuals.panel_fill = Color32::TRANSPARENT);
+    clear
+}

@@ -1,0 +1,468 @@
+//! A painter wrapper that draws in world coordinates, counts what each layer drew (so tests
+//! can check that switching a layer off really hides it), and places labels so that they
+//! never print over one another.
+//!
+//! Labels are placed in the order they are asked for: each tries its candidate positions
+//! and takes the first that is clear of every label placed before; one with no clear
+//! position is left out. Grid tick labels are asked for last (their slots reserved behind
+//! the geometry), so they are the ones that give way.
+
+use egui::layers::ShapeIdx;
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
+use glam::Vec2;
+
+use super::camera::Camera;
+use crate::geom::Aabb;
+use crate::region::clip_segment;
+
+/// The drawing layers (the scene's `Layers` switches plus always-on ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    HeatMap,
+    Grid,
+    Objects,
+    Capsule,
+    Minkowski,
+    Regions,
+    BroadPhase,
+    Impact,
+    Approach,
+    Path,
+    RelativeMotion,
+    SegmentCapsule,
+    Labels,
+    Variants,
+    Scrubber,
+    Handles,
+}
+
+impl Layer {
+    pub const COUNT: usize = 16;
+}
+
+/// Shapes drawn per layer in the last frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LayerStats {
+    counts: [usize; Layer::COUNT],
+    /// Labels left out for want of a clear place.
+    pub crowded_labels: usize,
+}
+
+impl LayerStats {
+    pub fn count(&self, layer: Layer) -> usize {
+        self.counts[layer as usize]
+    }
+
+    pub fn total(&self) -> usize {
+        self.counts.iter().sum()
+    }
+}
+
+/// Where a label may go relative to its anchor: the anchor's alignment and a screen offset.
+pub type Spot = (Align2, egui::Vec2);
+
+/// Circles smaller than this on screen (radius in points) are outlined, not dashed.
+const DASH_MIN_RADIUS: f32 = 6.0;
+
+/// Space kept around a placed label, in points.
+const LABEL_GAP: f32 = 2.0;
+
+/// The font size of canvas labels.
+const LABEL_SIZE: f32 = 13.0;
+
+/// Labels placed at most per frame: beyond a few hundred a canvas is unreadable anyway, and
+/// placing one costs a check against each placed before.
+pub const MAX_LABELS: usize = 400;
+
+/// Labels tried at most per frame: in a crowd of thousands most fail, and each try lays
+/// its text out.
+const MAX_LABEL_ATTEMPTS: usize = 4 * MAX_LABELS;
+
+/// How far off the canvas a label's point may be and still be tried, in points.
+const LABEL_REACH: f32 = 200.0;
+
+pub struct Pen<'a> {
+    pub painter: &'a Painter,
+    pub cam: Camera,
+    pub stats: LayerStats,
+    /// Screen rectangles taken by labels so far.
+    placed: Vec<Rect>,
+    /// Labels asked for so far (each costs a text layout).
+    attempts: usize,
+    /// Reserved slots for labels placed at the end, behind everything drawn since.
+    deferred: Vec<(ShapeIdx, Layer, Pos2, Align2, String, Color32)>,
+}
+
+impl<'a> Pen<'a> {
+    pub fn new(painter: &'a Painter, cam: Camera) -> Self {
+        Self {
+            painter,
+            cam,
+            stats: LayerStats::default(),
+            placed: Vec::new(),
+            attempts: 0,
+            deferred: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, layer: Layer, shape: Shape) {
+        self.stats.counts[layer as usize] += 1;
+        self.painter.add(shape);
+    }
+
+    pub fn polyline(&mut self, layer: Layer, pts: &[Vec2], stroke: Stroke) {
+        let p = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
+        self.add(layer, Shape::line(p, stroke));
+    }
+
+    pub fn closed(&mut self, layer: Layer, pts: &[Vec2], fill: Color32, stroke: Stroke) {
+        let p: Vec<_> = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
+        if fill != Color32::TRANSPARENT {
+            self.add(layer, Shape::convex_polygon(p, fill, stroke));
+        } else {
+            self.add(layer, Shape::closed_line(p, stroke));
+        }
+    }
+
+    /// A dashed polyline. Only what shows on the canvas is dashed, so the number of
+    /// dashes is bounded by the canvas, not by the world length of the line.
+    pub fn dashed(&mut self, layer: Layer, pts: &[Vec2], stroke: Stroke) {
+        let p: Vec<Pos2> = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
+        let view = self.cam.rect.expand(8.0);
+        let bounds = Aabb::new(
+            Vec2::new(view.min.x, view.min.y),
+            Vec2::new(view.max.x, view.max.y),
+        );
+        for pair in p.windows(2) {
+            let (a, b) = (
+                Vec2::new(pair[0].x, pair[0].y),
+                Vec2::new(pair[1].x, pair[1].y),
+            );
+            let Some((t0, t1)) = clip_segment(a, b, &bounds).span else {
+                continue;
+            };
+            let (a, b) = (a.lerp(b, t0), a.lerp(b, t1));
+            let piece = [Pos2::new(a.x, a.y), Pos2::new(b.x, b.y)];
+            for s in Shape::dashed_line(&piece, stroke, 6.0, 4.0) {
+                self.add(layer, s);
+            }
+        }
+    }
+
+    /// A dashed circle with a world radius: as many points as its size on screen needs,
+    /// and a plain outline when it is too small on screen for dashes to show.
+    pub fn dashed_circle(&mut self, layer: Layer, c: Vec2, r: f32, stroke: Stroke) {
+        let px = self.cam.len(r);
+        if px < DASH_MIN_RADIUS {
+            self.circle(layer, c, r, Color32::TRANSPARENT, stroke);
+            return;
+        }
+        let n = ((px / 3.0) as usize).clamp(12, 64);
+        let mut pts = crate::geom::outline::circle(c, r, n);
+        if let Some(&first) = pts.first() {
+            pts.push(first);
+        }
+        self.dashed(layer, &pts, stroke);
+    }
+
+    pub fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, stroke: Stroke) {
+        let s = Shape::line_segment([self.cam.to_screen(a), self.cam.to_screen(b)], stroke);
+        self.add(layer, s);
+    }
+
+    /// A line between two screen points.
+    pub fn screen_segment(&mut self, layer: Layer, a: Pos2, b: Pos2, stroke: Stroke) {
+        self.add(layer, Shape::line_segment([a, b], stroke));
+    }
+
+    /// A circle with a world radius. A circle far larger than the canvas is drawn as what
+    /// shows of it: no shape is built in proportion to a world size.
+    pub fn circle(&mut self, layer: Layer, c: Vec2, r: f32, fill: Color32, stroke: Stroke) {
+        let center = self.cam.to_screen(c);
+        let radius = self.cam.len(r).max(0.5);
+        if self.covers_canvas(center, radius) {
+            // Only the inside shows.
+            if fill != Color32::TRANSPARENT {
+                self.add(layer, Shape::rect_filled(self.cam.rect, 0.0, fill));
+            }
+            return;
+        }
+        if !self.cam.rect.expand(radius).contains(center) || !radius.is_finite() {
+            return;
+        }
+        if fill != Color32::TRANSPARENT {
+            self.add(layer, Shape::circle_filled(center, radius, fill));
+        }
+        self.add(layer, Shape::circle_stroke(center, radius, stroke));
+    }
+
+    /// Whether a circle of `radius` points around `center` holds the whole canvas, its
+    /// edge off screen.
+    fn covers_canvas(&self, center: Pos2, radius: f32) -> bool {
+        let r = self.cam.rect;
+        let corners = [
+            r.left_top(),
+            r.right_top(),
+            r.left_bottom(),
+            r.right_bottom(),
+        ];
+        corners.iter().all(|p| p.distance(center) < radius - 2.0)
+    }
+
+    /// A dot of a fixed pixel size.
+    pub fn dot(&mut self, layer: Layer, c: Vec2, px: f32, fill: Color32) {
+        self.add(layer, Shape::circle_filled(self.cam.to_screen(c), px, fill));
+    }
+
+    /// An arrow from world point `from` along unit world direction `dir`, `px` pixels long.
+    pub fn arrow(&mut self, layer: Layer, from: Vec2, dir: Vec2, px: f32, color: Color32) {
+        let a = self.cam.to_screen(from);
+        let v = self.cam.dir(dir.normalize_or_zero()) * px;
+        if !(v.is_finite() && v.length() > 0.0) {
+            return;
+        }
+        let b = a + v;
+        let stroke = Stroke::new(2.0, color);
+        self.add(layer, Shape::line_segment([a, b], stroke));
+        let back = -v.normalized() * 9.0;
+        let side = egui::vec2(-back.y, back.x) * 0.5;
+        self.add(
+            layer,
+            Shape::convex_polygon(
+                vec![b, b + back + side, b + back - side],
+                color,
+                Stroke::NONE,
+            ),
+        );
+    }
+
+    /// A label near world point `at`, at the first of `spots` that is clear of the labels
+    /// placed so far; left out when none is. Returns whether it was drawn.
+    pub fn label(
+        &mut self,
+        layer: Layer,
+        at: Vec2,
+        spots: &[Spot],
+        text: &str,
+        color: Color32,
+    ) -> bool {
+        let anchor = self.cam.to_screen(at);
+        self.screen_label(layer, anchor, spots, text, color)
+    }
+
+    /// [`Pen::label`] at a screen point.
+    pub fn screen_label(
+        &mut self,
+        layer: Layer,
+        anchor: Pos2,
+        spots: &[Spot],
+        text: &str,
+        color: Color32,
+    ) -> bool {
+        self.attempts += 1;
+        let off_canvas = !self.cam.rect.expand(LABEL_REACH).contains(anchor);
+        if self.placed.len() >= MAX_LABELS || self.attempts > MAX_LABEL_ATTEMPTS || off_canvas {
+            self.stats.crowded_labels += 1;
+            return false;
+        }
+        let galley =
+            self.painter
+                .layout_no_wrap(text.to_owned(), FontId::proportional(LABEL_SIZE), color);
+        for &(align, offset) in spots {
+            let rect = align.anchor_size(anchor + offset, galley.size());
+            if !self.cam.rect.contains_rect(rect) || self.taken(rect) {
+                continue;
+            }
+            self.placed.push(rect);
+            self.stats.counts[layer as usize] += 1;
+            self.painter.galley(rect.min, galley, color);
+            return true;
+        }
+        self.stats.crowded_labels += 1;
+        false
+    }
+
+    fn taken(&self, rect: Rect) -> bool {
+        let rect = rect.expand(LABEL_GAP);
+        self.placed.iter().any(|p| p.intersects(rect))
+    }
+
+    /// A label placed after every other (a grid tick), drawn behind what comes after it
+    /// now; left out if another label has taken its place by then.
+    pub fn deferred_label(
+        &mut self,
+        layer: Layer,
+        pos: Pos2,
+        align: Align2,
+        text: String,
+        color: Color32,
+    ) {
+        let slot = self.painter.add(Shape::Noop);
+        self.deferred.push((slot, layer, pos, align, text, color));
+    }
+
+    /// Places the deferred labels; call once everything else is drawn.
+    pub fn finish(&mut self) {
+        for (slot, layer, pos, align, text, color) in std::mem::take(&mut self.deferred) {
+            if self.placed.len() >= MAX_LABELS {
+                self.stats.crowded_labels += 1;
+                continue;
+            }
+            let galley =
+                self.painter
+                    .layout_no_wrap(text, FontId::proportional(LABEL_SIZE - 1.0), color);
+            let rect = align.anchor_size(pos, galley.size());
+            if self.taken(rect) {
+                self.stats.crowded_labels += 1;
+                continue;
+            }
+            self.placed.push(rect);
+            self.stats.counts[layer as usize] += 1;
+            self.painter
+                .set(slot, Shape::galley(rect.min, galley, color));
+        }
+    }
+}
+
+/// Half a label's height and a gap: rows above and below the point then clear a label
+/// centred beside it.
+const HALF_ROW: f32 = 9.0;
+
+/// Candidate spots around a point: right, above, left, below, then the diagonals, each
+/// `gap` points away (and the rows above and below clear of the labels beside it).
+pub fn around(gap: f32) -> [Spot; 8] {
+    use egui::vec2;
+    let row = gap + HALF_ROW;
+    [
+        (Align2::LEFT_CENTER, vec2(gap, 0.0)),
+        (Align2::CENTER_BOTTOM, vec2(0.0, -row)),
+        (Align2::RIGHT_CENTER, vec2(-gap, 0.0)),
+        (Align2::CENTER_TOP, vec2(0.0, row)),
+        (Align2::LEFT_BOTTOM, vec2(gap, -row)),
+        (Align2::RIGHT_BOTTOM, vec2(-gap, -row)),
+        (Align2::LEFT_TOP, vec2(gap, row)),
+        (Align2::RIGHT_TOP, vec2(-gap, row)),
+    ]
+}
+
+/// A spot centred on the point, then the ones [`around`] it.
+pub fn centred_or_around(gap: f32) -> [Spot; 9] {
+    let a = around(gap);
+    [
+        (Align2::CENTER_CENTER, egui::Vec2::ZERO),
+        a[0],
+        a[1],
+        a[2],
+        a[3],
+        a[4],
+        a[5],
+        a[6],
+        a[7],
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::View;
+
+    fn with_pen(f: impl FnOnce(&mut Pen)) -> LayerStats {
+        let ctx = egui::Context::default();
+        let mut stats = LayerStats::default();
+        let mut f = Some(f);
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let Some(f) = f.take() else { return };
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let cam = Camera::new(rect, &View::default());
+            let mut pen = Pen::new(&painter, cam);
+            f(&mut pen);
+            pen.finish();
+            stats = pen.stats;
+        });
+        // No renderer here: the font texture updates are dropped on purpose.
+        out.drop_without_applying_deltas();
+        stats
+    }
+
+    #[test]
+    fn labels_at_one_point_take_different_places() {
+        let stats = with_pen(|pen| {
+            for text in ["tl", "1", "30", "contact"] {
+                assert!(pen.label(
+                    Layer::Labels,
+                    Vec2::ZERO,
+                    &around(4.0),
+                    text,
+                    Color32::WHITE
+                ));
+            }
+            let rects = &pen.placed;
+            for (i, a) in rects.iter().enumerate() {
+                for b in &rects[i + 1..] {
+                    assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
+                }
+            }
+        });
+        assert_eq!(stats.count(Layer::Labels), 4);
+        assert_eq!(stats.crowded_labels, 0);
+    }
+
+    #[test]
+    fn a_deferred_tick_gives_way_to_a_label() {
+        let stats = with_pen(|pen| {
+            let at = pen.cam.to_screen(Vec2::ZERO);
+            pen.deferred_label(
+                Layer::Grid,
+                at,
+                Align2::CENTER_CENTER,
+                "30".into(),
+                Color32::GRAY,
+            );
+            let spot = [(Align2::CENTER_CENTER, egui::Vec2::ZERO)];
+            assert!(pen.label(Layer::Labels, Vec2::ZERO, &spot, "box", Color32::WHITE));
+        });
+        assert_eq!(stats.count(Layer::Labels), 1);
+        assert_eq!(stats.count(Layer::Grid), 0);
+        assert_eq!(stats.crowded_labels, 1);
+    }
+
+    #[test]
+    fn labels_stop_at_the_cap_and_off_the_canvas() {
+        let stats = with_pen(|pen| {
+            let spot = [(Align2::CENTER_CENTER, egui::Vec2::ZERO)];
+            // Far off the canvas: not even laid out.
+            assert!(!pen.label(
+                Layer::Labels,
+                Vec2::new(1e6, 0.0),
+                &spot,
+                "far",
+                Color32::WHITE
+            ));
+            for k in 0..2 * MAX_LABELS {
+                let at = Vec2::new((k % 40) as f32 * 2.0 - 40.0, (k / 40) as f32 * 0.5 - 30.0);
+                pen.label(Layer::Labels, at, &spot, ".", Color32::WHITE);
+            }
+        });
+        assert!(stats.count(Layer::Labels) <= MAX_LABELS);
+        assert!(stats.crowded_labels > MAX_LABELS);
+    }
+
+    #[test]
+    fn a_ball_of_radius_1e10_costs_what_shows_of_it() {
+        let stats = with_pen(|pen| {
+            // A radius of 1e10 at zoom 4 is 4e10 points: only its inside shows.
+            let stroke = Stroke::new(1.0, Color32::RED);
+            pen.circle(Layer::Objects, Vec2::ZERO, 1e10, Color32::RED, stroke);
+            let outline = crate::geom::outline::circle(Vec2::new(1e10, 0.0), 1e10, 48);
+            pen.dashed(Layer::Capsule, &outline, stroke);
+        });
+        assert_eq!(stats.count(Layer::Objects), 1, "one fill of the canvas");
+        // The dashed outline passes by the canvas near x = 0: a few dashes, not 1e10.
+        assert!(
+            stats.count(Layer::Capsule) < 200,
+            "{}",
+            stats.count(Layer::Capsule)
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The in-app file dialog, for when no native one can be shown: a modal with the folder as
+//! an editable path, its sub-folders and `.ron` scene files, a file-name field, and Open /
+//! Save / Choose. Every field is labelled (screen readers, tests); Enter confirms, Escape
+//! cancels. Replacing an existing file is asked about by the caller, which also asks
+//! before dropping a file's comments.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Context, Key, RichText, Ui};
+
+use crate::app::draw::palette::Role;
+
+/// What a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKind {
+    /// A scene file to open.
+    Open,
+    /// A scene file to save to.
+    Save,
+    /// The folder screenshots and bug reports go to.
+    Folder,
+}
+
+/// Entries listed at most (a folder with more shows the first ones and says so).
+const MAX_ENTRIES: usize = 5000;
+
+/// One listed entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    name: String,
+    dir: bool,
+}
+
+/// What the dialog answered this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Open,
+    Chosen(PathBuf),
+    Cancelled,
+}
+
+/// The dialog's state.
+#[derive(Debug)]
+pub struct FileDialog {
+    kind: DialogKind,
+    /// The folder listed (absolute).
+    dir: PathBuf,
+    /// The folder field as typed.
+    dir_text: String,
+    /// The file-name field (a name in `dir`, or a whole path).
+    name: String,
+    entries: Vec<Entry>,
+    /// More entries than listed.
+    truncated: bool,
+    show_hidden: bool,
+    /// Why the folder could not be listed, or the last choice was refused.
+    error: Option<String>,
+}
+
+impl FileDialog {
+    /// A dialog for `kind` listing `dir`, with `name` in the file-name field.
+    pub fn new(kind: DialogKind, dir: &Path, name: &str) -> Self {
+        let mut d = Self {
+            kind,
+            dir: PathBuf::new(),
+            dir_text: String::new(),
+            name: name.to_owned(),
+            entries: Vec::new(),
+            truncated: false,
+            show_hidden: false,
+            error: None,
+        };
+        d.enter(dir);
+        d
+    }
+
+    pub fn kind(&self) -> DialogKind {
+        self.kind
+    }
+
+    /// Lists `dir` (made absolute); on failure the previous listing stays with the error.
+    fn enter(&mut self, dir: &Path) {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        match list(&dir, self.kind, self.show_hidden) {
+            Ok((entries, truncated)) => {
+                self.entries = entries;
+                self.truncated = truncated;
+                self.dir = dir;
+                self.error = None;
+            }
+            Err(e) => self.error = Some(format!("{}: {e}", dir.display())),
+        }
+        self.dir_text = self.dir.display().to_string();
+    }
+
+    /// The path the file-name field names.
+    fn target(&self) -> PathBuf {
+        let typed = Path::new(self.name.trim());
+        if typed.is_absolute() {
+            typed.to_path_buf()
+        } else {
+            self.dir.join(typed)
+        }
+    }
+
+    /// Confirms the current choice: a folder is entered (except when choosing a folder),
+    /// a file must exist to be opened.
+    fn confirm(&mut self) -> Outcome {
+        if self.kind == DialogKind::Folder {
+            let chosen = if self.name.trim().is_empty() {
+                self.dir.clone()
+            } else {
+                self.target()
+            };
+            if chosen.is_dir() {
+                return Outcome::Chosen(chosen);
+            }
+            self.error = Some(format!("{}: not a folder", chosen.display()));
+            return Outcome::Open;
+        }
+        if self.name.trim().is_empty() {
+            self.error = Some("type a file name, or pick a file".to_owned());
+            return Outcome::Open;
+        }
+        let target = self.target();
+        if target.is_dir() {
+            self.name.clear();
+            self.enter(&target);
+            return Outcome::Open;
+        }
+        if self.kind == DialogKind::Open && !target.is_file() {
+            self.error = Some(format!("{}: no such file", target.display()));
+            return Outcome::Open;
+        }
+        Outcome::Chosen(target)
+    }
+
+    /// Draws the dialog; what it answered this frame.
+    pub fn show(&mut self, ctx: &Context) -> Outcome {
+        let mut outcome = Outcome::Open;
+        let title = match self.kind {
+            DialogKind::Open => "Open scene",
+            DialogKind::Save => "Save scene as",
+            DialogKind::Folder => "Folder for screenshots and bug reports",
+        };
+        let modal = egui::Modal::new(egui::Id::unique("in_app_file_dialog")).show(ctx, |ui| {
+            ui.set_width(560.0);
+            ui.heading(title);
+            self.folder_row(ui);
+            let mut confirmed = self.entries_list(ui);
+            ui.separator();
+            if self.kind != DialogKind::Folder {
+                confirmed |= self.name_row(ui);
+            }
+            if ui
+                .checkbox(&mut self.show_hidden, "Show hidden files")
+                .changed()
+            {
+                let dir = self.dir.clone();
+                self.enter(&dir);
+            }
+            if let Some(e) = &self.error {
+                ui.label(RichText::new(e).color(Role::Alert.color()));
+            }
+            ui.horizontal(|ui| {
+                let verb = match self.kind {
+                    DialogKind::Open => "Open",
+                    DialogKind::Save => "Save",
+                    DialogKind::Folder => "Choose this folder",
+                };
+                if ui.button(verb).clicked() {
+                    confirmed = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    outcome = Outcome::Cancelled;
+                }
+            });
+            if confirmed {
+                outcome = self.confirm();
+            }
+        });
+        if modal.should_close() && outcome == Outcome::Open {
+            outcome = Outcome::Cancelled;
+        }
+        outcome
+    }
+
+    /// The folder shown: typed (Enter goes there) or one up.
+    fn folder_row(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            let l = ui.label("Folder");
+            let up = ui
+                .add_enabled(self.dir.parent().is_some(), egui::Button::new("Up"))
+                .on_hover_text("The folder above");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.dir_text).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if up.clicked()
+                && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
+            {
+                self.enter(&parent);
+            }
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                let typed = PathBuf::from(self.dir_text.trim());
+                self.enter(&typed);
+            }
+        });
+    }
+
+    /// The folder's entries: a click picks a file (or, choosing a folder, a sub-folder)
+    /// or enters a folder; a double click enters a folder or confirms a file. Returns
+    /// whether a file was confirmed.
+    fn entries_list(&mut self, ui: &mut Ui) -> bool {
+        let mut entered = None;
+        let mut confirmed = false;
+        egui::ScrollArea::vertical()
+            .id_salt("file_dialog_entries")
+            .max_height(280.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                for e in &self.entries {
+                    let label = if e.dir {
+                        format!("{}/", e.name)
+                    } else {
+                        e.name.clone()
+                    };
+                    let pickable = !e.dir || self.kind == DialogKind::Folder;
+                    let selected = pickable && self.name == e.name;
+                    let r = ui.selectable_label(selected, label);
+                    if r.double_clicked() {
+                        if e.dir {
+                            entered = Some(self.dir.join(&e.name));
+                        } else {
+                            self.name = e.name.clone();
+                            confirmed = true;
+                        }
+                    } else if r.clicked() {
+                        if pickable {
+                            self.name = e.name.clone();
+                        } else {
+                            entered = Some(self.dir.join(&e.name));
+                        }
+                    }
+                }
+                if self.entries.is_empty() {
+                    ui.weak(match self.kind {
+                        DialogKind::Folder => "(no sub-folders)",
+                        _ => "(no folders or .ron files here)",
+                    });
+                }
+                if self.truncated {
+                    ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
+                }
+            });
+        if let Some(dir) = entered {
+            self.name.clear();
+            self.enter(&dir);
+        }
+        confirmed
+    }
+
+    /// The file name field; Enter in it confirms. Returns whether it did.
+    fn name_row(&mut self, ui: &mut Ui) -> bool {
+        let mut confirmed = false;
+        ui.horizontal(|ui| {
+            let l = ui.label("File name");
+            let field = ui
+                .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
+                confirmed = true;
+            }
+        });
+        confirmed
+    }
+}
+
+/// The sub-folders of `dir` and, unless choosing a folder, its `.ron` files: folders
+/// first, each group by name (case-insensitive); hidden ones only when asked.
+fn list(dir: &Path, kind: DialogKind, hidden: bool) -> std::io::Result<(Vec<Entry>, bool)> {
+    let mut entries = Vec::new();
+    let mut truncated = false;
+    for entry in std::fs::read_dir(dir)? {
+        let Ok(entry) = entry else { continue };
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !hidden && name.starts_with('.') {
+            continue;
+        }
+        // Follows links, so a link to a folder lists as one.
+        let is_dir = entry.path().is_dir();
+        let scene = Path::new(&name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+        if is_dir || (scene && kind != DialogKind::Folder) {
+            if entries.len() == MAX_ENTRIES {
+                truncated = true;
+                break;
+            }
+            entries.push(Entry { name, dir: is_dir });
+        }
+    }
+    entries.sort_by_cached_key(|e| (!e.dir, e.name.to_lowercase()));
+    Ok((entries, truncated))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder of its own per test: tests run in parallel threads of one process.
+    fn scratch(test: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("sweepscope-dialog-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("sub")).unwrap();
+        std::fs::create_dir_all(d.join(".hidden")).unwrap();
+        for f in ["b.ron", "A.RON", "notes.txt"] {
+            std::fs::write(d.join(f), "").unwrap();
+        }
+        d
+    }
+
+    #[test]
+    fn folders_first_then_scene_files_only() {
+        let d = scratch("folders_first_then_scene_files_only");
+        let (entries, truncated) = list(&d, DialogKind::Open, false).unwrap();
+        let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, vec!["sub", "A.RON", "b.ron"]);
+        assert!(!truncated);
+        let (folders, _) = list(&d, DialogKind::Folder, true).unwrap();
+        let names: Vec<&str> = folders.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, vec![".hidden", "sub"]);
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    #[test]
+    fn confirming_a_folder_enters_it_and_a_missing_file_is_refused() {
+        let d = scratch("confirming_a_folder_enters_it_and_a_missing_file_is_refused");
+        let mut dialog = FileDialog::new(DialogKind::Open, &d, "sub");
+        assert_eq!(dialog.confirm(), Outcome::Open);
+        assert_eq!(dialog.dir, d.join("sub"));
+        dialog.name = "missing.ron".into();
+        assert_eq!(dialog.confirm(), Outcome::Open);
+        assert!(
+            dialog
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("no such file"))
+        );
+        let mut save = FileDialog::new(DialogKind::Save, &d, "new.ron");
+        assert_eq!(save.confirm(), Outcome::Chosen(d.join("new.ron")));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why() {
+        let d = scratch("a_folder_that_cannot_be_listed_keeps_the_last_listing_and_says_why");
+        let mut dialog = FileDialog::new(DialogKind::Open, &d, "");
+        dialog.enter(&d.join("nonexistent"));
+        assert_eq!(dialog.dir, d);
+        assert!(
+            dialog
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("nonexistent"))
+        );
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

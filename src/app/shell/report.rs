@@ -1,0 +1,506 @@
+//! Bug reports: a folder with `screenshot.png`, a `scene.ron` that reproduces the picture and
+//! a `report.md` a maintainer can act on. [`bundle_text`] assembles the two texts from plain
+//! inputs (no window, no display: `sweepscope report` can reuse it); [`write_bundle`] writes
+//! the folder so that it appears whole or not at all.
+//!
+//! What `scene.ron` holds:
+//! - the scene as on screen, camera included;
+//! - from the simulation view, the simulation **as it is on screen**: every disc's current
+//!   position and velocity become the set-up, so opening the file shows the screenshot's
+//!   state at t = 0 of its run (the report says at which time of the original run it was
+//!   taken and what happened before);
+//! - as its `expect` list, the exact answers on screen ([`crate::scene::expect::record`]), so
+//!   `sweepscope check scene.ron` passes on the bundle and fails once the answers change; the
+//!   scene's own expectations are judged in `report.md` (PASS or FAIL);
+//! - its notes, followed by what the user wrote and any text found stale.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::scene::number::{fixed, fixed_f64};
+use crate::scene::{Evaluation, Scene, Simulation, expect, report, scene_to_string};
+
+/// What the build and the machine are.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Environment {
+    pub version: String,
+    /// `git rev-parse HEAD` when the binary was built, or `unknown`.
+    pub commit: String,
+    /// OS family and architecture, and the distribution when it says.
+    pub os: String,
+    /// OpenGL renderer and version strings, when the window has a GL context.
+    pub renderer: Option<String>,
+}
+
+impl Environment {
+    /// This binary on this machine, with the renderer the window reported.
+    pub fn current(renderer: Option<String>) -> Self {
+        let mut os = format!("{} {}", std::env::consts::OS, std::env::consts::ARCH);
+        if let Some(name) = os_release_name() {
+            let _ = write!(os, " ({name})");
+        }
+        Self {
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            commit: env!("SWEEPSCOPE_GIT_COMMIT").to_owned(),
+            os,
+            renderer,
+        }
+    }
+}
+
+/// `PRETTY_NAME` of /etc/os-release, on systems that have one.
+fn os_release_name() -> Option<String> {
+    let text = std::fs::read_to_string("/etc/os-release").ok()?;
+    let line = text.lines().find(|l| l.starts_with("PRETTY_NAME="))?;
+    Some(line["PRETTY_NAME=".len()..].trim_matches('"').to_owned())
+}
+
+/// What the user wrote in the form; both may be empty.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UserWords {
+    pub happened: String,
+    pub expected: String,
+}
+
+/// The simulation panel's numbers at the moment of the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimSnapshot {
+    /// Simulated time since the set-up the run started from.
+    pub time: f64,
+    pub discs: usize,
+    pub collisions: u64,
+    pub disc_disc: u64,
+    pub disc_wall: u64,
+    pub disc_obstacle: u64,
+    pub energy: f64,
+    /// Kinetic energy of the set-up the run started from.
+    pub energy_start: f64,
+    pub momentum: [f64; 2],
+    pub momentum_start: [f64; 2],
+    /// The last rows of the event log, as the log shows them.
+    pub last_events: Vec<String>,
+    /// The published loop's divergences (empty when the comparison is off).
+    pub divergences: Vec<String>,
+    /// Whether the published-loop comparison was on.
+    pub comparing: bool,
+    /// The selected disc's lines in the panel, if one is selected.
+    pub selected: Vec<String>,
+    /// The state on screen as a set-up (see the module docs).
+    pub state: Simulation,
+}
+
+/// Which view the report was taken from, with what it shows beyond the scene.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewState {
+    Sweep {
+        /// The ball the inspector shows.
+        ball: Option<String>,
+        /// The scrubber's time.
+        t: f32,
+    },
+    Simulation(Option<Box<SimSnapshot>>),
+}
+
+/// Everything a bug report is made of, except the pixels.
+pub struct BundleInput<'a> {
+    /// The scene as on screen (with the camera).
+    pub scene: &'a Scene,
+    /// Its evaluation (the one the inspector shows).
+    pub evaluation: &'a Evaluation,
+    pub view: ViewState,
+    pub words: &'a UserWords,
+    pub env: &'a Environment,
+    /// Claims of the scene's text that the answers no longer give (see
+    /// [`crate::scene::expect::stale_claims`]).
+    pub stale: &'a [String],
+    /// When, as `YYYYmmdd-HHMMSS` UTC.
+    pub stamp: &'a str,
+}
+
+/// The texts of `scene.ron` and `report.md`.
+pub fn bundle_text(input: &BundleInput) -> (String, String) {
+    let mut scene = input.scene.clone();
+    if let ViewState::Simulation(Some(sim)) = &input.view {
+        scene.simulation = Some(sim.state.clone());
+    }
+    scene.expect = expect::record(&scene, input.evaluation);
+    scene.notes = bundle_notes(input);
+    (scene_to_string(&scene), report_md(input, &scene))
+}
+
+fn bundle_notes(input: &BundleInput) -> String {
+    let mut n = input.scene.notes.trim_end().to_owned();
+    if !n.is_empty() {
+        n.push_str("\n\n");
+    }
+    let env = input.env;
+    let _ = writeln!(
+        n,
+        "Bug report {} (sweepscope {}, commit {}); report.md beside this file has every number.",
+        input.stamp, env.version, env.commit
+    );
+    for (title, text) in [
+        ("What happened", &input.words.happened),
+        ("What I expected", &input.words.expected),
+    ] {
+        if !text.trim().is_empty() {
+            let _ = writeln!(n, "{title}: {}", text.trim());
+        }
+    }
+    if let ViewState::Simulation(Some(sim)) = &input.view {
+        let _ = writeln!(
+            n,
+            "The simulation is the state on screen at t = {} of the original run, as its set-up.",
+            sim.time
+        );
+    }
+    if input.evaluation.pairs().next().is_some() {
+        let _ = writeln!(
+            n,
+            "The expectations are the answers on screen; the scene's own are judged in report.md."
+        );
+    }
+    let mut n = n.trim_end().to_owned();
+    if !input.stale.is_empty() {
+        let _ = write!(
+            n,
+            "\nThe name, description or notes above may be stale; they state: {}.",
+            input.stale.join("; ")
+        );
+    }
+    n
+}
+
+fn report_md(input: &BundleInput, bundled: &Scene) -> String {
+    let scene = input.scene;
+    let mut md = String::new();
+    let name = if scene.name.is_empty() {
+        "(unnamed scene)"
+    } else {
+        &scene.name
+    };
+    let _ = writeln!(md, "# Bug report: {name}\n");
+    for (title, text) in [
+        ("What happened", &input.words.happened),
+        ("What I expected", &input.words.expected),
+    ] {
+        let text = text.trim();
+        let text = if text.is_empty() { "(not given)" } else { text };
+        let _ = writeln!(md, "## {title}\n\n{text}\n");
+    }
+    let _ = writeln!(md, "## Reproduce\n");
+    let sim_view = matches!(input.view, ViewState::Simulation(_));
+    let open = if sim_view {
+        "sweepscope scene.ron --sim"
+    } else {
+        "sweepscope scene.ron"
+    };
+    let _ = writeln!(md, "- `{open}` opens the picture in `screenshot.png`.");
+    let _ = match bundled.expect.len() {
+        0 => writeln!(
+            md,
+            "- `sweepscope check scene.ron` loads and validates it (it has no ball × obstacle \
+             pair whose answer could be recorded).\n"
+        ),
+        n => writeln!(
+            md,
+            "- `sweepscope check scene.ron` checks the {n} answer{} on screen, recorded in it \
+             as expectations.\n",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    let _ = writeln!(md, "## On screen\n");
+    match &input.view {
+        ViewState::Sweep { ball, t } => {
+            let ball = ball.as_deref().unwrap_or("(no ball)");
+            let _ = writeln!(
+                md,
+                "- view: sweep\n- inspected ball: {ball}\n- scrubber: t = {}\n",
+                fixed(*t)
+            );
+        }
+        ViewState::Simulation(None) => {
+            let _ = writeln!(
+                md,
+                "- view: simulation (the scene has no disc simulation)\n"
+            );
+        }
+        ViewState::Simulation(Some(sim)) => simulation_section(&mut md, sim),
+    }
+    if !input.stale.is_empty() {
+        let _ = writeln!(md, "## Possibly stale text\n");
+        let _ = writeln!(
+            md,
+            "The scene's name, description or notes state answers the scene no longer gives:\n"
+        );
+        for claim in input.stale {
+            let _ = writeln!(md, "- {claim}");
+        }
+        md.push('\n');
+    }
+    let _ = writeln!(md, "## Build and system\n");
+    let env = input.env;
+    let _ = writeln!(md, "- sweepscope {}", env.version);
+    let _ = writeln!(md, "- commit: {}", env.commit);
+    let _ = writeln!(md, "- OS: {}", env.os);
+    let _ = writeln!(
+        md,
+        "- OpenGL: {}",
+        env.renderer.as_deref().unwrap_or("(not known)")
+    );
+    let _ = writeln!(md, "- written: {} UTC\n", input.stamp);
+    if input.evaluation.expectations.is_empty() {
+        let _ = writeln!(
+            md,
+            "## Expectations\n\nThe scene asserts nothing (it has no `expect` entries).\n"
+        );
+    }
+    // The readout: every pair, path and variant, and the scene's expectations with PASS or
+    // FAIL — the inspector's numbers, from the same evaluation. A simulation without balls
+    // has none of them.
+    if !(sim_view && input.evaluation.balls.is_empty()) {
+        md.push_str(&report::render(scene, input.evaluation));
+    }
+    md
+}
+
+fn simulation_section(md: &mut String, sim: &SimSnapshot) {
+    let rel = |now: f64, start: f64| {
+        if start.abs() > 0.0 {
+            format!("{:+.3e} relative", (now - start) / start)
+        } else {
+            format!("{:+.3e}", now - start)
+        }
+    };
+    let [px, py] = sim.momentum;
+    let [sx, sy] = sim.momentum_start;
+    let pair = |x: f64, y: f64| format!("({}, {})", fixed_f64(x), fixed_f64(y));
+    let _ = writeln!(md, "- view: simulation");
+    let _ = writeln!(md, "- time: t = {} since the set-up", fixed_f64(sim.time));
+    let _ = writeln!(md, "- discs: {}", sim.discs);
+    let _ = writeln!(
+        md,
+        "- collisions: {} (disc {}, wall {}, obstacle {})",
+        sim.collisions, sim.disc_disc, sim.disc_wall, sim.disc_obstacle
+    );
+    let _ = writeln!(
+        md,
+        "- kinetic energy: {} (at the set-up {}; drift {})",
+        fixed_f64(sim.energy),
+        fixed_f64(sim.energy_start),
+        rel(sim.energy, sim.energy_start)
+    );
+    let _ = writeln!(
+        md,
+        "- momentum: {} (at the set-up {}; change ({:+.3e}, {:+.3e}), which walls and \
+         obstacles take part in)",
+        pair(px, py),
+        pair(sx, sy),
+        px - sx,
+        py - sy
+    );
+    if !sim.selected.is_empty() {
+        let _ = writeln!(md, "- selected: {}", sim.selected.join("; "));
+    }
+    md.push('\n');
+    let _ = writeln!(md, "### Last events\n");
+    if sim.last_events.is_empty() {
+        let _ = writeln!(md, "None yet.");
+    }
+    for e in &sim.last_events {
+        let _ = writeln!(md, "- `{e}`");
+    }
+    md.push('\n');
+    let _ = writeln!(md, "### Divergences from the published loop\n");
+    if !sim.comparing {
+        let _ = writeln!(md, "The comparison was off.");
+    } else if sim.divergences.is_empty() {
+        let _ = writeln!(md, "None so far.");
+    }
+    for d in &sim.divergences {
+        let _ = writeln!(md, "- {d}");
+    }
+    md.push('\n');
+}
+
+/// Writes `screenshot.png` (from `png`), `scene.ron` and `report.md` into `dir`, which must
+/// not exist yet. They are written into a hidden folder beside it that is renamed into place
+/// at the end, so a failure (a full disk, a folder that cannot be written) leaves no
+/// half-written report behind.
+pub fn write_bundle(
+    dir: &Path,
+    png: &[u8],
+    scene_ron: &str,
+    report_md: &str,
+) -> Result<(), String> {
+    let show = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    let parent = dir
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| show(parent, e))?;
+    let name = dir
+        .file_name()
+        .map_or_else(|| "bug-report".into(), |n| n.to_string_lossy().into_owned());
+    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    let written = (|| {
+        std::fs::create_dir(&staging).map_err(|e| show(&staging, e))?;
+        for (file, bytes) in [
+            ("screenshot.png", png),
+            ("scene.ron", scene_ron.as_bytes()),
+            ("report.md", report_md.as_bytes()),
+        ] {
+            let p = staging.join(file);
+            write_synced(&p, bytes).map_err(|e| show(&p, e))?;
+        }
+        std::fs::rename(&staging, dir).map_err(|e| show(dir, e))
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_dir_all(&staging);
+    }
+    written
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// A folder name under `base` that does not exist yet: `stem`, else `stem-2`, `stem-3`, ...
+pub fn fresh_path(base: &Path, stem: &str, extension: &str) -> PathBuf {
+    let name = |k: usize| {
+        let suffix = if k < 2 {
+            String::new()
+        } else {
+            format!("-{k}")
+        };
+        if extension.is_empty() {
+            format!("{stem}{suffix}")
+        } else {
+            format!("{stem}{suffix}.{extension}")
+        }
+    };
+    (1..10_000)
+        .map(|k| base.join(name(k)))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| base.join(name(0)))
+}
+
+/// Where screenshots and bug reports go when the user has not chosen: beside the open
+/// scene file, else the pictures folder, the documents folder, the home folder or the
+/// working folder, whichever exists first. Always absolute.
+pub fn default_output_dir(scene_file: Option<&Path>) -> PathBuf {
+    let beside = scene_file
+        .and_then(|p| std::path::absolute(p).ok())
+        .and_then(|p| p.parent().map(Path::to_path_buf));
+    let dir = beside
+        .or_else(dirs::picture_dir)
+        .or_else(dirs::document_dir)
+        .or_else(dirs::home_dir)
+        .unwrap_or_else(|| PathBuf::from("."));
+    std::path::absolute(&dir).unwrap_or(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{builtin, evaluate, parse_scene};
+
+    fn env() -> Environment {
+        Environment {
+            version: "9.9.9".into(),
+            commit: "abc123".into(),
+            os: "linux x86_64".into(),
+            renderer: Some("llvmpipe".into()),
+        }
+    }
+
+    #[test]
+    fn the_sweep_bundle_holds_the_answers_on_screen_and_the_users_words() {
+        let mut scene = builtin::default_scene();
+        // Moved since the description was written: the corner contact is no longer at 0.4.
+        if let crate::scene::Shape::Ball { start, .. } = &mut scene.objects[0].shape {
+            start.y = 60.0;
+        }
+        let ev = evaluate(&scene);
+        let words = UserWords {
+            happened: "The ball stops early.".into(),
+            expected: String::new(),
+        };
+        let stale = vec!["0.4 (ball vs box: was t = 0.4, now t = 0.52)".to_owned()];
+        let (ron, md) = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.25,
+            },
+            words: &words,
+            env: &env(),
+            stale: &stale,
+            stamp: "20261122-061627",
+        });
+        let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
+        assert_eq!(back.objects, scene.objects);
+        let judged = evaluate(&back);
+        assert!(!judged.expectations.is_empty());
+        assert!(judged.expectations_hold(), "{:?}", judged.expectations);
+        assert!(back.notes.contains("What happened: The ball stops early."));
+        assert!(back.notes.contains("may be stale"), "{}", back.notes);
+        for wanted in [
+            "## What happened\n\nThe ball stops early.",
+            "## What I expected\n\n(not given)",
+            "- inspected ball: ball\n- scrubber: t = 0.25",
+            "- commit: abc123",
+            "- OpenGL: llvmpipe",
+            "## Possibly stale text",
+            "FAIL expect[0] ball vs box",
+            "| ball | box (box) | yes |",
+        ] {
+            assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
+        }
+    }
+
+    #[test]
+    fn fresh_paths_never_reuse_a_name() {
+        let dir = std::env::temp_dir().join(format!("sweepscope-fresh-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("r")).unwrap();
+        assert_eq!(fresh_path(&dir, "r", ""), dir.join("r-2"));
+        assert_eq!(fresh_path(&dir, "s", "png"), dir.join("s.png"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_bundle_that_cannot_be_written_leaves_nothing() {
+        let dir = std::env::temp_dir().join(format!("sweepscope-bundle-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // The target exists as a non-empty folder: the final rename fails.
+        let target = dir.join("report");
+        std::fs::create_dir_all(target.join("x")).unwrap();
+        let err = write_bundle(&target, b"png", "ron", "md").unwrap_err();
+        assert!(err.contains("report"), "{err}");
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, vec!["report".to_owned()]);
+        let ok = dir.join("report-2");
+        write_bundle(&ok, b"png", "ron", "md").unwrap();
+        assert_eq!(std::fs::read_to_string(ok.join("report.md")).unwrap(), "md");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_default_folder_is_absolute_and_beside_the_scene() {
+        let d = default_output_dir(Some(Path::new("scenes/default.ron")));
+        assert!(d.is_absolute());
+        assert!(d.ends_with("scenes"), "{}", d.display());
+        assert!(default_output_dir(None).is_absolute());
+    }
+}

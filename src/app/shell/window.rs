@@ -1,0 +1,360 @@
+//! The eframe window around [`DebugApp`]: start-up (scene from the command line, the last
+//! session, a demo or the stress scene), persistence (see `session`: the title never lies
+//! about a restored scene), the window size (an explicit `--size` beats the remembered
+//! one), the OpenGL renderer for bug reports, and the unattended modes.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use super::frame_times::FrameTimes;
+use super::headless::{self, Driver};
+use super::session::{self, Stored};
+use crate::app::command::Command;
+use crate::app::debugger::DebugApp;
+use crate::app::document::Edit;
+use crate::app::sim_view::SimView;
+use crate::app::ui_state::Mode;
+use crate::cli::args::GuiArgs;
+use crate::cli::terminal::safe_lines;
+use crate::scene::builtin;
+use crate::scene::{Scene, load_scene};
+
+const KEY_SCENE: &str = "sweepscope.scene";
+const KEY_RECENT: &str = "sweepscope.recent";
+const KEY_PATH: &str = "sweepscope.path";
+const KEY_DIRTY: &str = "sweepscope.dirty";
+const KEY_OUTPUT: &str = "sweepscope.output_dir";
+
+struct Window {
+    app: DebugApp,
+    driver: Option<Driver>,
+    /// Save the session on exit (not in unattended runs).
+    persist: bool,
+    exit: Arc<Mutex<Option<(String, bool)>>>,
+    /// What the window is cleared to: the panels' colour (see `palette::apply_theme`).
+    clear: egui::Color32,
+}
+
+impl eframe::App for Window {
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        self.clear.to_normalized_gamma_f32()
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, _raw_input: &mut egui::RawInput) {
+        self.app.frame_times_mut().frame_began(Instant::now());
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if self.app.renderer().is_none()
+            && let Some(gl) = frame.gl()
+        {
+            self.app.set_renderer(gl_renderer(gl));
+        }
+        self.app.ui(ui);
+        mark_frame_end(ui.ctx(), self.app.frame_times());
+        if let Some(d) = &mut self.driver {
+            let ctx = ui.ctx().clone();
+            d.after_frame(&ctx, self.app.frame_times());
+            if let Some(done) = d.finished.take() {
+                if let Ok(mut e) = self.exit.lock() {
+                    *e = Some(done);
+                }
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// egui's memory (scroll offsets, panel widths) is not kept across launches: a panel
+    /// scrolled sideways in one session would open cut off in the next.
+    fn persist_egui_memory(&self) -> bool {
+        false
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if !self.persist {
+            return;
+        }
+        let Stored { scene, path, dirty } = self.app.session();
+        storage.set_string(KEY_SCENE, scene);
+        eframe::set_value(storage, KEY_DIRTY, &dirty);
+        let path = path.map(|p| p.display().to_string());
+        eframe::set_value(storage, KEY_PATH, &path);
+        let output = self
+            .app
+            .chosen_output_dir()
+            .map(|p| p.display().to_string());
+        eframe::set_value(storage, KEY_OUTPUT, &output);
+        let recent: Vec<String> = self
+            .app
+            .recent_files()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        eframe::set_value(storage, KEY_RECENT, &recent);
+    }
+}
+
+/// The OpenGL renderer and version strings of the window's context.
+fn gl_renderer(gl: &eframe::glow::Context) -> String {
+    use eframe::glow::HasContext as _;
+    // SAFETY: glGetString with these enums only reads static strings of the current
+    // context, which eframe made current for this frame.
+    let (renderer, version) = unsafe {
+        (
+            gl.get_parameter_string(eframe::glow::RENDERER),
+            gl.get_parameter_string(eframe::glow::VERSION),
+        )
+    };
+    format!("{renderer} (OpenGL {version})")
+}
+
+/// The window's options. An explicit `size` is applied after eframe restores the
+/// remembered geometry (its `window_builder` hook runs last), so it wins.
+fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOptions {
+    let window_builder: Option<eframe::WindowBuilderHook> = size.map(|size| {
+        let hook: eframe::WindowBuilderHook = Box::new(move |b: egui::ViewportBuilder| {
+            b.with_inner_size(size)
+                .with_maximized(false)
+                .with_fullscreen(false)
+        });
+        hook
+    });
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size(size.unwrap_or([1400.0, 900.0]))
+            .with_min_inner_size([640.0, 420.0])
+            .with_title("sweepscope")
+            .with_app_id("sweepscope")
+            .with_drag_and_drop(true),
+        renderer: eframe::Renderer::Glow,
+        persist_window: !unattended,
+        window_builder,
+        ..Default::default()
+    }
+}
+
+/// Ends the frame with a paint callback that waits for the GPU and records the frame's end,
+/// so the whole frame is measured, not just `ui()`.
+fn mark_frame_end(ctx: &egui::Context, times: &FrameTimes) {
+    use eframe::glow::HasContext;
+    let end = times.end_marker();
+    let callback = eframe::egui_glow::CallbackFn::new(move |_info, painter| {
+        // SAFETY: glFinish takes no arguments and only blocks until the queued commands of
+        // this context are done; the painter's context is current while it paints.
+        unsafe { painter.gl().finish() };
+        end();
+    });
+    let rect = ctx.content_rect();
+    let layer = egui::LayerId::new(egui::Order::Debug, egui::Id::unique("frame end"));
+    ctx.layer_painter(layer).add(egui::PaintCallback {
+        rect: egui::Rect::from_min_size(rect.min, egui::vec2(1.0, 1.0)),
+        callback: std::sync::Arc::new(callback),
+    });
+}
+
+/// Why a screenshot could not be saved at `path`, found before the window opens: its folder
+/// does not exist (it is not created: a typo should not leave folders behind).
+fn missing_folder(path: &std::path::Path) -> Option<String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    (!dir.is_dir()).then(|| {
+        format!(
+            "the folder {} does not exist",
+            crate::cli::terminal::safe(&dir.display().to_string())
+        )
+    })
+}
+
+/// The scene to start with, where it came from, and an error to show.
+#[allow(clippy::type_complexity)]
+fn initial_scene(
+    o: &GuiArgs,
+) -> Result<(Scene, Option<PathBuf>, Option<(String, PathBuf)>), String> {
+    if let Some(n) = o.stress {
+        return Ok((builtin::stress_scene(n), None, None));
+    }
+    if let Some(demo) = o.demo {
+        let name = demo.name();
+        return builtin::demo(name)
+            .map(|s| (s, None, None))
+            .ok_or_else(|| format!("unknown demo '{name}'"));
+    }
+    match &o.scene {
+        Some(p) => match load_scene(p) {
+            Ok(s) => Ok((s, Some(p.clone()), None)),
+            Err(e) if o.headless() => Err(e.to_string()),
+            Err(e) => Ok((
+                builtin::default_scene(),
+                None,
+                Some((e.to_string(), p.clone())),
+            )),
+        },
+        None => Ok((builtin::default_scene(), None, None)),
+    }
+}
+
+/// Opens the debugger window with the parsed command-line options.
+pub fn run(opts: &GuiArgs) -> ExitCode {
+    let opts = opts.clone();
+    let unattended = opts.headless();
+    let driver = unattended.then(|| Driver::new(&opts));
+    if let Some(d) = &driver {
+        // Before loading: an unattended run must end even if reading the scene does not.
+        headless::start_watchdog(Arc::clone(&d.partial));
+        if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
+            eprintln!("sweepscope: --screenshot: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let (scene, path, banner) = match initial_scene(&opts) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("sweepscope: {}", safe_lines(&e));
+            return ExitCode::FAILURE;
+        }
+    };
+    if !headless::display_available() {
+        eprintln!(
+            "sweepscope: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set).\n\
+             For --screenshot / --frames on a headless machine run it under Xvfb, e.g.\n  \
+             xvfb-run -a -s \"-screen 0 1600x1000x24\" sweepscope --screenshot out.png"
+        );
+        return ExitCode::FAILURE;
+    }
+    let restore = !unattended
+        && opts.scene.is_none()
+        && opts.demo.is_none()
+        && opts.stress.is_none()
+        && !opts.sim_mode();
+    let options = native_options(opts.size, unattended);
+    let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
+    let exit2 = exit.clone();
+    let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
+    let result = eframe::run_native(
+        "sweepscope",
+        options,
+        Box::new(move |cc| {
+            let clear = crate::app::draw::palette::apply_theme(&cc.egui_ctx);
+            let mut app = DebugApp::new(Scene::empty(""));
+            app.set_document(scene, path.as_deref());
+            if let Some((message, file)) = banner {
+                app.show_load_error(message, &file);
+            }
+            if !unattended {
+                app.allow_native_dialogs();
+            }
+            if sim {
+                start_simulation(&mut app, &cc.egui_ctx, sim_discs, sim_advance);
+            }
+            if let Some(storage) = cc.storage {
+                restore_stored(&mut app, storage, restore);
+            }
+            Ok(Box::new(Window {
+                app,
+                driver,
+                persist: !unattended,
+                exit: exit2,
+                clear,
+            }))
+        }),
+    );
+    if let Err(e) = result {
+        eprintln!("sweepscope: could not open the window: {e}");
+        return ExitCode::FAILURE;
+    }
+    match exit.lock().ok().and_then(|mut e| e.take()) {
+        Some((msg, true)) => {
+            eprintln!("sweepscope: {}", safe_lines(&msg));
+            ExitCode::FAILURE
+        }
+        Some((msg, false)) => {
+            println!("{}", safe_lines(&msg));
+            ExitCode::SUCCESS
+        }
+        None => ExitCode::SUCCESS,
+    }
+}
+
+/// Opens the simulation view as `--sim`, `--sim-discs` and `--sim-advance` ask.
+fn start_simulation(
+    app: &mut DebugApp,
+    ctx: &egui::Context,
+    discs: Option<usize>,
+    advance: Option<f64>,
+) {
+    app.set_mode(Mode::Simulation);
+    if let Some(n) = discs {
+        match SimView::fill_setup(app.scene(), n, 0.3, 1) {
+            Ok((setup, _)) => {
+                app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
+                app.apply_queued(ctx);
+            }
+            Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
+        }
+    }
+    if let Some(t) = advance {
+        app.advance_simulation(t);
+    }
+}
+
+/// Reads what the last session stored: the recent files, the report folder and, when
+/// `restore_scene`, the scene being edited (unsaved changes included).
+fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_scene: bool) {
+    let recent: Vec<String> = eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
+    let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
+    recent.extend(app.recent_files().iter().cloned());
+    recent.dedup();
+    app.set_recent_files(recent);
+    let output: Option<String> = eframe::get_value(storage, KEY_OUTPUT).flatten();
+    app.set_output_dir(output.map(PathBuf::from));
+    if !restore_scene {
+        return;
+    }
+    let stored = Stored {
+        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
+        path: eframe::get_value::<Option<String>>(storage, KEY_PATH)
+            .flatten()
+            .map(PathBuf::from),
+        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
+    };
+    match session::restore(&stored) {
+        Ok(Some(r)) => app.open_restored(r),
+        Ok(None) => {}
+        Err(message) => {
+            if let Some(p) = &stored.path {
+                app.show_load_error(message, p);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What eframe does with the options: the remembered geometry first, then the hook.
+    fn opened_size(size: Option<[f32; 2]>, remembered: [f32; 2]) -> Option<egui::Vec2> {
+        let mut o = native_options(size, false);
+        let restored = o.viewport.clone().with_inner_size(remembered);
+        let built = match o.window_builder.take() {
+            Some(hook) => hook(restored),
+            None => restored,
+        };
+        built.inner_size
+    }
+
+    #[test]
+    fn an_explicit_size_beats_the_remembered_window_size() {
+        let remembered = [700.0, 500.0];
+        assert_eq!(
+            opened_size(Some([1000.0, 620.0]), remembered),
+            Some(egui::vec2(1000.0, 620.0))
+        );
+        // Without --size the remembered size stands.
+        assert_eq!(
+            opened_size(None, remembered),
+            Some(egui::vec2(700.0, 500.0))
+        );
+    }
+}

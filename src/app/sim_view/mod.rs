@@ -1,0 +1,513 @@
+//! The simulation view: the scene's event-driven discs with a rewindable history, plots,
+//! an event log and the published per-frame loop run side by side.
+//!
+//! The view runs what the document's `simulation` section describes. Spawning and filling
+//! change that section, through a new set-up the view returns for the frame loop to apply
+//! as an edit, so they are undoable and mark the scene unsaved; when the section changes
+//! (an edit, an undo, a file opened) the run is rebuilt from it. The run itself (worlds,
+//! history) is never saved; settings and the camera persist through serde.
+
+pub mod canvas;
+mod panels;
+use panels::row_label;
+pub mod plots;
+
+use glam::{DVec2, Vec2};
+use serde::{Deserialize, Serialize};
+
+use crate::geom::Aabb;
+use crate::scene::{Scene, Shape, Simulation};
+use crate::sim::timeline::Timeline;
+use crate::sim::{DiscInit, SimError, World, random_discs};
+use crate::variants::loop_comparison::{self as compare, Comparison, Divergence};
+
+pub use canvas::{Canvas, Gesture, Tool};
+pub use plots::Series;
+
+/// Walls of a simulation created by a fill in a scene that has none.
+const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+
+/// Events per frame at most (see [`SimView::advance`]).
+const FRAME_EVENT_CAP: u64 = 100_000;
+
+/// Settings the user tunes; persisted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SimSettings {
+    /// Simulation seconds per real second.
+    pub speed: f64,
+    pub fill_count: usize,
+    /// Area fraction of the fill, in (0, 0.6].
+    pub fill_packing: f64,
+    pub fill_seed: u64,
+    pub spawn_radius: f64,
+    /// Velocity given per world unit dragged when spawning.
+    pub drag_speed: f64,
+    pub tool: Tool,
+    /// A keyframe every this many engine events (crossings included) ...
+    pub keyframe_events: u64,
+    /// ... or this many simulated seconds, whichever comes first.
+    pub keyframe_seconds: f64,
+    /// Memory allowed for keyframes; more are thinned to every other one.
+    pub keyframe_budget_mib: f64,
+    /// Number the discs on the canvas.
+    pub show_ids: bool,
+}
+
+impl Default for SimSettings {
+    fn default() -> Self {
+        Self {
+            speed: 4.0,
+            fill_count: 200,
+            fill_packing: 0.3,
+            fill_seed: 1,
+            spawn_radius: 1.0,
+            drag_speed: 1.0,
+            tool: Tool::Select,
+            keyframe_events: 4000,
+            keyframe_seconds: 1.0,
+            keyframe_budget_mib: 128.0,
+            show_ids: true,
+        }
+    }
+}
+
+/// What a run was built from: the scene's simulation section and its static obstacles.
+#[derive(Clone, Debug, PartialEq)]
+struct Setup {
+    simulation: Option<Simulation>,
+    solids: Vec<Shape>,
+}
+
+impl Setup {
+    fn of(scene: &Scene) -> Self {
+        Self {
+            simulation: scene.simulation.clone(),
+            solids: scene
+                .objects
+                .iter()
+                .map(|o| o.shape)
+                .filter(|s| matches!(s, Shape::Box { .. } | Shape::Segment { .. }))
+                .collect(),
+        }
+    }
+}
+
+/// The live run: not persisted.
+struct Run {
+    /// The set-up it was built from, and the document revision that had it.
+    setup: Setup,
+    revision: u64,
+    /// `None` when the scene has no simulation (or an invalid one: see `message`).
+    timeline: Option<Timeline>,
+    series: Series,
+    playing: bool,
+    selected: Option<usize>,
+    /// The published loop beside the engine, when the comparison is on.
+    comparison: Option<Comparison>,
+    compare: bool,
+    /// The engine's event cap stopped the last frame early.
+    capped: bool,
+    /// A note for the user (errors of the last edit, scene objects left out, ...).
+    message: Option<String>,
+}
+
+/// The whole simulation mode: controls, canvas, timeline, log, plots, comparison.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SimView {
+    pub settings: SimSettings,
+    pub canvas: Canvas,
+    #[serde(skip)]
+    run: Option<Run>,
+    /// A note for the run the next rebuild makes (a fill that left discs out).
+    #[serde(skip)]
+    pending_note: Option<String>,
+    /// The disc to select once the run is rebuilt (a spawned one).
+    #[serde(skip)]
+    select_after_rebuild: Option<usize>,
+    /// The event the log last scrolled to.
+    #[serde(skip)]
+    log_shown: Option<usize>,
+}
+
+impl SimView {
+    /// Drops the run; the next frame rebuilds it from the document.
+    pub fn forget_run(&mut self) {
+        self.run = None;
+    }
+
+    /// Rebuilds the run when the scene's simulation set-up is not the one it was built
+    /// from (checked only when the revision changed).
+    pub fn sync(&mut self, scene: &Scene, revision: u64) {
+        if let Some(r) = &mut self.run {
+            if r.revision == revision {
+                return;
+            }
+            r.revision = revision;
+            if r.setup == Setup::of(scene) {
+                return;
+            }
+        }
+        let keep = self
+            .run
+            .as_ref()
+            .map(|r| (r.compare, r.playing, r.selected));
+        let bounds = |s: &Setup| s.simulation.as_ref().map(|s| s.bounds);
+        let setup = Setup::of(scene);
+        // Fit the camera to new walls, not after every spawn or fill.
+        let refit = self
+            .run
+            .as_ref()
+            .is_none_or(|r| bounds(&r.setup) != bounds(&setup));
+        let (timeline, message) = match build_world(scene) {
+            Ok(Some((world, note))) => (Some(self.timeline_for(world)), note),
+            Ok(None) => (None, None),
+            Err(e) => (
+                None,
+                Some(format!("the scene's simulation could not be built: {e}")),
+            ),
+        };
+        let len = timeline.as_ref().map_or(0, |t| t.world().len());
+        let (compare, playing, selected) = keep.unwrap_or((false, false, None));
+        let mut run = Run {
+            setup,
+            revision,
+            timeline,
+            series: Series::default(),
+            playing,
+            selected: selected.filter(|&i| i < len),
+            comparison: None,
+            compare: false,
+            capped: false,
+            message,
+        };
+        if let Some(note) = self.pending_note.take() {
+            run.message = Some(note);
+        }
+        if let Some(i) = self.select_after_rebuild.take() {
+            run.selected = Some(i).filter(|&i| i < len);
+        }
+        record_sample(&mut run, 0);
+        self.run = Some(run);
+        self.canvas.fit_pending |= refit;
+        self.set_compare(compare);
+    }
+
+    fn timeline_for(&self, mut world: World) -> Timeline {
+        // A frame never runs more than this many events (about 0.1 s of CPU): a clustered
+        // contact plays in slow motion instead of freezing the window. Same motion either way.
+        world.set_max_events(world.max_events().min(FRAME_EVENT_CAP));
+        let s = &self.settings;
+        let budget = budget_bytes(s.keyframe_budget_mib);
+        Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget)
+    }
+
+    fn note(&mut self, text: String) {
+        if let Some(r) = &mut self.run {
+            r.message = Some(text);
+        }
+    }
+
+    fn timeline_ref(&self) -> Option<&Timeline> {
+        self.run.as_ref()?.timeline.as_ref()
+    }
+
+    // ----- inspection (tests, reports and the main app) -----
+
+    /// The world at the current point of the history.
+    pub fn world(&self) -> Option<&World> {
+        self.timeline_ref().map(Timeline::world)
+    }
+
+    pub fn timeline(&self) -> Option<&Timeline> {
+        self.timeline_ref()
+    }
+
+    pub fn time(&self) -> f64 {
+        self.world().map_or(0.0, World::time)
+    }
+
+    /// Collisions processed by the current world since the origin.
+    pub fn collisions(&self) -> u64 {
+        self.world().map_or(0, |w| w.counts().collisions())
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.playing)
+    }
+
+    pub fn selected(&self) -> Option<usize> {
+        self.run.as_ref().and_then(|r| r.selected)
+    }
+
+    /// The note shown to the user, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.run.as_ref().and_then(|r| r.message.as_deref())
+    }
+
+    /// The energy and momentum samples the plots show.
+    pub fn series(&self) -> Option<&Series> {
+        self.run.as_ref().map(|r| &r.series)
+    }
+
+    /// Whether the published-loop comparison is running.
+    pub fn comparing(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| r.comparison.is_some())
+    }
+
+    /// Divergences of the published loop found so far (empty when the comparison is off).
+    pub fn divergences(&self) -> &[Divergence] {
+        self.run
+            .as_ref()
+            .and_then(|r| r.comparison.as_ref())
+            .map_or(&[], Comparison::divergences)
+    }
+
+    /// The text of event-log row `k` (global collision index), as the log shows it.
+    pub fn event_row_label(&self, k: usize) -> Option<String> {
+        let l = self.timeline()?.logged(k)?;
+        Some(row_label(k, &l.event))
+    }
+
+    // ----- actions on the run (not on the document) -----
+
+    /// Selects disc `i` for the inspector (`None` clears).
+    pub fn select(&mut self, i: Option<usize>) {
+        let len = self.world().map_or(0, World::len);
+        if let Some(r) = &mut self.run {
+            r.selected = i.filter(|&i| i < len);
+        }
+    }
+
+    pub fn set_playing(&mut self, on: bool) {
+        if let Some(r) = &mut self.run {
+            r.playing = on && r.timeline.is_some();
+        }
+    }
+
+    /// Runs the simulation forward by `dt` simulated seconds, as one frame of play does.
+    pub fn advance(&mut self, dt: f64) {
+        let Some(r) = &mut self.run else { return };
+        let Some(t) = &mut r.timeline else { return };
+        let m = t.advance(dt);
+        r.capped = m.capped;
+        if let Some(h) = m.halted {
+            r.playing = false;
+            r.message = Some(format!("the simulation stopped: {h}"));
+        }
+        record_sample(r, m.collisions);
+        sync_comparison(r);
+    }
+
+    pub fn step_next(&mut self) -> bool {
+        let Some(r) = &mut self.run else { return false };
+        r.playing = false;
+        let moved = r.timeline.as_mut().is_some_and(Timeline::step_next);
+        if moved {
+            record_sample(r, 1);
+        }
+        sync_comparison(r);
+        moved
+    }
+
+    pub fn step_back(&mut self) -> bool {
+        let Some(r) = &mut self.run else { return false };
+        r.playing = false;
+        let moved = r.timeline.as_mut().is_some_and(Timeline::step_back);
+        sync_comparison(r);
+        moved
+    }
+
+    /// Jumps to right after logged collision `k`.
+    pub fn jump_to_event(&mut self, k: usize) -> bool {
+        let Some(r) = &mut self.run else { return false };
+        r.playing = false;
+        let moved = r.timeline.as_mut().is_some_and(|t| t.jump_to_event(k));
+        sync_comparison(r);
+        moved
+    }
+
+    pub fn scrub_to(&mut self, t: f64) {
+        let Some(r) = &mut self.run else { return };
+        if let Some(tl) = &mut r.timeline {
+            tl.scrub_to(t);
+        }
+        sync_comparison(r);
+    }
+
+    /// Turns the published-loop comparison on (from this history's origin) or off.
+    pub fn set_compare(&mut self, on: bool) {
+        let Some(r) = &mut self.run else { return };
+        r.compare = on;
+        r.comparison = None;
+        let Some(t) = &r.timeline else { return };
+        if on {
+            match Comparison::new(t.origin()) {
+                Some(c) => {
+                    r.comparison = Some(c);
+                    sync_comparison(r);
+                }
+                None => {
+                    r.compare = false;
+                    r.message = Some(format!(
+                        "the published loop is O(n²) per event: comparison limited to {} discs",
+                        compare::MAX_DISCS
+                    ));
+                }
+            }
+        }
+    }
+
+    // ----- new set-ups (the frame loop applies them as edits) -----
+
+    /// `scene`'s simulation with `n` random discs at area fraction `packing` in its walls
+    /// (the default walls if it has none); discs that would overlap one of the scene's
+    /// static obstacles are left out. The obstacles, restitution and duration are kept.
+    pub fn fill_setup(
+        scene: &Scene,
+        n: usize,
+        packing: f64,
+        seed: u64,
+    ) -> Result<(Simulation, usize), SimError> {
+        let base = scene.simulation.clone().unwrap_or(Simulation {
+            bounds: DEFAULT_BOUNDS,
+            discs: Vec::new(),
+            restitution: 1.0,
+            duration: 10.0,
+        });
+        let solids: Vec<Shape> = Setup::of(scene).solids;
+        let discs: Vec<crate::scene::Disc> = random_discs(n, packing, seed, base.bounds)?
+            .into_iter()
+            .filter(|d| !solids.iter().any(|s| overlaps(d, s)))
+            .map(|d| crate::scene::Disc {
+                position: d.position.into(),
+                velocity: d.velocity.into(),
+                radius: d.radius,
+                mass: d.mass,
+            })
+            .collect();
+        let left_out = n - discs.len();
+        Ok((Simulation { discs, ..base }, left_out))
+    }
+
+    /// The set-up that continues from the current state with one more disc at `position`
+    /// (clamped inside the walls) moving at `velocity`.
+    pub fn spawn_setup(
+        &self,
+        position: DVec2,
+        velocity: DVec2,
+        radius: f64,
+        duration: f64,
+    ) -> Result<Simulation, SimError> {
+        let world = self
+            .world()
+            .ok_or(SimError::Parameter("no simulation to spawn in"))?;
+        let (min, max) = world.bounds();
+        let lo = min + DVec2::splat(radius);
+        let hi = (max - DVec2::splat(radius)).max(lo);
+        let mut setup = Simulation::from_world(world, duration);
+        let disc = DiscInit::new(position.clamp(lo, hi), velocity, radius);
+        // Validate it as the engine will, so a bad radius is refused here with its reason.
+        World::new(Aabb::new(min.as_vec2(), max.as_vec2()), &[disc], &[])?;
+        setup.discs.push(crate::scene::Disc {
+            position: disc.position.into(),
+            velocity: disc.velocity.into(),
+            radius: disc.radius,
+            mass: None,
+        });
+        Ok(setup)
+    }
+
+    // ----- drawing -----
+
+    /// Draws the whole simulation mode inside `ui` for `scene` at `revision`. Returns a new
+    /// simulation set-up when the user spawned or filled: the caller applies it to the
+    /// document.
+    pub fn ui(&mut self, ui: &mut egui::Ui, scene: &Scene, revision: u64) -> Option<Simulation> {
+        self.sync(scene, revision);
+        let dt = f64::from(ui.input(|i| i.stable_dt).clamp(0.0, 0.1));
+        if self.is_playing() {
+            self.advance(dt * self.settings.speed.max(0.0));
+            ui.ctx().request_repaint();
+        }
+        if let Some(r) = &mut self.run
+            && let Some(t) = &r.timeline
+            && r.comparison
+                .as_ref()
+                .is_some_and(|c| c.time() + compare::FRAME <= t.time())
+            && !sync_comparison(r)
+        {
+            ui.ctx().request_repaint();
+        }
+        let mut setup = None;
+        egui::Panel::top("sim_transport").show(ui, |ui| self.transport(ui));
+        egui::Panel::left("sim_controls")
+            .default_size(270.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("sim_controls_scroll")
+                    .show(ui, |ui| setup = setup.take().or(self.controls(ui, scene)));
+            });
+        egui::Panel::right("sim_log")
+            .default_size(330.0)
+            .show(ui, |ui| self.event_log(ui));
+        egui::Panel::bottom("sim_plots")
+            .exact_size(190.0)
+            .show(ui, |ui| {
+                if let Some(r) = &self.run {
+                    plots::show(ui, &r.series, self.time());
+                }
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            setup = setup.take().or(self.canvas_ui(ui, scene));
+        });
+        setup
+    }
+}
+
+/// The world a scene's simulation describes (`None` when it has none), with a note about
+/// objects that take no part in it.
+fn build_world(scene: &Scene) -> Result<Option<(World, Option<String>)>, SimError> {
+    if scene.simulation.is_none() {
+        return Ok(None);
+    }
+    let sw = crate::scene::SceneWorld::from_scene(scene)?;
+    let note = (!sw.ignored.is_empty()).then(|| {
+        format!(
+            "{} scene object(s) (rotated boxes, circles) take no part in the simulation",
+            sw.ignored.len()
+        )
+    });
+    Ok(Some((sw.world, note)))
+}
+
+/// Whether a random disc would overlap a static obstacle of the scene.
+fn overlaps(d: &DiscInit, solid: &Shape) -> bool {
+    let Some(obstacle) = solid.obstacle() else {
+        return false;
+    };
+    // The distance is 0 inside the obstacle; touching counts as overlapping here, so a new
+    // disc never starts in contact with it.
+    obstacle.distance_at(d.position.as_vec2(), 0.0) <= d.radius as f32
+}
+
+fn budget_bytes(mib: f64) -> usize {
+    (mib.clamp(1.0, 65_536.0) * 1024.0 * 1024.0) as usize
+}
+
+/// Samples the plots at the head (replays after a rewind are ignored by the series).
+fn record_sample(r: &mut Run, collisions: u64) {
+    let Some(t) = &r.timeline else { return };
+    let w = t.world();
+    let p = w.momentum();
+    r.series
+        .push(w.time(), w.kinetic_energy(), [p.x, p.y], collisions);
+}
+
+/// Brings the published loop to the engine's time; false while it is still catching up.
+fn sync_comparison(r: &mut Run) -> bool {
+    let Some(t) = &r.timeline else { return true };
+    let now = t.time();
+    r.comparison.as_mut().is_none_or(|c| c.sync_to(now))
+}

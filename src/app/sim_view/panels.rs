@@ -1,0 +1,364 @@
+//! The simulation view's panels: transport, controls, inspector, event log and canvas.
+
+use egui::RichText;
+
+use super::canvas::{self, Gesture, Tool};
+use super::{SimView, budget_bytes};
+use crate::app::draw::palette::Role;
+use crate::scene::number::{fixed_f64, point_f64};
+use crate::scene::{Scene, Simulation};
+use crate::sim::{Event, EventKind};
+
+impl SimView {
+    pub(super) fn transport(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let playing = self.is_playing();
+            if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
+                self.set_playing(!playing);
+            }
+            if ui.button("Previous event").clicked() {
+                self.step_back();
+            }
+            if ui.button("Next event").clicked() {
+                self.step_next();
+            }
+            let l = ui.label("Speed");
+            ui.add(
+                egui::DragValue::new(&mut self.settings.speed)
+                    .range(0.0..=1000.0)
+                    .speed(0.05)
+                    .suffix("×"),
+            )
+            .labelled_by(l.id);
+            let (mut t, head) = self
+                .timeline()
+                .map_or((0.0, 0.0), |tl| (tl.time(), tl.head_time()));
+            ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
+            let before = t;
+            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9)).text("Time");
+            let resp = ui.add(slider);
+            // Only a user's move scrubs: a slider may re-round its value on its own, and
+            // re-simulating to a rounded time would land just before the current event.
+            let touched = resp.dragged() || resp.clicked() || resp.has_focus();
+            if resp.changed() && touched && t != before {
+                self.set_playing(false);
+                self.scrub_to(t);
+            }
+        });
+    }
+
+    /// The side panel; returns a new set-up when the user filled.
+    pub(super) fn controls(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
+        ui.heading("Simulation");
+        match self.world() {
+            Some(w) => {
+                let c = w.counts();
+                ui.label(format!("t = {}   discs: {}", fixed_f64(w.time()), w.len()));
+                ui.label(format!(
+                    "collisions: {}  (disc {}, wall {}, obstacle {})",
+                    c.collisions(),
+                    c.disc_disc,
+                    c.disc_wall,
+                    c.disc_obstacle
+                ));
+                ui.label(format!(
+                    "energy {}   momentum {}",
+                    fixed_f64(w.kinetic_energy()),
+                    point_f64(w.momentum())
+                ));
+            }
+            None => {
+                ui.label("This scene has no disc simulation. Fill the walls with random discs to start one; it is saved with the scene.");
+            }
+        }
+        if let Some(r) = &self.run {
+            if r.capped {
+                ui.colored_label(
+                    Role::Warning.color(),
+                    "event cap reached this frame (slow motion)",
+                );
+            }
+            if let Some(t) = &r.timeline {
+                let (ev, sec) = t.spacing();
+                ui.label(format!(
+                    "keyframes {}/{} (every {ev} events or {sec:.2} s)",
+                    t.keyframe_count(),
+                    t.max_keyframes()
+                ));
+            }
+            if let Some(m) = &r.message {
+                ui.colored_label(Role::Warning.color(), m);
+            }
+        }
+        ui.separator();
+        let setup = self.edit_controls(ui, scene);
+        ui.separator();
+        self.compare_controls(ui);
+        ui.separator();
+        self.inspector(ui);
+        setup
+    }
+
+    fn edit_controls(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
+        ui.label(RichText::new("Canvas tool").strong());
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.settings.tool, Tool::Select, "Select / pan");
+            ui.selectable_value(&mut self.settings.tool, Tool::Spawn, "Spawn");
+        });
+        ui.checkbox(&mut self.settings.show_ids, "Disc numbers")
+            .on_hover_text("Number the discs as the event log and the inspector name them");
+        let s = &mut self.settings;
+        drag(
+            ui,
+            "Spawn radius",
+            egui::DragValue::new(&mut s.spawn_radius)
+                .range(0.01..=100.0)
+                .speed(0.02),
+        );
+        ui.label(RichText::new("Fill with random discs").strong());
+        drag(
+            ui,
+            "Discs",
+            egui::DragValue::new(&mut s.fill_count).range(0..=20_000),
+        );
+        drag(
+            ui,
+            "Packing",
+            egui::DragValue::new(&mut s.fill_packing)
+                .range(0.01..=0.6)
+                .speed(0.005),
+        );
+        drag(ui, "Seed", egui::DragValue::new(&mut s.fill_seed));
+        let mut setup = None;
+        ui.horizontal(|ui| {
+            if ui
+                .button("Fill")
+                .on_hover_text(
+                    "Replace the discs with random ones (undoable; keeps the walls and obstacles)",
+                )
+                .clicked()
+            {
+                let s = &self.settings;
+                match Self::fill_setup(scene, s.fill_count, s.fill_packing, s.fill_seed) {
+                    Ok((sim, 0)) => setup = Some(sim),
+                    Ok((sim, left_out)) => {
+                        setup = Some(sim);
+                        self.pending_note = Some(format!(
+                            "fill: {left_out} disc(s) left out where they would overlap an obstacle"
+                        ));
+                    }
+                    Err(e) => self.note(format!("fill: {e}")),
+                }
+            }
+            if ui.button("Fit view").clicked() {
+                self.canvas.fit_pending = true;
+            }
+        });
+        let changed = drag(
+            ui,
+            "Keyframe memory (MiB)",
+            egui::DragValue::new(&mut self.settings.keyframe_budget_mib).range(1.0..=4096.0),
+        );
+        if changed {
+            let bytes = budget_bytes(self.settings.keyframe_budget_mib);
+            if let Some(t) = self.run.as_mut().and_then(|r| r.timeline.as_mut()) {
+                t.set_budget(bytes);
+            }
+        }
+        setup
+    }
+
+    fn compare_controls(&mut self, ui: &mut egui::Ui) {
+        let mut on = self.run.as_ref().is_some_and(|r| r.compare);
+        if ui
+            .checkbox(&mut on, "Compare with published loop")
+            .changed()
+        {
+            self.set_compare(on);
+        }
+        let Some(r) = &self.run else { return };
+        let (Some(cmp), Some(t)) = (&r.comparison, &r.timeline) else {
+            return;
+        };
+        ui.label(RichText::new("published loop: orange rings").color(Role::Published.color()));
+        let w = t.world();
+        if !w.solids().is_empty() || w.restitution() != 1.0 {
+            ui.label("(the published loop knows no obstacles and no restitution)");
+        }
+        if let Some(g) = cmp.max_gap(w) {
+            ui.label(format!("largest position gap: {g:.3e}"));
+        }
+        let red = Role::Alert.color();
+        match cmp.first_divergence() {
+            Some(t) => ui.colored_label(red, format!("first divergence at t = {t:.4}")),
+            None => ui.label("no divergence so far"),
+        };
+        let list = cmp.divergences();
+        if !list.is_empty() {
+            ui.label(RichText::new("Divergences").strong());
+            egui::ScrollArea::vertical()
+                .id_salt("sim_divergences")
+                .max_height(140.0)
+                .show(ui, |ui| {
+                    for d in list {
+                        ui.colored_label(red, d.describe());
+                    }
+                });
+        }
+    }
+
+    fn inspector(&mut self, ui: &mut egui::Ui) {
+        let Some(w) = self.world() else { return };
+        ui.label(RichText::new("Selected disc").strong());
+        let Some(i) = self.selected() else {
+            ui.label("click a disc to inspect it");
+            return;
+        };
+        let Some(d) = w.disc(i) else {
+            ui.label("none");
+            return;
+        };
+        ui.label(format!("disc {i}"));
+        ui.label(format!("position {}", point_f64(d.position)));
+        ui.label(format!("velocity {}", point_f64(d.velocity)));
+        ui.label(format!(
+            "radius {}   mass {}",
+            fixed_f64(d.radius),
+            fixed_f64(d.mass)
+        ));
+        match w.next_collision(i) {
+            Some(e) => ui.label(format!(
+                "next: {} at t = {}",
+                describe_kind(&e.kind),
+                fixed_f64(e.time)
+            )),
+            None => ui.label("next: no collision scheduled"),
+        };
+        if let Some(e) = w.next_event(i)
+            && !e.kind.is_collision()
+        {
+            ui.label(format!(
+                "next bookkeeping: cell crossing at t = {}",
+                fixed_f64(e.time)
+            ));
+        }
+    }
+
+    pub(super) fn event_log(&mut self, ui: &mut egui::Ui) {
+        let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
+            return;
+        };
+        let log_shown = &mut self.log_shown;
+        let (first, end) = (t.first_logged(), t.log_end());
+        ui.heading("Event log");
+        ui.label(format!("{} collisions recorded", end));
+        let current = t.current_index();
+        let row_h = ui.text_style_height(&egui::TextStyle::Body);
+        let mut clicked = None;
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("sim_event_log")
+            .auto_shrink([false, false])
+            .stick_to_bottom(true);
+        // The log follows the scrubber: when the current event changes, its row is scrolled
+        // into the middle of the view (the user may scroll freely in between).
+        if current != *log_shown {
+            *log_shown = current;
+            // At the newest event the log sticks to its bottom on its own.
+            if let Some(k) = current.filter(|&k| k + 1 < end) {
+                let pitch = row_h + ui.spacing().item_spacing.y;
+                let view = ui.available_height();
+                let most = ((end - first) as f32 * pitch - view).max(0.0);
+                let offset = k.saturating_sub(first) as f32 * pitch - view * 0.5;
+                area = area.vertical_scroll_offset(offset.clamp(0.0, most));
+            }
+        }
+        area.show_rows(ui, row_h, end - first, |ui, rows| {
+            // Rows must stay one line high for `show_rows` to place them.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            for row in rows {
+                let k = first + row;
+                if let Some(l) = t.logged(k) {
+                    let text = RichText::new(row_label(k, &l.event)).monospace();
+                    if ui.selectable_label(current == Some(k), text).clicked() {
+                        clicked = Some(k);
+                    }
+                }
+            }
+        });
+        if let Some(k) = clicked {
+            self.jump_to_event(k);
+        }
+    }
+
+    /// The canvas; returns a new set-up when the user spawned a disc.
+    pub(super) fn canvas_ui(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
+        let r = self.run.as_ref()?;
+        let Some(t) = &r.timeline else {
+            return None;
+        };
+        let drawing = canvas::Drawing {
+            world: t.world(),
+            selected: r.selected,
+            event: t.last_event(),
+            comparison: r.comparison.as_ref(),
+            spawn_radius: self.settings.spawn_radius,
+            drag_speed: self.settings.drag_speed,
+            show_ids: self.settings.show_ids,
+        };
+        match self.canvas.show(ui, self.settings.tool, &drawing) {
+            Some(Gesture::Select(i)) => {
+                self.select(i);
+                None
+            }
+            Some(Gesture::Spawn { position, velocity }) => {
+                let radius = self.settings.spawn_radius;
+                let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+                match self.spawn_setup(position, velocity, radius, duration) {
+                    Ok(setup) => {
+                        // The new disc is last; select it once the run is rebuilt.
+                        self.select_after_rebuild = Some(setup.discs.len() - 1);
+                        Some(setup)
+                    }
+                    Err(e) => {
+                        self.note(format!("spawn: {e}"));
+                        None
+                    }
+                }
+            }
+            None => None,
+        }
+    }
+}
+
+/// A DragValue with a visible label that also names it for accessibility; true if changed.
+fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) -> bool {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(value).labelled_by(l.id).changed()
+    })
+    .inner
+}
+
+/// `#12 t=1.23456 pair 3 & 7`: short enough to stay on one line in the log.
+pub(super) fn row_label(k: usize, e: &Event) -> String {
+    let what = match e.kind {
+        EventKind::DiscDisc { i, j } => format!("pair {i} & {j}"),
+        EventKind::DiscWall { i, side } => {
+            format!("wall {i} {}", format!("{side:?}").to_lowercase())
+        }
+        EventKind::DiscObstacle { i, obstacle, .. } => format!("obstacle {i} #{obstacle}"),
+        EventKind::Crossing { i, .. } => format!("crossing {i}"),
+    };
+    format!("#{k} t={} {what}", fixed_f64(e.time))
+}
+
+fn describe_kind(kind: &EventKind) -> String {
+    match *kind {
+        EventKind::DiscDisc { i, j } => format!("disc-disc  {i} & {j}"),
+        EventKind::DiscWall { i, side } => format!("disc-wall  {i} | {side:?} wall"),
+        EventKind::DiscObstacle { i, obstacle, .. } => {
+            format!("disc-obstacle  {i} | obstacle {obstacle}")
+        }
+        EventKind::Crossing { i, cell } => format!("crossing  {i} -> cell {cell:?}"),
+    }
+}

@@ -1,0 +1,215 @@
+//! Everything the debugger remembers that is not the document: which view is shown, the
+//! selection, the camera, the gesture in progress, the scrubber, panel switches, the status
+//! line and the questions waiting for an answer. None of it is saved with the scene (the
+//! camera is copied into it when a scene leaves the app).
+
+use std::path::PathBuf;
+
+use glam::Vec2;
+
+use super::handles::Handle;
+use crate::scene::{Shape, View};
+
+/// Which of the two views fills the window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Moving circles against obstacles: the sweep debugger.
+    #[default]
+    Sweep,
+    /// The event-driven disc simulation.
+    Simulation,
+}
+
+/// A handle drag in progress.
+#[derive(Clone, Copy, Debug)]
+pub struct Drag {
+    pub handle: Handle,
+    /// Where the pointer grabbed, in the world.
+    pub grab: Vec2,
+    /// The shape when the drag began.
+    pub orig: Shape,
+}
+
+/// Something that would replace or close the scene, waiting for the user's answer about
+/// unsaved changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Open(PathBuf),
+    OpenDialog,
+    New,
+    Demo(String),
+    /// A scene made in the app (a counterexample found by the hunter), with no file yet.
+    Scene(Box<crate::scene::Scene>),
+    Close,
+}
+
+/// "Save to this file?" when saving would replace a file the user has not chosen to
+/// replace (picked in the in-app dialog) or drop the comments of the file on disk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveQuestion {
+    pub path: PathBuf,
+    /// The file exists and the dialog did not ask about replacing it.
+    pub replace: bool,
+    /// The file on disk has comments that saving will drop.
+    pub comments: bool,
+    /// What to do once saved (from the unsaved-changes question).
+    pub then: Option<Pending>,
+}
+
+/// The bug report form: the user's words and where the report will go.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReportForm {
+    pub happened: String,
+    pub expected: String,
+    /// The folder the report goes to (absolute).
+    pub folder: PathBuf,
+}
+
+/// The time scrubber: t ∈ [0, 1] with play/pause, loop and speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Playback {
+    pub t: f32,
+    pub playing: bool,
+    pub looping: bool,
+    /// Motions per second.
+    pub speed: f32,
+}
+
+impl Default for Playback {
+    fn default() -> Self {
+        Self {
+            t: 1.0,
+            playing: false,
+            looping: true,
+            speed: 0.5,
+        }
+    }
+}
+
+impl Playback {
+    /// Advances t by `dt` seconds of wall time; returns true while animating.
+    pub fn advance(&mut self, dt: f32) -> bool {
+        if !self.playing {
+            return false;
+        }
+        self.t += dt.clamp(0.0, 0.1) * self.speed;
+        if self.t > 1.0 {
+            if self.looping {
+                self.t = 0.0;
+            } else {
+                self.t = 1.0;
+                self.playing = false;
+            }
+        }
+        true
+    }
+
+    pub fn toggle(&mut self) {
+        if !self.playing && self.t >= 1.0 {
+            self.t = 0.0;
+        }
+        self.playing = !self.playing;
+    }
+
+    /// Moves t by `dt`, staying in [0, 1].
+    pub fn step(&mut self, dt: f32) {
+        self.t = (self.t + dt).clamp(0.0, 1.0);
+    }
+}
+
+/// The UI's own state.
+#[derive(Debug)]
+pub struct UiState {
+    pub mode: Mode,
+    /// The selected object (its index in the scene).
+    pub selected: Option<usize>,
+    /// The sweep view's camera.
+    pub view: View,
+    pub playback: Playback,
+    pub drag: Option<Drag>,
+    pub panning: bool,
+    /// The handle under the pointer (or being dragged).
+    pub hot: Option<Handle>,
+    /// The world point under the pointer, when it is over the canvas.
+    pub cursor_world: Option<Vec2>,
+    /// Where the canvas's context menu was opened, in the world.
+    pub context_at: Option<Vec2>,
+    /// Fit the whole scene on the next frame.
+    pub fit_requested: bool,
+    /// Frames left in which to fit if the camera does not show all of the scene.
+    pub check_view: u8,
+    pub show_plots: bool,
+    pub show_variants: bool,
+    pub show_help: bool,
+    /// The rename dialog: object and text so far.
+    pub rename: Option<(usize, String)>,
+    /// Waiting for Save / Discard / Cancel before this.
+    pub confirm: Option<Pending>,
+    /// The last message for the status bar.
+    pub status: String,
+    /// The last load or save error, shown until dismissed.
+    pub banner: Option<String>,
+    /// The file whose loading failed, offered for reloading in the banner.
+    pub banner_reload: Option<PathBuf>,
+    pub save_question: Option<SaveQuestion>,
+    pub report_form: Option<ReportForm>,
+    /// The folder the user chose for screenshots and bug reports (absolute).
+    pub output_dir: Option<PathBuf>,
+    /// The last screenshot or bug report written (absolute), shown in the status bar.
+    pub last_output: Option<PathBuf>,
+}
+
+impl UiState {
+    pub fn new(view: View) -> Self {
+        Self {
+            mode: Mode::Sweep,
+            selected: None,
+            view,
+            playback: Playback::default(),
+            drag: None,
+            panning: false,
+            hot: None,
+            cursor_world: None,
+            context_at: None,
+            fit_requested: false,
+            check_view: 3,
+            show_plots: true,
+            show_variants: true,
+            show_help: false,
+            rename: None,
+            confirm: None,
+            status: String::new(),
+            banner: None,
+            banner_reload: None,
+            save_question: None,
+            report_form: None,
+            output_dir: None,
+            last_output: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playback_loops_and_stops() {
+        let mut p = Playback {
+            t: 0.9,
+            playing: true,
+            looping: true,
+            speed: 1.0,
+        };
+        p.advance(0.05);
+        assert!((p.t - 0.95).abs() < 1e-6);
+        p.advance(0.1);
+        assert_eq!(p.t, 0.0);
+        p.looping = false;
+        p.t = 0.95;
+        p.advance(0.1);
+        assert_eq!((p.t, p.playing), (1.0, false));
+        p.step(-2.0);
+        assert_eq!(p.t, 0.0);
+    }
+}

@@ -1,0 +1,287 @@
+//! The sweep canvas: pan, zoom around the cursor, fit, handle dragging with grid snapping
+//! (pushed as edits), the right-click menu, and drawing every layer of the frame.
+
+use egui::{CursorIcon, PointerButton, Sense, Ui};
+use glam::Vec2;
+
+use crate::app::action::Action;
+use crate::app::command::{AddKind, Command};
+use crate::app::document::{Document, Edit};
+use crate::app::draw::camera::Camera;
+use crate::app::draw::heat_layer::HeatLayer;
+use crate::app::draw::layers::{self, Frame};
+use crate::app::draw::palette::Role;
+use crate::app::draw::pen::{LayerStats, Pen};
+use crate::app::handles::{self, Grip};
+use crate::app::ui_state::{Drag, UiState};
+use crate::geom::Aabb;
+use crate::scene::{BallEvaluation, Evaluation, Object, Shape};
+
+/// The bounds of everything in the scene: paths included, and every obstacle grown by the
+/// largest ball's radius, as the Minkowski layer draws it.
+pub fn scene_bounds(eval: &Evaluation) -> Option<Aabb> {
+    let r = eval
+        .balls
+        .iter()
+        .map(|b| b.sweep.radius)
+        .fold(0.0f32, f32::max);
+    let obstacles = eval.obstacles.iter().map(|(_, o)| o.bounds().expanded(r));
+    let balls = eval.balls.iter().map(|b| {
+        let a = b.sweep.bounds();
+        b.path.points.iter().fold(a, |a, p| a.including(*p))
+    });
+    obstacles
+        .chain(balls)
+        .reduce(|a, b| a.union(&b))
+        .filter(Aabb::is_valid)
+}
+
+/// Takes the canvas's area and handles its input: the camera and the gesture state change
+/// in `state`, edits go to `out`. Returns the canvas's response, for [`draw`] once the
+/// edits are applied (so a drag is drawn in the frame it happens).
+pub fn interact(
+    ui: &mut Ui,
+    doc: &Document,
+    eval: &Evaluation,
+    state: &mut UiState,
+    out: &mut Vec<Command>,
+) -> egui::Response {
+    let resp = ui.allocate_response(ui.available_size(), Sense::click_and_drag());
+    let resp = resp.accessible_name("Canvas");
+    let mut cam = Camera::new(resp.rect, &state.view);
+    keep_in_view(&mut cam, state, eval);
+    let hover = resp.hover_pos();
+    state.cursor_world = hover.map(|p| cam.to_world(p));
+    zoom(ui, &mut cam, hover);
+    pointer(ui, &resp, &mut cam, &doc.scene().objects, state, out);
+    set_cursor(ui, state, hover.is_some());
+    state.view = cam.view();
+    resp.context_menu(|ui| context_menu(ui, state, out));
+    resp
+}
+
+/// Fits the camera to the scene when asked to, and in the first frames whenever the scene
+/// does not fit (their layout can still change the canvas's size). Fitting leaves a margin
+/// of 85% of the canvas for the labels around the shapes.
+fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
+    if std::mem::take(&mut state.fit_requested)
+        && let Some(b) = scene_bounds(eval)
+    {
+        cam.fit(&b, 0.85);
+    }
+    if state.check_view > 0
+        && let Some(b) = scene_bounds(eval)
+    {
+        state.check_view -= 1;
+        let w = cam.world_rect();
+        if !(w.contains(b.min) && w.contains(b.max)) {
+            cam.fit(&b, 0.85);
+        }
+    }
+}
+
+/// Zooms around the cursor: the wheel, or pinch / Ctrl+wheel (egui reports those as zoom).
+fn zoom(ui: &Ui, cam: &mut Camera, hover: Option<egui::Pos2>) {
+    let Some(p) = hover else { return };
+    let (scroll, zoom_delta) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
+    if zoom_delta != 1.0 {
+        cam.zoom_around(p, zoom_delta);
+    } else if scroll.y != 0.0 {
+        cam.zoom_around(p, (scroll.y * 0.004).exp());
+    }
+}
+
+/// The pointer's gestures: a primary drag on a handle edits its object (snapped to the
+/// grid with Ctrl), elsewhere it pans, as a middle drag does; a click selects; a secondary
+/// click selects and opens the context menu where it was.
+fn pointer(
+    ui: &Ui,
+    resp: &egui::Response,
+    cam: &mut Camera,
+    objects: &[Object],
+    state: &mut UiState,
+    out: &mut Vec<Command>,
+) {
+    let (mods, press_origin) = ui.input(|i| (i.modifiers, i.pointer.press_origin()));
+    let hover = resp.hover_pos();
+    let snap_step = mods.command.then(|| cam.grid_step(20.0));
+    if resp.drag_started_by(PointerButton::Primary) {
+        let at = press_origin.or(hover).map(|p| cam.to_world(p));
+        state.drag = at.and_then(|w| {
+            let mut h = handles::pick(objects, state.selected, w, cam.zoom)?;
+            // Shift on a static circle's centre pulls its end out instead of moving it.
+            if mods.shift
+                && h.grip == Grip::Start
+                && matches!(objects.get(h.object).map(|o| o.shape), Some(Shape::Circle { start, end, .. }) if start == end)
+            {
+                h.grip = Grip::End;
+            }
+            let orig = objects.get(h.object)?.shape;
+            Some(Drag {
+                handle: h,
+                grab: w,
+                orig,
+            })
+        });
+        if let Some(d) = &state.drag {
+            state.selected = Some(d.handle.object);
+        }
+        state.panning = state.drag.is_none();
+    }
+    if resp.dragged_by(PointerButton::Primary) {
+        if let (Some(d), Some(p)) = (state.drag, resp.interact_pointer_pos()) {
+            let shape =
+                handles::apply_drag(&d.orig, d.handle.grip, d.grab, cam.to_world(p), snap_step);
+            if objects
+                .get(d.handle.object)
+                .is_some_and(|o| o.shape != shape)
+            {
+                out.push(Command::gesture(Edit::SetShape {
+                    object: d.handle.object,
+                    shape,
+                }));
+            }
+        } else if state.panning {
+            cam.pan(resp.drag_delta());
+        }
+    }
+    if resp.dragged_by(PointerButton::Middle) {
+        cam.pan(resp.drag_delta());
+    }
+    if resp.drag_stopped() {
+        state.drag = None;
+        state.panning = false;
+    }
+    if resp.clicked()
+        && let Some(p) = hover
+    {
+        state.selected =
+            handles::pick(objects, state.selected, cam.to_world(p), cam.zoom).map(|h| h.object);
+    }
+    if resp.secondary_clicked()
+        && let Some(p) = hover
+    {
+        let w = cam.to_world(p);
+        state.context_at = Some(w);
+        if let Some(h) = handles::pick(objects, state.selected, w, cam.zoom) {
+            state.selected = Some(h.object);
+        }
+    }
+    // What the pointer would grab, for the cursor and the handles' highlight.
+    state.hot = match state.drag {
+        Some(d) => Some(d.handle),
+        None => {
+            hover.and_then(|p| handles::pick(objects, state.selected, cam.to_world(p), cam.zoom))
+        }
+    };
+}
+
+/// The cursor says what a drag would do: the grip's own, or a hand over empty canvas.
+fn set_cursor(ui: &Ui, state: &UiState, hovered: bool) {
+    if !(hovered || state.drag.is_some() || state.panning) {
+        return;
+    }
+    let icon = match (state.drag, state.hot) {
+        (Some(d), _) => d.handle.grip.cursor(),
+        (_, Some(h)) => h.grip.cursor(),
+        _ if state.panning => CursorIcon::Grabbing,
+        _ => CursorIcon::Grab,
+    };
+    ui.ctx().set_cursor_icon(icon);
+}
+
+/// Draws every layer of the canvas in `rect`; returns what each layer drew.
+pub fn draw(
+    painter: &egui::Painter,
+    doc: &Document,
+    eval: &Evaluation,
+    ball: Option<&BallEvaluation>,
+    state: &UiState,
+    heat: &mut HeatLayer,
+) -> LayerStats {
+    let scene = doc.scene();
+    let objects = &scene.objects;
+    let cam = Camera::new(painter.clip_rect(), &state.view);
+    heat.update(
+        painter.ctx(),
+        &cam,
+        scene,
+        doc.revision(),
+        ball,
+        &eval.obstacles,
+    );
+    painter.rect_filled(cam.rect, 0.0, Role::Canvas.color());
+    let mut pen = Pen::new(painter, cam);
+    let frame = Frame {
+        scene,
+        eval,
+        ball,
+        selected: state.selected,
+        hovered: state.hot.map(|h| h.object),
+        t: state.playback.t,
+        heat: heat.shown(),
+    };
+    layers::draw_all(&mut pen, &frame);
+    layers::handles(
+        &mut pen,
+        objects,
+        state.selected,
+        state.hot.map(|h| h.object),
+        state.hot,
+    );
+    pen.finish();
+    pen.stats
+}
+
+fn context_menu(ui: &mut Ui, state: &mut UiState, out: &mut Vec<Command>) {
+    ui.label(egui::RichText::new("Add here").weak());
+    for kind in AddKind::ALL {
+        if kind.action().button(ui, true) {
+            if let Some(at) = state.context_at {
+                out.push(Command::AddAt { kind, at });
+            }
+            ui.close();
+        }
+    }
+    if state.selected.is_some() {
+        ui.separator();
+        for action in [Action::Duplicate, Action::Rename, Action::Delete] {
+            if action.button(ui, true) {
+                out.push(Command::Action(action));
+                ui.close();
+            }
+        }
+    }
+    ui.separator();
+    if Action::Fit.button(ui, true) {
+        out.push(Command::Action(Action::Fit));
+        ui.close();
+    }
+}
+
+/// A world point away from every object near `preferred`, for a new object of about
+/// `size`: `preferred` itself when it is clear, else the nearest clear point on a spiral of
+/// grid steps around it.
+pub fn free_spot(eval: &Evaluation, preferred: Vec2, size: f32) -> Vec2 {
+    let taken: Vec<Aabb> = eval
+        .obstacles
+        .iter()
+        .map(|(_, o)| o.bounds())
+        .chain(eval.balls.iter().map(|b| b.sweep.bounds()))
+        .collect();
+    let clear = |c: Vec2| {
+        let mine = Aabb::from_center_half_extents(c, Vec2::splat(size));
+        !taken.iter().any(|t| t.overlaps(&mine))
+    };
+    let step = size * 2.0;
+    for ring in 0..=12 {
+        for k in 0..(ring * 8).max(1) {
+            let a = std::f32::consts::TAU * k as f32 / (ring * 8).max(1) as f32;
+            let c = preferred + Vec2::from_angle(a) * step * ring as f32;
+            if clear(c) {
+                return c;
+            }
+        }
+    }
+    preferred
+}

@@ -1,0 +1,468 @@
+//! The inspector: the selected object's inputs, the response settings, the scene's name,
+//! description and notes (flagged when they state answers the scene no longer gives), for
+//! the inspected ball the full readout per obstacle, the bounce path table and the variants'
+//! answers, and the scene's expectations with PASS or FAIL. Every number comes from the
+//! scene's evaluation; edits go out as commands.
+
+use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
+
+use super::widgets::{drag_f32, drag_vec2, key};
+use crate::app::action::Action;
+use crate::app::command::Command;
+use crate::app::document::Edit;
+use crate::app::draw::palette::{Role, variant_color};
+use crate::hit::Hit;
+use crate::scene::number::{fixed, point};
+use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
+use crate::variants::Outcome;
+
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    selected: Option<usize>,
+    eval: &Evaluation,
+    ball: Option<&BallEvaluation>,
+    stale: &[String],
+    out: &mut Vec<Command>,
+) {
+    // Vertical scrolling only: everything wraps to the panel's width, so nothing is ever
+    // scrolled out of sight sideways.
+    ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            ui.heading("Inspector");
+            if let Some(i) = selected
+                && i < scene.objects.len()
+            {
+                object_editor(ui, scene, i, out);
+            } else {
+                ui.weak("Click an object to select it.");
+            }
+            ui.separator();
+            response_editor(ui, scene, out);
+            ui.separator();
+            scene_text(ui, scene, stale, out);
+            ui.separator();
+            if Action::CopyText.button(ui, true) {
+                out.push(Command::Action(Action::CopyText));
+            }
+            match ball {
+                Some(ball) => readout(ui, scene, ball),
+                None => {
+                    ui.weak("Add a ball to see contacts.");
+                }
+            }
+            if !eval.expectations.is_empty() || !eval.balls.is_empty() {
+                ui.separator();
+                expectations(ui, eval, out);
+            }
+        });
+}
+
+fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
+    let obj = &scene.objects[i];
+    let mut name = obj.name.clone();
+    ui.horizontal(|ui| {
+        let l = key(ui, "name");
+        let r = ui
+            .add(egui::TextEdit::singleline(&mut name).desired_width(180.0))
+            .labelled_by(l.id);
+        // While typing the name may be empty or taken; saving refuses such a scene with
+        // a message naming the object.
+        if r.changed() {
+            out.push(Command::gesture(Edit::Rename { object: i, name }));
+        }
+    });
+    ui.label(RichText::new(obj.shape.kind()).weak());
+    let mut shape = obj.shape;
+    Grid::new("object_fields")
+        .num_columns(2)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| match &mut shape {
+            Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
+                drag_vec2(ui, "start", start, 0.1);
+                drag_vec2(ui, "end", end, 0.1);
+                drag_f32(ui, "radius", radius, 0.05, Some((0.0, f32::MAX)));
+            }
+            Shape::Box { min, max } => {
+                drag_vec2(ui, "min", min, 0.1);
+                drag_vec2(ui, "max", max, 0.1);
+            }
+            Shape::RotatedBox {
+                center,
+                half_extents,
+                angle,
+            } => {
+                drag_vec2(ui, "center", center, 0.1);
+                drag_vec2(ui, "half extents", half_extents, 0.1);
+                drag_f32(ui, "angle°", angle, 0.5, None);
+            }
+            Shape::Segment { a, b } => {
+                drag_vec2(ui, "a", a, 0.1);
+                drag_vec2(ui, "b", b, 0.1);
+            }
+        });
+    if shape != obj.shape {
+        out.push(Command::gesture(Edit::SetShape { object: i, shape }));
+    }
+    ui.horizontal(|ui| {
+        for action in [Action::Duplicate, Action::Delete] {
+            if action.button(ui, true) {
+                out.push(Command::Action(action));
+            }
+        }
+    });
+}
+
+fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
+    let mut response = scene.response;
+    let r = &mut response;
+    Grid::new("response").num_columns(2).show(ui, |ui| {
+        let l = key(ui, "response");
+        ComboBox::from_id_salt("response_kind")
+            .selected_text(format!("{:?}", r.kind))
+            .show_ui(ui, |ui| {
+                for k in [
+                    ResponseKind::Reflect,
+                    ResponseKind::Slide,
+                    ResponseKind::Stop,
+                    ResponseKind::Cross,
+                ] {
+                    ui.selectable_value(&mut r.kind, k, format!("{k:?}"));
+                }
+            })
+            .response
+            .labelled_by(l.id);
+        ui.end_row();
+        drag_f32(
+            ui,
+            "restitution",
+            &mut r.restitution,
+            0.01,
+            Some((0.0, 1.0)),
+        );
+        let l = key(ui, "max bounces");
+        ui.add(egui::DragValue::new(&mut r.max_bounces).range(0..=64))
+            .labelled_by(l.id);
+        ui.end_row();
+    });
+    if response != scene.response {
+        out.push(Command::gesture(Edit::SetResponse(response)));
+    }
+}
+
+fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
+    let s = ball.sweep;
+    ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
+    // Pairs with a contact are open (the first few), misses start collapsed, and only the
+    // nearest are listed: a scene of thousands of obstacles stays readable and cheap to lay
+    // out (Copy as text lists every pair).
+    let mut open_left = 4;
+    let listed = nearest_pairs(ball, MAX_LISTED_PAIRS);
+    if listed.len() < ball.pairs.len() {
+        ui.label(
+            RichText::new(format!(
+                "the {} nearest of {} obstacles (Copy as text lists them all)",
+                listed.len(),
+                ball.pairs.len()
+            ))
+            .weak(),
+        );
+    }
+    for (pi, p) in listed {
+        let open = p.hit.is_some() && open_left > 0;
+        open_left -= usize::from(open);
+        let title = format!(
+            "vs '{}' ({})",
+            name(scene, p.obstacle),
+            scene.objects.get(p.obstacle).map_or("", |o| o.shape.kind())
+        );
+        egui::CollapsingHeader::new(title)
+            .id_salt(("pair", pi))
+            .default_open(open || ball.pairs.len() <= 2)
+            .show(ui, |ui| match &p.hit {
+                Some(h) => {
+                    ui.label(
+                        RichText::new(format!("HIT  t = {}", fixed(h.time)))
+                            .color(Role::Ok.color()),
+                    );
+                    hit_grid(ui, ("hit", pi), h, s.delta().length(), p);
+                }
+                None => {
+                    ui.label(RichText::new("miss").weak());
+                    let w = ui.available_width() * 0.6;
+                    Grid::new(("regions", pi))
+                        .num_columns(2)
+                        .max_col_width(w)
+                        .show(ui, |ui| {
+                            approach_rows(ui, p);
+                            if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
+                                row(ui, "region of start", start.to_string());
+                                row(ui, "region of end", end.to_string());
+                            }
+                        });
+                }
+            });
+    }
+    if !ball.variants.is_empty() {
+        ui.separator();
+        variant_table(ui, scene, ball);
+    }
+    ui.separator();
+    path_table(ui, scene, ball);
+}
+
+/// Pairs the readout lists at most.
+const MAX_LISTED_PAIRS: usize = 50;
+
+/// The ball's pairs with their index, nearest first (contacts by time, then misses by
+/// clearance) when there are more than `n`, else in object order; at most `n`.
+fn nearest_pairs(ball: &BallEvaluation, n: usize) -> Vec<(usize, &PairResult)> {
+    let mut pairs: Vec<(usize, &PairResult)> = ball.pairs.iter().enumerate().collect();
+    if pairs.len() > n {
+        let rank = |p: &PairResult| match (p.hit, p.approach) {
+            (Some(h), _) => (0, h.time),
+            (None, Some(a)) => (1, a.clearance),
+            (None, None) => (2, 0.0),
+        };
+        pairs.sort_by(|a, b| {
+            rank(a.1)
+                .partial_cmp(&rank(b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        pairs.truncate(n);
+    }
+    pairs
+}
+
+/// The closest approach: how near the motion comes, when, and where.
+fn approach_rows(ui: &mut Ui, p: &PairResult) {
+    if let Some(a) = p.approach {
+        row(
+            ui,
+            "closest approach",
+            format!("{} at t = {}", fixed(a.clearance), fixed(a.time)),
+        );
+        row(ui, "ball point", v2(a.ball_point));
+        row(ui, "obstacle point", v2(a.obstacle_point));
+    }
+}
+
+fn row(ui: &mut Ui, k: &str, v: String) {
+    key(ui, k);
+    ui.monospace(v);
+    ui.end_row();
+}
+
+fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairResult) {
+    Grid::new(id)
+        .num_columns(2)
+        .striped(true)
+        .max_col_width(ui.available_width() * 0.6)
+        .show(ui, |ui| {
+            row(ui, "distance travelled", fixed(motion_len * h.time));
+            row(ui, "centre at contact", v2(h.center));
+            row(ui, "contact point", v2(h.point));
+            row(ui, "contact normal", v2(h.normal));
+            row(ui, "face normal", v2(h.face_normal));
+            row(ui, "feature", h.feature.name().to_owned());
+            if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
+                row(ui, "region of start", start.to_string());
+                row(ui, "region of end", end.to_string());
+            }
+            if let Some(r) = h.region {
+                row(ui, "region of contact", r.to_string());
+            }
+            ui.label("started inside");
+            let text = match p.depth.filter(|_| h.started_inside) {
+                Some(d) => {
+                    RichText::new(format!("yes, {} deep", fixed(d))).color(Role::Alert.color())
+                }
+                None if h.started_inside => RichText::new("yes").color(Role::Alert.color()),
+                None => RichText::new("no"),
+            };
+            ui.label(text);
+            ui.end_row();
+        });
+}
+
+fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
+    let path = &ball.path;
+    ui.label(
+        RichText::new(format!(
+            "Bounce path: {} contact(s){}",
+            path.contacts.len(),
+            if path.truncated {
+                ", max bounces reached"
+            } else {
+                ""
+            }
+        ))
+        .strong(),
+    );
+    for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
+        let h = &c.hit;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{}.", i + 1)).strong());
+            ui.label(format!("t = {} on {}", fixed(h.time), name(scene, obj)));
+            ui.monospace(format!(
+                "centre {} normal {} {}",
+                v2(h.center),
+                v2(h.normal),
+                h.feature.name()
+            ));
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("end").strong());
+        ui.monospace(v2(path.end));
+    });
+}
+
+fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
+    ui.label(RichText::new("Variants vs exact").strong());
+    for row in &ball.variants {
+        let Some(pair) = ball.pairs.get(row.pair) else {
+            continue;
+        };
+        let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
+        let answer = match &row.outcome {
+            Outcome::Hit(h) => format!(
+                "t = {}, centre {}, normal {}",
+                fixed(h.time),
+                v2(h.center),
+                v2(h.normal)
+            ),
+            Outcome::Miss => "miss".to_owned(),
+            Outcome::Failed(why) => format!("failed: {why}"),
+            Outcome::NotApplicable => "n/a".to_owned(),
+        };
+        let color = if row.verdict.is_bad() {
+            Role::Alert.color()
+        } else {
+            Role::Label.color()
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
+            ui.label(format!("vs {}:", name(scene, pair.obstacle)));
+            ui.label(RichText::new(row.verdict.text()).color(color).strong());
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label(RichText::new(format!("{answer} (exact: {exact})")).small());
+        });
+    }
+}
+
+/// The scene's name, description and notes, editable (typing is one undo step per
+/// pause); a warning above them when they state answers that changed.
+fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Command>) {
+    if !stale.is_empty() {
+        ui.label(
+            RichText::new("Possibly stale: the scene's text states answers it no longer gives")
+                .color(Role::Warning.color())
+                .strong(),
+        );
+        for claim in stale {
+            ui.label(RichText::new(format!("• {claim}")).color(Role::Warning.color()));
+        }
+    }
+    egui::CollapsingHeader::new("Scene and notes")
+        .id_salt("scene_text")
+        .default_open(!stale.is_empty())
+        .show(ui, |ui| {
+            let mut name = scene.name.clone();
+            ui.horizontal(|ui| {
+                let l = key(ui, "scene name");
+                let r = ui
+                    .add(egui::TextEdit::singleline(&mut name).desired_width(220.0))
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(Edit::SetName(name)));
+                }
+            });
+            let mut description = scene.description.clone();
+            let l = key(ui, "description");
+            let r = ui
+                .add(
+                    egui::TextEdit::multiline(&mut description)
+                        .desired_rows(2)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+            if r.changed() {
+                out.push(Command::gesture(Edit::SetDescription(description)));
+            }
+            // Notes are hand computations laid out in columns: monospace and not wrapped
+            // (a line scrolls sideways rather than breaking an equation in two).
+            let mut notes = scene.notes.clone();
+            let l = key(ui, "notes");
+            let mut unwrapped = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+                let font = egui::TextStyle::Monospace.resolve(ui.style());
+                let color = ui.visuals().text_color();
+                let job = egui::text::LayoutJob::simple(
+                    text.as_str().to_owned(),
+                    font,
+                    color,
+                    f32::INFINITY,
+                );
+                ui.fonts_mut(|f| f.layout_job(job))
+            };
+            egui::ScrollArea::horizontal()
+                .id_salt("notes_scroll")
+                .show(ui, |ui| {
+                    let r = ui
+                        .add(
+                            egui::TextEdit::multiline(&mut notes)
+                                .desired_rows(8)
+                                .desired_width(ui.available_width())
+                                .layouter(&mut unwrapped),
+                        )
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        out.push(Command::gesture(Edit::SetNotes(notes.clone())));
+                    }
+                });
+            ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
+        });
+}
+
+/// Each expectation of the scene with PASS or FAIL, live; and the commands that record the
+/// current answers as expectations.
+fn expectations(ui: &mut Ui, eval: &Evaluation, out: &mut Vec<Command>) {
+    ui.label(RichText::new("Expectations").strong());
+    if eval.expectations.is_empty() {
+        ui.weak("None: record the current answers to make this scene a regression test.");
+    }
+    for e in &eval.expectations {
+        let (word, color) = if e.passed() {
+            ("PASS", Role::Ok.color())
+        } else {
+            ("FAIL", Role::Alert.color())
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(word).color(color).strong());
+            ui.label(e.summary());
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        for a in [Action::RecordExpectations, Action::SaveRegression] {
+            if a.button(ui, !eval.balls.is_empty()) {
+                out.push(Command::Action(a));
+            }
+        }
+    });
+}
+
+pub fn v2(v: glam::Vec2) -> String {
+    point(v)
+}
+
+/// Name of the object at `index`, or `#index`.
+pub fn name(scene: &Scene, index: usize) -> String {
+    scene
+        .objects
+        .get(index)
+        .map_or_else(|| format!("#{index}"), |o| o.name.clone())
+}

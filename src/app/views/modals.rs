@@ -1,0 +1,191 @@
+//! The windows that float over the views: the Help window (keys from the actions), the
+//! rename dialog, the unsaved-changes question, "save over this file?", the bug report form
+//! and the error banner.
+
+use egui::{Context, RichText, Ui};
+
+use crate::app::action::Action;
+use crate::app::command::{Answer, Command};
+use crate::app::document::Edit;
+use crate::app::draw::palette::Role;
+use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
+
+/// Draws whichever of them is open. While a file dialog is open the bug report form waits
+/// behind it (a modal would cover the dialog).
+pub fn show(ctx: &Context, state: &mut UiState, dialog_open: bool, out: &mut Vec<Command>) {
+    if state.show_help {
+        let mut open = true;
+        egui::Window::new("Help")
+            .open(&mut open)
+            .resizable(false)
+            .show(ctx, help);
+        state.show_help = open;
+    }
+    if let Some((i, mut name)) = state.rename.take() {
+        let mut keep = true;
+        egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
+            ui.heading("Rename");
+            let r = ui.text_edit_singleline(&mut name);
+            r.request_focus();
+            ui.horizontal(|ui| {
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("OK").clicked() || enter {
+                    if !name.trim().is_empty() {
+                        let name = name.trim().to_owned();
+                        out.push(Command::edit(Edit::Rename { object: i, name }));
+                    }
+                    keep = false;
+                }
+                if ui.button("Cancel").clicked() {
+                    keep = false;
+                }
+            });
+        });
+        if keep {
+            state.rename = Some((i, name));
+        }
+    }
+    if let Some(q) = &state.save_question {
+        save_question(ctx, q, out);
+    }
+    if let Some(form) = &mut state.report_form
+        && !dialog_open
+        && !report_form(ctx, form, out)
+    {
+        state.report_form = None;
+    }
+    if state.confirm.is_some() {
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label("The scene has changes that are not saved.");
+            ui.horizontal(|ui| {
+                for (answer, label) in [
+                    (Answer::Save, "Save"),
+                    (Answer::Discard, "Discard"),
+                    (Answer::Cancel, "Cancel"),
+                ] {
+                    if ui.button(label).clicked() {
+                        out.push(Command::Answer(answer));
+                    }
+                }
+            });
+        });
+    }
+}
+
+/// The error banner's contents, with Reload when a file failed to load; true when
+/// dismissed.
+pub fn banner(ui: &mut Ui, text: &str, reload: bool, out: &mut Vec<Command>) -> bool {
+    let mut dismissed = false;
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Error: {text}"))
+                .color(Role::Label.color())
+                .strong(),
+        );
+        if reload && Action::Reload.button(ui, true) {
+            out.push(Command::Action(Action::Reload));
+        }
+        dismissed = ui.button("Dismiss").clicked();
+    });
+    dismissed
+}
+
+/// "Save over this file?": it exists and was not confirmed, or it has comments.
+fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
+    egui::Modal::new(egui::Id::unique("save_question")).show(ctx, |ui| {
+        let name = q.path.file_name().map_or_else(
+            || q.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        ui.heading(format!("Save to {name}?"));
+        ui.label(q.path.display().to_string());
+        if q.replace {
+            ui.label("This file already exists; saving replaces it.");
+        }
+        if q.comments {
+            ui.label(
+                RichText::new(
+                    "This file has comments that saving will drop. Keep what they say in the \
+                     scene's notes (Inspector › Scene and notes), which every save keeps.",
+                )
+                .color(Role::Warning.color()),
+            );
+        }
+        ui.horizontal(|ui| {
+            let yes = if q.comments { "Save anyway" } else { "Replace" };
+            if ui.button(yes).clicked() {
+                out.push(Command::SaveAnyway(true));
+            }
+            if ui.button("Cancel").clicked() {
+                out.push(Command::SaveAnyway(false));
+            }
+        });
+    });
+}
+
+/// The bug report form; false when cancelled.
+fn report_form(ctx: &Context, form: &mut ReportForm, out: &mut Vec<Command>) -> bool {
+    let mut keep = true;
+    egui::Modal::new(egui::Id::unique("bug_report_form")).show(ctx, |ui| {
+        ui.heading("Bug report");
+        ui.label(
+            "Writes a folder with a screenshot of the window as it is now, a scene.ron that \
+             reproduces it and a report.md with every number shown. Both fields are optional.",
+        );
+        for (label, text) in [
+            ("What happened", &mut form.happened),
+            ("What I expected", &mut form.expected),
+        ] {
+            let l = ui.label(RichText::new(label).strong());
+            ui.add(
+                egui::TextEdit::multiline(text)
+                    .desired_rows(3)
+                    .desired_width(460.0),
+            )
+            .labelled_by(l.id);
+        }
+        ui.horizontal(|ui| {
+            ui.label("Folder:");
+            ui.monospace(form.folder.display().to_string());
+            if Action::ChooseReportFolder.button(ui, true) {
+                out.push(Command::Action(Action::ChooseReportFolder));
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Write report").clicked() {
+                out.push(Command::WriteBugReport {
+                    happened: form.happened.clone(),
+                    expected: form.expected.clone(),
+                });
+            }
+            if ui.button("Cancel").clicked() {
+                keep = false;
+            }
+        });
+    });
+    keep
+}
+
+/// The Help window body: every action with its keys, then the mouse.
+fn help(ui: &mut Ui) {
+    egui::Grid::new("help_keys").striped(true).show(ui, |ui| {
+        for a in Action::ALL {
+            let keys: Vec<String> = a
+                .shortcuts()
+                .iter()
+                .map(|s| ui.ctx().format_shortcut(s))
+                .collect();
+            ui.monospace(keys.join(", "));
+            ui.label(a.hover());
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.label("Mouse: drag the background or use the middle button to pan; wheel or pinch zooms around the cursor.");
+    ui.label("Drag handles to edit; hold Ctrl while dragging to snap to the grid (angles to 15°).");
+    ui.label("Shift+drag a static circle's centre to pull out its end (make it move).");
+    ui.label(
+        "Right-click the canvas to add objects there; drop a .ron file on the window to open it.",
+    );
+}

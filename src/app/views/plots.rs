@@ -1,0 +1,179 @@
+//! Clearance plot: distance − r from the inspected ball to each obstacle over t ∈ [0, 1],
+//! the first root (exact time of impact) marked, and the sample times a discrete test
+//! (t = 1 only) and a sub-stepped one would use, so tunnelling is visible as samples that
+//! straddle the dip below zero.
+
+use egui::Ui;
+use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
+
+use super::inspector::name;
+use crate::app::command::Command;
+use crate::app::draw::palette::{Role, series_color, variant_color};
+use crate::geom::Sweep;
+use crate::obstacle::Obstacle;
+use crate::scene::number::fixed;
+use crate::scene::{BallEvaluation, Scene};
+use crate::variants::Variant;
+
+/// Samples per curve; enough to show a dip thinner than 1% of the motion.
+const CURVE_SAMPLES: usize = 400;
+/// Curves drawn at most (the nearest obstacles), so a stress scene stays readable.
+const MAX_CURVES: usize = 6;
+/// Height of a legend row, in points, to fit the legend inside the plot.
+const LEGEND_ROW: f32 = 18.0;
+/// Legend rows that are not curves: contact, scrubber, discrete, sub-steps.
+const FIXED_ROWS: usize = 4;
+
+pub fn show(
+    ui: &mut Ui,
+    scene: &Scene,
+    ball: Option<&BallEvaluation>,
+    t: f32,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Clearance (distance − r) over t").strong());
+        super::variants::substeps(ui, scene, out);
+    });
+    let Some(ball) = ball else {
+        ui.weak("No ball.");
+        return;
+    };
+    // The legend lives inside the plot: as many curves as it has rows for.
+    let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
+    let max_curves = rows.saturating_sub(FIXED_ROWS).clamp(1, MAX_CURVES);
+    let curves = nearest_curves(ball, max_curves);
+    let n = scene.params.substeps.max(1);
+    let response = Plot::new("clearance")
+        .show_background(false)
+        .legend(Legend::default().position(Corner::LeftTop))
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_x(0.0)
+        .include_x(1.0)
+        .x_axis_label("t")
+        .y_axis_label("distance − r")
+        .show(ui, |plot| {
+            plot.hline(HLine::new("contact (0)", 0.0).color(Role::Contact.alpha(160)));
+            plot.vline(VLine::new("scrubber t", f64::from(t)).color(Role::Axis.color()));
+            for (k, (pi, curve)) in curves.iter().enumerate() {
+                let Some(pair) = ball.pairs.get(*pi) else {
+                    continue;
+                };
+                let label = name(scene, pair.obstacle);
+                let color = series_color(k);
+                plot.line(
+                    Line::new(label.clone(), curve.clone())
+                        .color(color)
+                        .width(1.5),
+                );
+                // The first root shares the curve's legend entry.
+                if let Some(h) = pair.hit {
+                    plot.points(
+                        Points::new(label.clone(), vec![[f64::from(h.time), 0.0]])
+                            .radius(5.0)
+                            .color(Role::Contact.color()),
+                    );
+                }
+                // The probes a discrete and a sub-stepped test would use, on the nearest
+                // obstacle's curve only.
+                if k == 0 {
+                    let at = |t: f64| sample_at(curve, t);
+                    plot.points(
+                        Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
+                            .radius(4.0)
+                            .color(variant_color(Variant::Discrete)),
+                    );
+                    let subs: Vec<[f64; 2]> = (1..=n)
+                        .map(|k| f64::from(k) / f64::from(n))
+                        .map(|s| [s, at(s)])
+                        .collect();
+                    plot.points(
+                        Points::new(format!("{n} sub-steps"), subs)
+                            .radius(3.0)
+                            .color(variant_color(Variant::Substep)),
+                    );
+                }
+            }
+        });
+    // Hovering reads every curve at the pointer's t, from the core.
+    if let Some(pos) = response.response.hover_pos() {
+        let t = response
+            .transform
+            .value_from_position(pos)
+            .x
+            .clamp(0.0, 1.0) as f32;
+        response
+            .response
+            .on_hover_ui_at_pointer(|ui| readout(ui, scene, ball, &curves, t));
+    }
+}
+
+/// The clearance curves of the `max_curves` obstacles nearest the ball by the
+/// evaluation's closest approach (contacts first), each with its pair's index. Only these
+/// are sampled densely: a scene with a hundred obstacles would otherwise cost 40 000
+/// distance queries per frame.
+fn nearest_curves(ball: &BallEvaluation, max_curves: usize) -> Vec<(usize, Vec<[f64; 2]>)> {
+    let mut ranked: Vec<(usize, f64)> = ball
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let clearance = p.approach.map_or(f64::INFINITY, |a| f64::from(a.clearance));
+            (i, p.hit.map_or(clearance, |_| f64::NEG_INFINITY))
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+    ranked.truncate(max_curves);
+    ranked
+        .iter()
+        .filter_map(|(i, _)| {
+            let p = ball.pairs.get(*i)?;
+            Some((*i, clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES)))
+        })
+        .collect()
+}
+
+/// Every plotted obstacle's clearance at `t`, read from the core.
+fn readout(
+    ui: &mut Ui,
+    scene: &Scene,
+    ball: &BallEvaluation,
+    curves: &[(usize, Vec<[f64; 2]>)],
+    t: f32,
+) {
+    ui.label(egui::RichText::new(format!("t = {}", fixed(t))).strong());
+    egui::Grid::new("clearance_readout").show(ui, |ui| {
+        for (k, (pi, _)) in curves.iter().enumerate() {
+            let Some(pair) = ball.pairs.get(*pi) else {
+                continue;
+            };
+            let d = pair.shape.distance_at(ball.sweep.at(t), t) - ball.sweep.radius;
+            ui.colored_label(series_color(k), name(scene, pair.obstacle));
+            ui.monospace(fixed(d));
+            ui.end_row();
+        }
+    });
+}
+
+/// Samples of the clearance (the core's distance at t, minus r) over t ∈ [0, 1].
+fn clearance_curve(sweep: &Sweep, obstacle: &Obstacle, n: usize) -> Vec<[f64; 2]> {
+    (0..=n)
+        .map(|k| {
+            let t = k as f32 / n as f32;
+            let d = obstacle.distance_at(sweep.at(t), t) - sweep.radius;
+            [f64::from(t), f64::from(d)]
+        })
+        .collect()
+}
+
+/// The curve's value at `t` (nearest sample; the curve is dense).
+fn sample_at(curve: &[[f64; 2]], t: f64) -> f64 {
+    if curve.len() < 2 {
+        return curve.first().map_or(0.0, |p| p[1]);
+    }
+    let i = (t * (curve.len() - 1) as f64)
+        .round()
+        .clamp(0.0, (curve.len() - 1) as f64) as usize;
+    curve[i][1]
+}

@@ -1,0 +1,368 @@
+//! The whole command line, defined once with clap: the debugger's flags at the top level
+//! and one subcommand per headless tool. `--help`, `--version` and the error messages are
+//! generated from these definitions, so they cannot drift from what is parsed.
+//!
+//! Adding a subcommand: a variant of [`Command`] with its own `Args` struct, and its arm in
+//! [`Command::run`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::scene::limits::{
+    DEFAULT_SIM_EVENTS, MAX_BENCH_SECONDS, MAX_FRAMES, MAX_OBJECTS, MAX_SIM_DISCS, MAX_SIM_EVENTS,
+    WATCHDOG_SECONDS,
+};
+
+/// Exact 2D continuous collision for moving circles, and its debugger.
+///
+/// Without a subcommand, opens the debugger (on the given scene, or the built-in default
+/// scene or the last session). It needs a display: use `xvfb-run` when headless.
+#[derive(Parser, Debug, Clone, PartialEq)]
+#[command(
+    name = "sweepscope",
+    version,
+    propagate_version = true,
+    args_conflicts_with_subcommands = true,
+    after_help = "Scene files are RON; see scenes/README.md for the format."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub gui: GuiArgs,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The headless tools.
+#[derive(Subcommand, Debug, Clone, PartialEq)]
+pub enum Command {
+    Batch(BatchArgs),
+    Check(CheckArgs),
+    Sim(SimArgs),
+    Hunt(super::hunt::HuntArgs),
+}
+
+impl Command {
+    /// Runs the tool.
+    pub fn run(&self) -> ExitCode {
+        match self {
+            Command::Batch(a) => super::batch::run(a),
+            Command::Check(a) => super::check::run(a),
+            Command::Sim(a) => super::sim::run(a),
+            Command::Hunt(a) => super::hunt::run(a.clone()),
+        }
+    }
+}
+
+/// The debugger's options.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct GuiArgs {
+    /// The scene file to open.
+    #[arg(value_name = "SCENE.ron")]
+    pub scene: Option<PathBuf>,
+    /// Render the window, save it as a PNG and exit (the folder must exist).
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Render N frames, print the median and p99 frame times (the whole frame's wall time,
+    /// and the ui() part of it) and exit.
+    #[arg(long, value_name = "N", value_parser = frames)]
+    pub frames: Option<usize>,
+    /// Print the --frames result as one JSON object.
+    #[arg(long, requires = "frames")]
+    pub json: bool,
+    /// The window's inner size [default: 1400x900].
+    #[arg(long, value_name = "WxH", value_parser = window_size)]
+    pub size: Option<[f32; 2]>,
+    /// Open a generated scene with N obstacles.
+    #[arg(long, value_name = "N", value_parser = stress)]
+    pub stress: Option<usize>,
+    /// Open a built-in demo scene.
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub demo: Option<Demo>,
+    /// Open the simulation view.
+    #[arg(long)]
+    pub sim: bool,
+    /// Fill the simulation with N random discs (30% packing); implies --sim.
+    #[arg(long, value_name = "N", value_parser = sim_discs)]
+    pub sim_discs: Option<usize>,
+    /// Run the simulation for T before showing it; implies --sim.
+    #[arg(long, value_name = "T", value_parser = time)]
+    pub sim_advance: Option<f64>,
+}
+
+impl GuiArgs {
+    /// An unattended run (`--screenshot` or `--frames`): no session is restored or saved,
+    /// and a watchdog ends it after [`WATCHDOG_SECONDS`].
+    pub fn headless(&self) -> bool {
+        self.screenshot.is_some() || self.frames.is_some()
+    }
+
+    /// Whether the simulation view opens (`--sim`, or a flag that implies it).
+    pub fn sim_mode(&self) -> bool {
+        self.sim || self.sim_discs.is_some() || self.sim_advance.is_some()
+    }
+}
+
+/// The built-in demo scenes.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Demo {
+    /// The built-in default scene.
+    Default,
+    /// The ball crosses the square corner of the expanded box but misses the rounded one.
+    CornerMiss,
+    /// Sliding along a rotated box.
+    Slide,
+    /// Two moving circles and their relative motion.
+    TwoCircles,
+    /// A fast ball through a thin wall: the discrete test tunnels.
+    Variants,
+    /// The default scene with the heat map of first-contact times on.
+    HeatMap,
+}
+
+impl Demo {
+    /// The demo's name, as written on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Demo::Default => "default",
+            Demo::CornerMiss => "corner-miss",
+            Demo::Slide => "slide",
+            Demo::TwoCircles => "two-circles",
+            Demo::Variants => "variants",
+            Demo::HeatMap => "heat-map",
+        }
+    }
+}
+
+/// JSON Lines queries in, one JSON line per query out.
+///
+/// Each input line is one query, e.g. {"id":7,"kind":"aabb","start":[0,0],"end":[10,0],
+/// "radius":1,"min":[4,-1],"max":[6,1]}. Exit status: 1 if any line was bad, 2 if the input
+/// cannot be read or the output cannot be written.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct BatchArgs {
+    /// Read queries from FILE (`-`: standard input, the default).
+    #[arg(short, long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Write answers to FILE, atomically (`-`: standard output, the default).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Load, validate and evaluate scenes; exit 1 if any is invalid or an expectation fails.
+#[derive(Args, Debug, Clone, Default, PartialEq)]
+pub struct CheckArgs {
+    /// Print one JSON document instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// The scene files.
+    #[arg(required = true, value_name = "SCENE.ron")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Run a scene's disc simulation headlessly, or benchmark the engine.
+///
+/// Prints events by kind, energy and momentum drift and events per second. Exit status: 0
+/// when the run reached its time, or stopped at the event cap while still progressing; 1
+/// when the scene cannot be simulated, a cluster of contacts does not resolve, or the run
+/// halts.
+#[derive(Args, Debug, Clone, PartialEq)]
+pub struct SimArgs {
+    /// The scene file (with a `simulation` section).
+    #[arg(
+        value_name = "SCENE.ron",
+        required_unless_present = "bench",
+        conflicts_with = "bench"
+    )]
+    pub scene: Option<PathBuf>,
+    /// Simulate until time T [default: the scene's `duration`].
+    #[arg(long, value_name = "T", value_parser = time)]
+    pub time: Option<f64>,
+    /// Stop after N events in all, so a pathological scene cannot run for ever.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SIM_EVENTS, value_parser = max_events)]
+    pub max_events: u64,
+    /// Time the engine against the naive baseline, then the energy drift after 10^6 events.
+    #[arg(long)]
+    pub bench: bool,
+    /// Seconds per benchmark measurement [default: 2].
+    #[arg(long, value_name = "S", value_parser = bench_seconds, conflicts_with = "scene")]
+    pub seconds: Option<f64>,
+    /// Benchmark sizes: discs at 30% packing [default: 100,1000,10000].
+    #[arg(
+        long,
+        value_name = "N,N,...",
+        value_delimiter = ',',
+        value_parser = sim_discs,
+        conflicts_with = "scene"
+    )]
+    pub sizes: Option<Vec<usize>>,
+}
+
+// ---------------------------------------------------------------------------------------
+// Value parsers: each names the limit it enforces.
+
+fn count(s: &str, lo: usize, hi: usize, limit: &str) -> Result<usize, String> {
+    let n: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n < lo {
+        return Err(format!("must be at least {lo}"));
+    }
+    if n > hi {
+        return Err(format!("{n} is over the limit of {hi} ({limit})"));
+    }
+    Ok(n)
+}
+
+fn frames(s: &str) -> Result<usize, String> {
+    count(s, 1, MAX_FRAMES, "MAX_FRAMES")
+}
+
+fn stress(s: &str) -> Result<usize, String> {
+    count(s, 0, MAX_OBJECTS - 1, "MAX_OBJECTS, with the ball")
+}
+
+fn sim_discs(s: &str) -> Result<usize, String> {
+    count(s, 1, MAX_SIM_DISCS, "MAX_SIM_DISCS")
+}
+
+fn max_events(s: &str) -> Result<u64, String> {
+    let n: u64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n > MAX_SIM_EVENTS {
+        return Err(format!(
+            "{n} is over the limit of {MAX_SIM_EVENTS} (MAX_SIM_EVENTS)"
+        ));
+    }
+    Ok(n)
+}
+
+/// A finite time, not negative.
+fn time(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        _ => Err(format!("`{s}` is not a finite time >= 0")),
+    }
+}
+
+fn bench_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= MAX_BENCH_SECONDS => Ok(t),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds in (0, {MAX_BENCH_SECONDS}] (MAX_BENCH_SECONDS)"
+        )),
+    }
+}
+
+fn window_size(s: &str) -> Result<[f32; 2], String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{s}` is not WxH"))?;
+    let w: u32 = w.parse().map_err(|_| format!("bad width `{w}`"))?;
+    let h: u32 = h.parse().map_err(|_| format!("bad height `{h}`"))?;
+    if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
+        return Err(format!("{w}x{h} is out of range (200x150 .. 8000x8000)"));
+    }
+    Ok([w as f32, h as f32])
+}
+
+/// The watchdog's time, for messages.
+pub const WATCHDOG: std::time::Duration = std::time::Duration::from_secs(WATCHDOG_SECONDS);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(line: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("sweepscope").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_gui_flags() {
+        let c = parse("a.ron --screenshot out.png --size 1400x900").expect("parses");
+        assert_eq!(c.command, None);
+        assert_eq!(c.gui.scene, Some(PathBuf::from("a.ron")));
+        assert_eq!(c.gui.screenshot, Some(PathBuf::from("out.png")));
+        assert_eq!(c.gui.size, Some([1400.0, 900.0]));
+        assert!(c.gui.headless());
+        let c = parse("--frames 50 --stress 100").expect("parses");
+        assert_eq!((c.gui.frames, c.gui.stress), (Some(50), Some(100)));
+        let c = parse("--sim-discs 20 --demo corner-miss").expect("parses");
+        assert!(c.gui.sim_mode());
+        assert_eq!(c.gui.demo, Some(Demo::CornerMiss));
+    }
+
+    #[test]
+    fn rejects_bad_gui_flags() {
+        for bad in [
+            "--frames",
+            "--frames ten",
+            "--frames 0",
+            "--size 10x10",
+            "--wat",
+            "a.ron b.ron",
+            "--demo nope",
+            "--sim-advance nan",
+            "--sim-discs 0",
+            "--stress 1000000",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn parses_subcommands() {
+        let c = parse("check --json a.ron b.ron").expect("parses");
+        assert_eq!(
+            c.command,
+            Some(Command::Check(CheckArgs {
+                json: true,
+                files: vec!["a.ron".into(), "b.ron".into()],
+            }))
+        );
+        let Some(Command::Sim(s)) = parse("sim x.ron --max-events 0").expect("parses").command
+        else {
+            panic!("not sim");
+        };
+        assert_eq!((s.max_events, s.bench), (0, false));
+        let Some(Command::Sim(s)) = parse("sim --bench --sizes 10,20").expect("parses").command
+        else {
+            panic!("not sim");
+        };
+        assert_eq!(s.sizes, Some(vec![10, 20]));
+        for bad in [
+            "check",
+            "sim",
+            "sim x.ron --bench",
+            "sim x.ron --seconds 3",
+            "sim x.ron --max-events 99999999999999",
+            "sim --bench --seconds 1e9",
+            "batch --input",
+            "batch --input a --input b",
+            "--screenshot x.png check a.ron",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_demo_is_offered_by_name() {
+        let names: Vec<&str> = Demo::value_variants().iter().map(|d| d.name()).collect();
+        for d in Demo::value_variants() {
+            let pv = d.to_possible_value().expect("not hidden");
+            assert_eq!(pv.get_name(), d.name());
+        }
+        let built_in: Vec<&str> = crate::scene::builtin::demo_names().collect();
+        assert_eq!(names, built_in);
+    }
+}

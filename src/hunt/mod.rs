@@ -1,0 +1,757 @@
+//! The counterexample hunter: random cases and cases aimed where trouble lives, each judged
+//! against the exact core with the verdicts of [`crate::variants::verdict`]; every kind of
+//! disagreement found is shrunk to a minimal case and returned as a scene that pins the
+//! exact answer (so `sweepscope check` passes on it) and records the contender's.
+//!
+//! Deterministic: case `i` of a hunt depends only on the seed and `i` ([`generate::case`]),
+//! results are gathered in index order, and which disagreements are shrunk depends only on
+//! that order — the same seed gives the same table and the same scenes on any number of
+//! threads.
+//!
+//! [`hunt`] runs a whole search on every core (rayon); [`find_counterexample`] is the
+//! bounded, single-threaded search behind the debugger's "Find a counterexample".
+
+pub mod generate;
+pub mod shrink;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::capture::{Answer, AnswerHit, SceneObstacle, capture_judged};
+use crate::geom::{Aabb, Obb, Segment, Sweep};
+use crate::hit::Hit;
+use crate::obstacle::Obstacle;
+use crate::scene::model::Scene;
+use crate::variants::verdict::{Disagreement, Verdict, judge_variant};
+use crate::variants::{self, Outcome, Params, Variant};
+
+/// The obstacle kinds the hunter generates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Aabb,
+    Obb,
+    Segment,
+    Circle,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Aabb, Kind::Obb, Kind::Segment, Kind::Circle];
+
+    /// The command line's name: `aabb`, `obb`, `segment`, `circle`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Aabb => "aabb",
+            Kind::Obb => "obb",
+            Kind::Segment => "segment",
+            Kind::Circle => "circle",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// Its name in prose and scene names: box, rotated box, segment, circle.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Aabb => "box",
+            Kind::Obb => "rotated box",
+            Kind::Segment => "segment",
+            Kind::Circle => "circle",
+        }
+    }
+
+    /// An obstacle of this kind, to ask a contender whether it handles the kind.
+    fn sample(self) -> Obstacle {
+        let (z, one) = (glam::Vec2::ZERO, glam::Vec2::ONE);
+        match self {
+            Kind::Aabb => Obstacle::Aabb(Aabb::new(z, one)),
+            Kind::Obb => Obstacle::Obb(Obb::new(z, one, 0.5)),
+            Kind::Segment => Obstacle::Segment(Segment::new(z, one)),
+            Kind::Circle => Obstacle::Circle(Sweep::stationary(z, 1.0)),
+        }
+    }
+}
+
+/// Where a case was aimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strategy {
+    /// Anywhere: uniform positions, sizes and motions.
+    Random,
+    /// At a corner of a box, an end of a segment, or a circle, straight or just missing.
+    Corner,
+    /// Along a side at the touching distance, or a hair either side of it.
+    Graze,
+    /// Motion along x or y.
+    AxisParallel,
+    /// Starting overlapping, deep or shallow.
+    StartInside,
+    /// Starting exactly touching, moving in, away or along.
+    Touching,
+    /// No motion at all.
+    ZeroMotion,
+    /// A box or segment of (nearly) zero thickness, a tiny circle or ball.
+    Thin,
+    /// A motion hundreds to 10⁵ times the obstacle's size; a fast circle.
+    Fast,
+    /// Coordinates 10⁴ to 10⁷ away from the origin, or everything scaled up.
+    Huge,
+    /// Everything scaled down by 10² to 10⁶.
+    Tiny,
+}
+
+impl Strategy {
+    /// The targeted strategies (all but [`Strategy::Random`]).
+    pub const TARGETED: [Strategy; 10] = [
+        Strategy::Corner,
+        Strategy::Graze,
+        Strategy::AxisParallel,
+        Strategy::StartInside,
+        Strategy::Touching,
+        Strategy::ZeroMotion,
+        Strategy::Thin,
+        Strategy::Fast,
+        Strategy::Huge,
+        Strategy::Tiny,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Corner => "corner",
+            Strategy::Graze => "graze",
+            Strategy::AxisParallel => "axis-parallel",
+            Strategy::StartInside => "start-inside",
+            Strategy::Touching => "touching",
+            Strategy::ZeroMotion => "zero-motion",
+            Strategy::Thin => "thin",
+            Strategy::Fast => "fast",
+            Strategy::Huge => "huge",
+            Strategy::Tiny => "tiny",
+        }
+    }
+
+    pub fn is_targeted(self) -> bool {
+        self != Strategy::Random
+    }
+}
+
+/// One query: a ball and an obstacle, as a scene holds them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Case {
+    pub kind: Kind,
+    pub strategy: Strategy,
+    pub sweep: Sweep,
+    pub obstacle: SceneObstacle,
+}
+
+impl Case {
+    /// The obstacle the core answers for (as the scene file will load it).
+    pub fn core_obstacle(&self) -> Obstacle {
+        self.obstacle.obstacle()
+    }
+
+    /// The case in one line.
+    pub fn describe(&self) -> String {
+        let s = &self.sweep;
+        let o = match self.obstacle {
+            SceneObstacle::Box(b) => format!(
+                "box min ({}, {}) max ({}, {})",
+                b.min.x, b.min.y, b.max.x, b.max.y
+            ),
+            SceneObstacle::RotatedBox {
+                center,
+                half_extents,
+                degrees,
+            } => format!(
+                "rotated box centre ({}, {}) half extents ({}, {}) angle {degrees}°",
+                center.x, center.y, half_extents.x, half_extents.y
+            ),
+            SceneObstacle::Segment(g) => {
+                format!("segment ({}, {}) – ({}, {})", g.a.x, g.a.y, g.b.x, g.b.y)
+            }
+            SceneObstacle::Circle(c) => format!(
+                "circle ({}, {}) → ({}, {}) r {}",
+                c.start.x, c.start.y, c.end.x, c.end.y, c.radius
+            ),
+        };
+        format!(
+            "ball ({}, {}) → ({}, {}) r {}; {o}",
+            s.start.x, s.start.y, s.end.x, s.end.y, s.radius
+        )
+    }
+}
+
+/// A case judged: the exact answer, the contender's, and the verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub exact: Option<Hit>,
+    pub outcome: Outcome,
+    pub verdict: Verdict,
+}
+
+/// Whether the case can be judged fairly and written as a scene: finite, positive radii,
+/// a valid obstacle, and for an engine an obstacle parry receives exactly.
+pub fn judgeable(against: Variant, case: &Case) -> bool {
+    let o = case.core_obstacle();
+    let radii_positive = case.sweep.radius > 0.0
+        && match case.obstacle {
+            SceneObstacle::Circle(c) => c.radius > 0.0,
+            _ => true,
+        };
+    let exact_input = !against.is_engine() || engine_receives_exactly(&o);
+    case.sweep.is_valid() && o.is_valid() && radii_positive && exact_input
+}
+
+#[cfg(feature = "engines")]
+fn engine_receives_exactly(o: &Obstacle) -> bool {
+    crate::variants::parry::exact_in_parry(o)
+}
+
+#[cfg(not(feature = "engines"))]
+fn engine_receives_exactly(_: &Obstacle) -> bool {
+    true
+}
+
+/// Judges `against` on one case (`None` when the case is not [`judgeable`]).
+pub fn judge_case(against: Variant, params: &Params, case: &Case) -> Option<Judged> {
+    if !judgeable(against, case) {
+        return None;
+    }
+    let o = case.core_obstacle();
+    let exact = o.cast(&case.sweep);
+    let outcome = variants::run(against, &case.sweep, &o, params);
+    let verdict = judge_variant(against, &case.sweep, &o, exact.as_ref(), &outcome);
+    Some(Judged {
+        exact,
+        outcome,
+        verdict,
+    })
+}
+
+/// The kinds `against` handles, in [`Kind::ALL`] order.
+pub fn applicable_kinds(against: Variant) -> Vec<Kind> {
+    Kind::ALL
+        .into_iter()
+        .filter(|k| against.applies_to(&k.sample()))
+        .collect()
+}
+
+/// A shrunk disagreement, ready to save.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    pub against: Variant,
+    pub disagreement: Disagreement,
+    /// The shrunk case and its judgement.
+    pub case: Case,
+    pub judged: Judged,
+    /// The case as generated, and its verdict.
+    pub original: Case,
+    pub original_verdict: Verdict,
+    /// Where the case came from: `generate::case(seed, index, kinds)`.
+    pub seed: u64,
+    pub index: u64,
+    /// Judgements the shrink spent.
+    pub shrink_steps: usize,
+    /// The scene: the case, the exact answer as its expectation, the contender's answer
+    /// beside it and notes on the disagreement.
+    pub scene: Scene,
+}
+
+impl Counterexample {
+    /// A file name: `<against>-<kind>-<disagreement>-<index>.ron`.
+    pub fn file_name(&self) -> String {
+        format!(
+            "{}-{}-{}-{}.ron",
+            self.against.id(),
+            self.case.kind.id(),
+            self.disagreement.id(),
+            self.index
+        )
+    }
+}
+
+/// Counts for one obstacle kind and one family of cases (random or targeted).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Cases judged.
+    pub judged: u64,
+    /// Cases generated but not judgeable (see [`judgeable`]).
+    pub skipped: u64,
+    /// Answers within an engine's documented stop.
+    pub documented: u64,
+    pub disagreements: BTreeMap<Disagreement, u64>,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.judged += other.judged;
+        self.skipped += other.skipped;
+        self.documented += other.documented;
+        for (k, n) in &other.disagreements {
+            *self.disagreements.entry(*k).or_default() += n;
+        }
+    }
+
+    /// Cases with any disagreement.
+    pub fn bad(&self) -> u64 {
+        self.disagreements.values().sum()
+    }
+}
+
+/// What a hunt does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HuntConfig {
+    pub against: Variant,
+    /// Obstacle kinds, cycled through case by case (those `against` handles).
+    pub kinds: Vec<Kind>,
+    pub count: u64,
+    pub seed: u64,
+    /// How many disagreements of each obstacle kind × kind of disagreement to shrink.
+    pub keep: usize,
+    pub params: Params,
+}
+
+/// What a hunt found.
+#[derive(Clone, Debug)]
+pub struct HuntReport {
+    pub config: HuntConfig,
+    pub tallies: Tallies,
+    pub counterexamples: Vec<Counterexample>,
+}
+
+/// Tallies per obstacle kind and family (`true`: targeted cases).
+pub type Tallies = BTreeMap<(Kind, bool), Tally>;
+
+/// A disagreement found while searching, before shrinking.
+#[derive(Clone, Debug)]
+struct Found {
+    index: u64,
+    case: Case,
+    verdict: Verdict,
+    disagreement: Disagreement,
+}
+
+/// Cases per rayon task: large enough to amortise scheduling, small for a smooth progress.
+const CHUNK: u64 = 256;
+
+/// Runs a hunt: `config.count` cases on every core; `progress` is told how many are done
+/// (from any thread, at most once per chunk).
+pub fn hunt(config: &HuntConfig, progress: &(dyn Fn(u64) + Sync)) -> HuntReport {
+    let kinds = usable_kinds(config.against, &config.kinds);
+    let done = AtomicU64::new(0);
+    let chunks = config.count.div_ceil(CHUNK);
+    let results: Vec<(Tallies, Vec<Found>)> = (0..chunks)
+        .into_par_iter()
+        .map(|c| {
+            let range = c * CHUNK..((c + 1) * CHUNK).min(config.count);
+            let n = range.end - range.start;
+            let out = search(config, &kinds, range);
+            progress(done.fetch_add(n, Ordering::Relaxed) + n);
+            out
+        })
+        .collect();
+    let mut tallies = Tallies::new();
+    let mut found = Vec::new();
+    for (t, f) in results {
+        for (k, v) in t {
+            tallies.entry(k).or_default().add(&v);
+        }
+        found.extend(f);
+    }
+    let picked = pick(&found, config.keep);
+    let mut counterexamples: Vec<Counterexample> = picked
+        .par_iter()
+        .map(|f| shrink_found(config, &kinds, f))
+        .collect();
+    // The same minimal case can come from two starting points: keep the first.
+    let mut seen = Vec::new();
+    counterexamples.retain(|c| {
+        let key = (c.disagreement, shrink::numbers(&c.case));
+        let bits: Vec<u32> = key.1.iter().map(|x| x.to_bits()).collect();
+        if seen.contains(&(key.0, bits.clone())) {
+            false
+        } else {
+            seen.push((key.0, bits));
+            true
+        }
+    });
+    HuntReport {
+        config: config.clone(),
+        tallies,
+        counterexamples,
+    }
+}
+
+/// The kinds to cycle through: those asked for that `against` handles (all it handles when
+/// none are asked for).
+fn usable_kinds(against: Variant, asked: &[Kind]) -> Vec<Kind> {
+    let handled = applicable_kinds(against);
+    if asked.is_empty() {
+        handled
+    } else {
+        asked
+            .iter()
+            .copied()
+            .filter(|k| handled.contains(k))
+            .collect()
+    }
+}
+
+fn search(
+    config: &HuntConfig,
+    kinds: &[Kind],
+    range: std::ops::Range<u64>,
+) -> (Tallies, Vec<Found>) {
+    let mut tallies = Tallies::new();
+    let mut found = Vec::new();
+    if kinds.is_empty() {
+        return (tallies, found);
+    }
+    for index in range {
+        let case = generate::case(config.seed, index, kinds);
+        let tally = tallies
+            .entry((case.kind, case.strategy.is_targeted()))
+            .or_default();
+        let Some(j) = judge_case(config.against, &config.params, &case) else {
+            tally.skipped += 1;
+            continue;
+        };
+        tally.judged += 1;
+        if matches!(j.verdict, Verdict::Documented { .. }) {
+            tally.documented += 1;
+        }
+        if let Some(d) = j.verdict.disagreement() {
+            *tally.disagreements.entry(d).or_default() += 1;
+            found.push(Found {
+                index,
+                case,
+                verdict: j.verdict,
+                disagreement: d,
+            });
+        }
+    }
+    (tallies, found)
+}
+
+/// Up to `keep` disagreements per obstacle kind × kind of disagreement, in index order,
+/// preferring cases from strategies not yet picked for that pair.
+fn pick(found: &[Found], keep: usize) -> Vec<Found> {
+    let mut picked: Vec<Found> = Vec::new();
+    let count = |picked: &[Found], f: &Found| {
+        picked
+            .iter()
+            .filter(|p| p.case.kind == f.case.kind && p.disagreement == f.disagreement)
+            .count()
+    };
+    for f in found {
+        let fresh = !picked.iter().any(|p| {
+            p.case.kind == f.case.kind
+                && p.disagreement == f.disagreement
+                && p.case.strategy == f.case.strategy
+        });
+        if fresh && count(&picked, f) < keep {
+            picked.push(f.clone());
+        }
+    }
+    for f in found {
+        if count(&picked, f) < keep && !picked.iter().any(|p| p.index == f.index) {
+            picked.push(f.clone());
+        }
+    }
+    picked.sort_by_key(|f| f.index);
+    picked
+}
+
+fn shrink_found(config: &HuntConfig, kinds: &[Kind], f: &Found) -> Counterexample {
+    let against = config.against;
+    let params = config.params;
+    let wanted = f.disagreement;
+    let fails = |c: &Case| {
+        judge_case(against, &params, c).is_some_and(|j| j.verdict.disagreement() == Some(wanted))
+    };
+    let (case, steps) = shrink::shrink(&f.case, &fails);
+    // The shrink only keeps cases that disagree the same way, so this judgement exists.
+    let judged = judge_case(against, &params, &case).unwrap_or(Judged {
+        exact: None,
+        outcome: Outcome::Miss,
+        verdict: f.verdict.clone(),
+    });
+    let origin = Origin {
+        seed: config.seed,
+        index: f.index,
+        count: config.count,
+        kinds,
+        original: &f.case,
+        original_verdict: &f.verdict,
+        shrink_steps: steps,
+    };
+    let scene = scene_for(against, &case, &judged, Some(&origin));
+    Counterexample {
+        against,
+        disagreement: wanted,
+        case,
+        judged,
+        original: f.case,
+        original_verdict: f.verdict.clone(),
+        seed: config.seed,
+        index: f.index,
+        shrink_steps: steps,
+        scene,
+    }
+}
+
+/// Searches up to `budget` cases (single-threaded, in index order) for a disagreement of
+/// `against`, on `kind` or on every kind it handles, and shrinks the first one found. The
+/// debugger's "Find a counterexample": a budget of a few thousand cases answers within a
+/// fraction of a second for the published approaches and parry.
+pub fn find_counterexample(
+    against: Variant,
+    kind: Option<Kind>,
+    seed: u64,
+    budget: u64,
+) -> Option<Counterexample> {
+    let config = HuntConfig {
+        against,
+        kinds: kind.into_iter().collect(),
+        count: budget,
+        seed,
+        keep: 1,
+        params: Params::default(),
+    };
+    let kinds = usable_kinds(against, &config.kinds);
+    if kinds.is_empty() {
+        return None;
+    }
+    (0..budget).find_map(|index| {
+        let case = generate::case(seed, index, &kinds);
+        let j = judge_case(against, &config.params, &case)?;
+        let disagreement = j.verdict.disagreement()?;
+        let found = Found {
+            index,
+            case,
+            verdict: j.verdict,
+            disagreement,
+        };
+        Some(shrink_found(&config, &kinds, &found))
+    })
+}
+
+/// Where a counterexample came from, for its notes.
+struct Origin<'a> {
+    seed: u64,
+    index: u64,
+    count: u64,
+    kinds: &'a [Kind],
+    original: &'a Case,
+    original_verdict: &'a Verdict,
+    shrink_steps: usize,
+}
+
+/// The scene of a judged case: the case, the exact answer as the expectation, the
+/// contender's answer beside it, the heat map set to compare the contender, and notes.
+fn scene_for(against: Variant, case: &Case, judged: &Judged, origin: Option<&Origin>) -> Scene {
+    let answer = answer_of(against, &judged.outcome);
+    let mut remarks = Vec::new();
+    if let Some(d) = judged.verdict.disagreement() {
+        remarks.push(format!(
+            "what disagrees: {} {}: {}",
+            against.id(),
+            d.describe(),
+            judged.verdict.text()
+        ));
+    }
+    if let Some(o) = origin {
+        let kinds: Vec<&str> = o.kinds.iter().map(|k| k.id()).collect();
+        let kind_arg = if o.kinds.len() == 1 {
+            format!(" --kind {}", kinds[0])
+        } else {
+            String::new()
+        };
+        remarks.push(format!(
+            "found by `sweepscope hunt --against {}{kind_arg} --count {} --seed {}`: case {} \
+             ({} {}), shrunk in {} judgements from: {} (verdict there: {})",
+            against.id(),
+            o.count,
+            o.seed,
+            o.index,
+            o.original.strategy.id(),
+            o.original.kind.id(),
+            o.shrink_steps,
+            o.original.describe(),
+            o.original_verdict.text()
+        ));
+    }
+    #[cfg(feature = "engines")]
+    if against == Variant::ParrySweep {
+        use crate::variants::parry::sweep::{LINEAR_SLOP, stop_band};
+        let band = stop_band(&case.sweep, &case.core_obstacle(), LINEAR_SLOP);
+        remarks.push(format!(
+            "parry documents a stop {} from contact (negative: past it) ± {}, in exact terms \
+             between t = {} and t = {}; this answer is outside that",
+            band.offset,
+            crate::variants::parry::sweep::tolerance(LINEAR_SLOP),
+            band.earliest.map_or("never".to_owned(), |t| t.to_string()),
+            band.latest
+                .map_or("the closest approach".to_owned(), |t| t.to_string()),
+        ));
+    }
+    let mut scene = match capture_judged(
+        &case.sweep,
+        &case.obstacle,
+        &answer,
+        &judged.verdict,
+        &remarks,
+    ) {
+        Ok(s) => s,
+        // Not reached for a judgeable case (finite, positive radius); an empty scene
+        // would fail `check` rather than pass silently.
+        Err(_) => Scene::empty("not capturable"),
+    };
+    scene.name = format!(
+        "{}: {} on a {}",
+        against.id(),
+        judged.verdict.disagreement().map_or("agrees", |d| d.id()),
+        case.kind.id()
+    );
+    scene.heat_map.compare = Some(against.id().to_owned());
+    scene
+}
+
+/// The contender's outcome as a captured answer.
+fn answer_of(against: Variant, outcome: &Outcome) -> Answer {
+    let mut detail = String::new();
+    let hit = match outcome {
+        Outcome::Hit(h) => {
+            let _ = write!(
+                detail,
+                "centre ({}, {}), point ({}, {}), feature {}",
+                h.center.x,
+                h.center.y,
+                h.point.x,
+                h.point.y,
+                h.feature.name()
+            );
+            if !h.time.is_finite() {
+                let _ = write!(detail, ", time {}", h.time);
+            }
+            Some(AnswerHit {
+                time: h.time,
+                normal: Some(h.normal),
+                started_inside: Some(h.started_inside),
+            })
+        }
+        Outcome::Miss => None,
+        Outcome::Failed(why) => {
+            let _ = write!(detail, "failed: {why}");
+            None
+        }
+        Outcome::NotApplicable => {
+            detail.push_str("not applicable");
+            None
+        }
+    };
+    Answer {
+        by: against.id().to_owned(),
+        hit,
+        detail,
+    }
+}
+
+/// The scene for one case judged now (no hunt behind it): for the debugger to open any
+/// case it generated or a user edited.
+pub fn scene_of_case(against: Variant, params: &Params, case: &Case) -> Option<Scene> {
+    let judged = judge_case(against, params, case)?;
+    Some(scene_for(against, case, &judged, None))
+}
+
+/// The report's table: one row per obstacle kind and family, a column per kind of
+/// disagreement, counts and percentages of the cases judged. Markdown when `markdown`.
+pub fn table(report: &HuntReport, markdown: bool) -> String {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut header = vec!["kind".to_owned(), "cases".to_owned(), "judged".to_owned()];
+    header.extend(Disagreement::ALL.iter().map(|d| d.id().to_owned()));
+    header.push("documented".to_owned());
+    header.push("any".to_owned());
+    let mut total = Tally::default();
+    for ((kind, targeted), t) in &report.tallies {
+        total.add(t);
+        rows.push(row(
+            &format!(
+                "{} {}",
+                kind.id(),
+                if *targeted { "targeted" } else { "random" }
+            ),
+            t,
+        ));
+    }
+    rows.push(row("all", &total));
+    let mut out = String::new();
+    if markdown {
+        let _ = writeln!(out, "| {} |", header.join(" | "));
+        let _ = writeln!(
+            out,
+            "|{}",
+            header.iter().map(|_| " --- |").collect::<String>()
+        );
+        for r in &rows {
+            let _ = writeln!(out, "| {} |", r.join(" | "));
+        }
+    } else {
+        let widths: Vec<usize> = (0..header.len())
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r[i].chars().count())
+                    .chain([header[i].chars().count()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            cells
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(i, (c, w))| {
+                    if i == 0 {
+                        format!("{c:<w$}")
+                    } else {
+                        format!("{c:>w$}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let _ = writeln!(out, "{}", line(&header));
+        for r in &rows {
+            let _ = writeln!(out, "{}", line(r));
+        }
+    }
+    out
+}
+
+fn row(label: &str, t: &Tally) -> Vec<String> {
+    let pct = |n: u64| {
+        if t.judged == 0 || n == 0 {
+            "0".to_owned()
+        } else {
+            format!("{n} ({:.1}%)", 100.0 * n as f64 / t.judged as f64)
+        }
+    };
+    let mut r = vec![
+        label.to_owned(),
+        (t.judged + t.skipped).to_string(),
+        t.judged.to_string(),
+    ];
+    r.extend(
+        Disagreement::ALL
+            .iter()
+            .map(|d| pct(t.disagreements.get(d).copied().unwrap_or(0))),
+    );
+    r.push(pct(t.documented));
+    r.push(pct(t.bad()));
+    r
+}

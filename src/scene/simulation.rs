@@ -1,0 +1,94 @@
+//! A scene's `simulation` section as a disc world: the scene's static `Box` and `Segment`
+//! objects become the world's obstacles. The engine (`sim`) knows nothing of scene files;
+//! this is the one place that translates between the two.
+
+use super::model::{Scene, Shape, Simulation};
+use crate::geom::{Aabb, Segment};
+use crate::sim::{DiscInit, SimError, Solid, World};
+
+/// A world built from a scene, with the link back to the scene's objects.
+#[derive(Clone, Debug)]
+pub struct SceneWorld {
+    pub world: World,
+    /// How long the scene asks to run.
+    pub duration: f64,
+    /// For each obstacle of the world, the index of the scene object it came from.
+    pub solid_objects: Vec<usize>,
+    /// Scene objects that are neither balls nor static boxes/segments (rotated boxes,
+    /// circles) and so take no part in the simulation.
+    pub ignored: Vec<usize>,
+}
+
+/// The engine's inputs for a scene's simulation.
+struct Inputs {
+    discs: Vec<DiscInit>,
+    solids: Vec<Solid>,
+    solid_objects: Vec<usize>,
+    ignored: Vec<usize>,
+}
+
+fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
+    let discs = sim
+        .discs
+        .iter()
+        .map(|d| DiscInit {
+            position: d.position.into(),
+            velocity: d.velocity.into(),
+            radius: d.radius,
+            mass: d.mass,
+        })
+        .collect();
+    let mut out = Inputs {
+        discs,
+        solids: Vec::new(),
+        solid_objects: Vec::new(),
+        ignored: Vec::new(),
+    };
+    for (k, o) in scene.objects.iter().enumerate() {
+        match o.shape {
+            Shape::Box { min, max } => {
+                out.solids.push(Solid::Box(Aabb::new(min, max)));
+                out.solid_objects.push(k);
+            }
+            Shape::Segment { a, b } => {
+                out.solids.push(Solid::Segment(Segment::new(a, b)));
+                out.solid_objects.push(k);
+            }
+            Shape::Ball { .. } => {}
+            _ => out.ignored.push(k),
+        }
+    }
+    out
+}
+
+impl SceneWorld {
+    /// The world described by `scene.simulation`, with the scene's static `Box` and
+    /// `Segment` objects as obstacles.
+    pub fn from_scene(scene: &Scene) -> Result<SceneWorld, SimError> {
+        let sim = scene
+            .simulation
+            .as_ref()
+            .ok_or(SimError::Parameter("the scene has no `simulation` section"))?;
+        if !(sim.duration.is_finite() && sim.duration >= 0.0) {
+            return Err(SimError::Parameter(
+                "duration must be finite and not negative",
+            ));
+        }
+        let parts = inputs(scene, sim);
+        let mut world = World::new(sim.bounds, &parts.discs, &parts.solids)?;
+        world.set_restitution(sim.restitution)?;
+        Ok(SceneWorld {
+            world,
+            duration: sim.duration,
+            solid_objects: parts.solid_objects,
+            ignored: parts.ignored,
+        })
+    }
+}
+
+/// Whether the engine would accept the scene's simulation (its limits included), without
+/// building the world: validation uses it so that `check` refuses what `sim` cannot run.
+pub(crate) fn engine_accepts(scene: &Scene, sim: &Simulation) -> Result<(), SimError> {
+    let parts = inputs(scene, sim);
+    World::check(sim.bounds, &parts.discs, &parts.solids)
+}

@@ -1,0 +1,178 @@
+//! Expectations and notes in the debugger, through its UI with egui_kittest: PASS and FAIL
+//! shown live while a ball is dragged, recording the current answers as expectations (one
+//! undoable edit), the scene's notes edited in the inspector, and text that states answers
+//! the scene no longer gives flagged as possibly stale.
+
+#![cfg(feature = "gui")]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sweepscope::app::{Action, Command, DebugApp};
+use sweepscope::scene::{builtin, evaluate, expect};
+
+fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn act(h: &mut Harness<DebugApp>, a: Action) {
+    h.state_mut().queue(Command::Action(a));
+    h.run();
+}
+
+fn count(h: &Harness<DebugApp>, word: &str) -> usize {
+    h.query_all_by_label(word).count()
+}
+
+/// The default scene with its ball selected (the inspector shows its fields).
+fn default_app() -> DebugApp {
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.select(Some(0));
+    app
+}
+
+#[test]
+fn expectations_show_pass_and_turn_fail_live_while_the_ball_is_dragged() {
+    let mut h = harness(default_app());
+    // The default scene asserts the corner contact at t = 0.4 and no wall contact.
+    assert_eq!(count(&h, "PASS"), 2);
+    assert_eq!(count(&h, "FAIL"), 0);
+    // Dragging the start's y (a gesture, not yet released) moves the contact time.
+    h.get_by_role_and_label(Role::SpinButton, "start y")
+        .set_value_accesskit(60.0);
+    h.run();
+    assert_eq!(
+        count(&h, "FAIL"),
+        1,
+        "the corner contact is now at t = 0.52"
+    );
+    assert_eq!(count(&h, "PASS"), 1);
+    assert!(
+        h.query_by_label_contains("time: expected 0.4").is_some(),
+        "the failure says what differs"
+    );
+}
+
+#[test]
+fn recording_expectations_makes_the_current_answers_pass_and_is_one_undo_step() {
+    let mut h = harness(default_app());
+    h.get_by_role_and_label(Role::SpinButton, "start y")
+        .set_value_accesskit(60.0);
+    h.run();
+    assert!(!h.state().evaluation().expectations_hold());
+    let before = h.state().scene().expect.clone();
+    // The button below the readout, pressed through accessibility (it sits at the foot of
+    // the scrolled inspector, where a synthetic pointer click lands on the panel's edge).
+    h.get_by_label_contains("Record expectations")
+        .click_accesskit();
+    h.run();
+    let scene = h.state().scene().clone();
+    assert_eq!(scene.expect, expect::record(&scene, &evaluate(&scene)));
+    assert_eq!(scene.expect.len(), 2, "ball × box and ball × wall");
+    let corner = &scene.expect[0];
+    assert!(
+        (corner.time.unwrap_or(f32::NAN) - 0.52).abs() < 1e-5,
+        "{corner:?}"
+    );
+    assert_eq!(corner.feature.as_deref(), Some("tl"));
+    assert!(!scene.expect[1].hit);
+    assert_eq!(count(&h, "FAIL"), 0);
+    assert_eq!(count(&h, "PASS"), 2);
+    assert!(h.state().dirty());
+    act(&mut h, Action::Undo);
+    assert_eq!(h.state().scene().expect, before, "one undo step");
+}
+
+#[test]
+fn a_scene_without_expectations_offers_to_record_them() {
+    let mut scene = builtin::default_scene();
+    scene.expect.clear();
+    let mut h = harness(DebugApp::new(scene));
+    assert!(
+        h.query_by_label_contains("None: record the current answers")
+            .is_some()
+    );
+    act(&mut h, Action::RecordExpectations);
+    assert!(h.state().evaluation().expectations_hold());
+    assert_eq!(h.state().scene().expect.len(), 2);
+    assert_eq!(count(&h, "PASS"), 2);
+}
+
+#[test]
+fn notes_are_edited_in_the_inspector_as_one_undo_step() {
+    let mut h = harness(default_app());
+    h.get_by_label("Scene and notes").click();
+    h.run();
+    let notes = h.get_by_role_and_label(Role::MultilineTextInput, "notes");
+    notes.set_text_value_accesskit("Measured by hand: t = 0.4.\nSecond line.");
+    h.run();
+    assert_eq!(
+        h.state().scene().notes,
+        "Measured by hand: t = 0.4.\nSecond line."
+    );
+    assert!(h.state().dirty());
+    act(&mut h, Action::Undo);
+    assert_eq!(h.state().scene().notes, builtin::default_scene().notes);
+}
+
+#[test]
+fn text_that_states_an_answer_the_scene_no_longer_gives_is_flagged() {
+    let mut h = harness(default_app());
+    assert!(h.state().stale_text().is_empty());
+    assert!(h.query_by_label_contains("Possibly stale").is_none());
+    h.get_by_role_and_label(Role::SpinButton, "start y")
+        .set_value_accesskit(60.0);
+    h.run();
+    let stale = h.state().stale_text().to_vec();
+    // The description says "3-4-5 contact at t = 0.4"; the notes derive t = 0.4 too.
+    assert!(
+        stale
+            .iter()
+            .any(|c| c.starts_with("description: 0.4 (ball vs box")),
+        "{stale:?}"
+    );
+    assert!(
+        stale.iter().any(|c| c.starts_with("notes: 0.4")),
+        "{stale:?}"
+    );
+    assert!(h.query_by_label_contains("Possibly stale").is_some());
+    // Rewriting the description against the new answers clears its flag.
+    h.get_by_label("Scene and notes").click();
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "description")
+        .set_text_value_accesskit("Corner contact at t = 0.52.");
+    h.run();
+    let stale = h.state().stale_text().to_vec();
+    assert!(
+        !stale.iter().any(|c| c.starts_with("description")),
+        "{stale:?}"
+    );
+}
+
+#[test]
+fn save_as_regression_scene_records_then_saves_a_file_that_check_passes() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-expect-regression");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let target = dir.join("regression.ron");
+    let mut scene = builtin::default_scene();
+    scene.expect.clear();
+    let mut h = harness(DebugApp::new(scene));
+    act(&mut h, Action::SaveRegression);
+    assert_eq!(h.state().scene().expect.len(), 2, "recorded first");
+    h.get_by_role_and_label(Role::TextInput, "File name")
+        .set_text_value_accesskit(&target.display().to_string());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let saved = sweepscope::scene::load_scene(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.expect.len(), 2);
+    assert!(evaluate(&saved).expectations_hold());
+    assert_eq!(saved.notes, builtin::default_scene().notes, "notes kept");
+    assert!(!h.state().dirty());
+}

@@ -1,0 +1,337 @@
+//! Files through the debugger's UI, with egui_kittest and no display: the in-app file
+//! dialog (what opens when no native one can be shown), Discard that really discards, the
+//! session the next launch restores, saves that fail without losing anything, and the
+//! question before a save drops a file's comments. Named after the bugs they guard.
+
+#![cfg(feature = "gui")]
+
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sweepscope::app::shell::files::title;
+use sweepscope::app::shell::session;
+use sweepscope::app::{Action, Command, DebugApp};
+use sweepscope::scene::{Scene, builtin, load_scene, save_scene};
+
+fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("app-files-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+fn act(h: &mut Harness<DebugApp>, a: Action) {
+    h.state_mut().queue(Command::Action(a));
+    h.run();
+}
+
+/// The debugger on the scene saved at `path`, opened from it.
+fn opened(path: &Path) -> DebugApp {
+    let mut app = DebugApp::new(Scene::empty(""));
+    let scene = load_scene(path).unwrap_or_else(|e| panic!("{e}"));
+    app.set_document(scene, Some(path));
+    app
+}
+
+/// Makes the document dirty through the inspector (the first ball's radius).
+fn edit(h: &mut Harness<DebugApp>) {
+    h.get_by_role_and_label(Role::SpinButton, "radius")
+        .set_value_accesskit(7.0);
+    h.run();
+    assert!(h.state().dirty());
+}
+
+/// Types `path` into the in-app dialog's file-name field.
+fn set_file_name(h: &mut Harness<DebugApp>, path: &Path) {
+    h.get_by_role_and_label(Role::TextInput, "File name")
+        .set_text_value_accesskit(&path.display().to_string());
+    h.run();
+}
+
+fn window_title(h: &Harness<DebugApp>) -> String {
+    let app = h.state();
+    title(app.scene(), app.file_path(), app.dirty())
+}
+
+#[test]
+fn save_as_without_a_native_dialog_opens_the_in_app_one_and_saves() {
+    // The bug: without a portal, Save as did nothing and said nothing.
+    let dir = scratch("save-as");
+    let target = dir.join("new.ron");
+    let mut h = harness(DebugApp::new(Scene::empty("untitled")));
+    act(&mut h, Action::AddBall);
+    assert!(h.state().dirty());
+    act(&mut h, Action::SaveAs);
+    assert!(h.state().file_dialog_open(), "the in-app dialog is open");
+    assert!(h.query_by_label("Save scene as").is_some());
+    set_file_name(&mut h, &target);
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    assert!(!h.state().file_dialog_open());
+    assert!(!h.state().dirty(), "saved: {:?}", h.state().banner());
+    assert_eq!(h.state().file_path(), Some(target.as_path()));
+    let back = load_scene(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.objects, h.state().scene().objects);
+    assert!(
+        window_title(&h).starts_with("untitled — "),
+        "{}",
+        window_title(&h)
+    );
+    assert!(
+        h.state().status().contains("saved"),
+        "{}",
+        h.state().status()
+    );
+}
+
+#[test]
+fn saving_a_new_scene_from_the_unsaved_changes_question_saves_then_goes_on() {
+    // The bug: "Unsaved changes → Save" did nothing for a scene without a file.
+    let dir = scratch("ask-save");
+    let target = dir.join("kept.ron");
+    let mut h = harness(DebugApp::new(Scene::empty("untitled")));
+    act(&mut h, Action::AddBox);
+    act(&mut h, Action::New);
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.state().file_dialog_open());
+    set_file_name(&mut h, &target);
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    let kept = load_scene(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kept.objects.len(), 1, "the box was saved");
+    // ... and then New went ahead.
+    assert!(h.state().scene().objects.is_empty());
+    assert!(!h.state().dirty());
+}
+
+#[test]
+fn open_without_a_native_dialog_lists_scene_files_and_opens_one() {
+    let dir = scratch("open");
+    let file = dir.join("picked.ron");
+    let mut other = builtin::default_scene();
+    other.name = "picked".into();
+    save_scene(&file, &other).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("notes.txt"), "not a scene").unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    h.state_mut().set_document(builtin::default_scene(), None);
+    h.run();
+    // Start in `dir`: the dialog starts beside the last file opened.
+    act(&mut h, Action::Open);
+    assert!(h.state().file_dialog_open());
+    assert!(
+        h.query_by_label_contains("notes.txt").is_none(),
+        "only .ron files"
+    );
+    h.get_by_label("picked.ron").click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().scene().name, "picked");
+    assert_eq!(h.state().file_path(), Some(file.as_path()));
+}
+
+#[test]
+fn picking_an_existing_file_in_the_in_app_dialog_asks_before_replacing_it() {
+    let dir = scratch("replace");
+    let target = dir.join("there.ron");
+    std::fs::write(&target, "(version: 1, objects: [])\n").unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    act(&mut h, Action::SaveAs);
+    set_file_name(&mut h, &target);
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("already exists").is_some());
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap_or_default(),
+        "(version: 1, objects: [])\n",
+        "nothing written before the answer"
+    );
+    h.get_by_label("Replace").click();
+    h.run();
+    assert_eq!(
+        load_scene(&target).map(|s| s.objects.len()),
+        Ok(3),
+        "{:?}",
+        h.state().banner()
+    );
+}
+
+#[test]
+fn saving_over_a_file_with_comments_warns_first() {
+    let dir = scratch("comments");
+    let file = dir.join("commented.ron");
+    let text = "// why: the hand computation\n(version: 1, objects: [])\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    act(&mut h, Action::AddBall);
+    act(&mut h, Action::Save);
+    assert!(
+        h.query_by_label_contains("comments that saving will drop")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), text);
+    assert!(h.state().dirty());
+    act(&mut h, Action::Save);
+    h.get_by_label("Save anyway").click();
+    h.run();
+    assert!(!h.state().dirty());
+    let saved = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(!saved.contains("//") && saved.contains("ball"), "{saved}");
+}
+
+#[test]
+fn discard_on_close_does_not_come_back_under_a_clean_title() {
+    // The bug: after Discard on close, the next launch showed the discarded edits under a
+    // clean title naming a file whose content differs.
+    let dir = scratch("discard");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    edit(&mut h);
+    h.state_mut()
+        .queue(Command::Request(sweepscope::app::ui_state::Pending::Close));
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Discard").click();
+    h.run();
+    let stored = h.state().session();
+    assert!(
+        stored.scene.is_empty(),
+        "discarded edits are not remembered"
+    );
+    assert_eq!(stored.path.as_deref(), Some(file.as_path()));
+    // The next launch.
+    let restored = session::restore(&stored)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("the file is reopened"));
+    let mut next = harness(DebugApp::new(Scene::empty("")));
+    next.state_mut().open_restored(restored);
+    next.run();
+    assert_eq!(
+        next.state().scene(),
+        &load_scene(&file).unwrap_or_else(|e| panic!("{e}"))
+    );
+    assert!(!next.state().dirty());
+    assert!(!window_title(&next).starts_with('*'));
+}
+
+#[test]
+fn a_session_with_edits_comes_back_marked_unsaved() {
+    // Remembered without closing (eframe saves the session every 30 s): the edits come
+    // back, and the title says they are not in the file.
+    let dir = scratch("crash");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    edit(&mut h);
+    let stored = h.state().session();
+    let restored = session::restore(&stored)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("restored"));
+    let mut next = harness(DebugApp::new(Scene::empty("")));
+    next.state_mut().open_restored(restored);
+    next.run();
+    assert_eq!(next.state().scene().objects, h.state().scene().objects);
+    assert!(next.state().dirty());
+    assert!(
+        window_title(&next).starts_with('*'),
+        "{}",
+        window_title(&next)
+    );
+}
+
+#[test]
+fn a_save_that_fails_keeps_the_document_unsaved_and_the_window_open() {
+    let dir = scratch("fail");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    edit(&mut h);
+    // The file became a folder: saving cannot replace it.
+    std::fs::remove_file(&file).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(file.join("inside")).unwrap_or_else(|e| panic!("{e}"));
+    h.state_mut()
+        .queue(Command::Request(sweepscope::app::ui_state::Pending::Close));
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let banner = h.state().banner().unwrap_or_default().to_owned();
+    assert!(
+        banner.contains("scene.ron") && banner.contains("not saved"),
+        "{banner}"
+    );
+    assert!(h.state().dirty(), "still unsaved");
+    assert!(
+        h.state().session().scene.contains("radius: 7.0"),
+        "the edits are still remembered"
+    );
+    assert!(file.join("inside").is_dir());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_a_clear_message_and_loses_nothing() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    edit(&mut h);
+    act(&mut h, Action::SaveAs);
+    set_file_name(&mut h, full);
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    // /dev/full exists: the in-app dialog asks before replacing it.
+    if h.query_by_label("Replace").is_some() {
+        h.get_by_label("Replace").click();
+        h.run();
+    }
+    let banner = h.state().banner().unwrap_or_default().to_owned();
+    assert!(
+        banner.contains("/dev/full") && banner.contains("space"),
+        "{banner}"
+    );
+    assert!(h.state().dirty());
+    assert_eq!(h.state().file_path(), None);
+}
+
+#[test]
+fn a_file_that_fails_to_load_offers_reload_once_fixed() {
+    let dir = scratch("reload");
+    let file = dir.join("broken.ron");
+    std::fs::write(&file, "(version: 1, objects: [ oops ])\n").unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.state_mut().open_path(&file);
+    h.run();
+    assert!(h.state().banner().is_some_and(|b| b.contains("broken.ron")));
+    assert!(
+        h.query_by_label_contains("Reload").is_some(),
+        "the banner offers Reload"
+    );
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    h.get_by_label_contains("Reload").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().banner(), None);
+    assert_eq!(h.state().file_path(), Some(file.as_path()));
+}

@@ -1,0 +1,160 @@
+//! Bug reports describe the world on screen: from the simulation view after a fill, and
+//! from the sweep view after an edit. The form asks for the user's words first. (The
+//! pixels need a real window; `bug_report_texts` is what the window writes beside them.)
+
+#![cfg(feature = "gui")]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use sweepscope::app::shell::report::UserWords;
+use sweepscope::app::{Action, Command, DebugApp, Mode};
+use sweepscope::scene::{builtin, evaluate, load_scene, parse_scene};
+
+fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn words() -> UserWords {
+    UserWords {
+        happened: "Two discs overlap after the break.".into(),
+        expected: "No overlap.".into(),
+    }
+}
+
+#[test]
+fn a_bug_report_from_the_simulation_view_holds_the_discs_on_screen() {
+    // The bug: scene.ron held the 16-disc start while the PNG showed 200 discs, and
+    // report.md said "No ball × obstacle pairs".
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.get_by_role_and_label(Role::SpinButton, "Discs")
+        .set_value_accesskit(200.0);
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    h.state_mut().advance_simulation(0.5);
+    h.run();
+    let sim = h.state().sim_view();
+    let world = sim.world().unwrap_or_else(|| panic!("a world"));
+    let shown = world.len();
+    assert!(shown > 100, "{shown} discs");
+    let time = world.time();
+    assert!(time > 0.4, "{time}");
+    let (ron, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
+    let state = back.simulation.unwrap_or_else(|| panic!("a simulation"));
+    assert_eq!(state.discs.len(), shown, "every disc on screen");
+    // The discs where they are on screen, at full precision.
+    for (d, w) in state.discs.iter().zip(world.discs()) {
+        assert_eq!(d.position, <[f64; 2]>::from(w.position));
+        assert_eq!(d.velocity, <[f64; 2]>::from(w.velocity));
+    }
+    assert_eq!(back.objects.len(), 3, "the static obstacles are kept");
+    assert!(!md.contains("No ball × obstacle pairs"), "{md}");
+    for wanted in [
+        "## What happened\n\nTwo discs overlap after the break.",
+        "## What I expected\n\nNo overlap.",
+        "- view: simulation",
+        &format!("- discs: {shown}"),
+        "- kinetic energy:",
+        "drift",
+        "### Last events",
+        "### Divergences from the published loop",
+        "- commit: ",
+        "`sweepscope scene.ron --sim`",
+    ] {
+        assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
+    }
+    let shown_time = sweepscope::scene::number::fixed_f64(time);
+    assert!(md.contains(&format!("- time: t = {shown_time} ")), "{md}");
+}
+
+#[test]
+fn a_bug_report_after_an_edit_passes_check_and_judges_the_scenes_own_expectations() {
+    // The bug: after an edit the report kept the demo's expectations, so `check` on the
+    // report's own scene failed for the wrong reason, and it never mentioned them.
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.select(Some(0));
+    let mut h = harness(app);
+    h.get_by_role_and_label(Role::SpinButton, "start y")
+        .set_value_accesskit(60.0);
+    h.run();
+    let (ron, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
+    assert_eq!(back.objects, h.state().scene().objects);
+    let judged = evaluate(&back);
+    assert!(judged.expectations_hold(), "{:?}", judged.expectations);
+    assert!(md.contains("FAIL expect[0] ball vs box"), "{md}");
+    assert!(md.contains("PASS expect[1] ball vs wall"), "{md}");
+    assert!(md.contains("## Possibly stale text"), "{md}");
+    assert!(
+        md.contains("- inspected ball: ball\n- scrubber: t = 1"),
+        "{md}"
+    );
+    assert!(back.notes.contains("may be stale"), "{}", back.notes);
+}
+
+#[test]
+fn the_bug_report_form_asks_for_what_happened_and_what_was_expected() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.state_mut().queue(Command::Action(Action::BugReport));
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "What happened")
+        .set_text_value_accesskit("It tunnels.");
+    h.get_by_role_and_label(Role::MultilineTextInput, "What I expected")
+        .set_text_value_accesskit("A hit.");
+    h.run();
+    // The folder is shown, absolute.
+    let folder = h.state().output_dir();
+    assert!(folder.is_absolute());
+    assert!(
+        h.query_by_label_contains(&folder.display().to_string())
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(
+        h.query_by_role_and_label(Role::MultilineTextInput, "What happened")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_report_folder_is_chosen_in_a_dialog_and_shown_absolute() {
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-report-folder");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(base.join("reports")).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.set_output_dir(Some(base.clone()));
+    let mut h = harness(app);
+    h.state_mut()
+        .queue(Command::Action(Action::ChooseReportFolder));
+    h.run();
+    assert!(
+        h.query_by_label("Folder for screenshots and bug reports")
+            .is_some()
+    );
+    h.get_by_label("reports/").click();
+    h.run();
+    h.get_by_label("Choose this folder").click();
+    h.run();
+    assert_eq!(
+        h.state().chosen_output_dir(),
+        Some(base.join("reports").as_path())
+    );
+    assert_eq!(h.state().output_dir(), base.join("reports"));
+    assert!(
+        h.state()
+            .status()
+            .contains(&base.join("reports").display().to_string())
+    );
+}

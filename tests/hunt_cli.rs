@@ -1,0 +1,112 @@
+//! `sweepscope hunt` end to end: it writes shrunk counterexamples, and every scene it writes
+//! passes `sweepscope check`; the same seed gives the same files.
+
+#![cfg(feature = "cli")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+}
+
+/// A fresh directory under the target's temporary space.
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn scenes_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the output directory exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Runs a hunt into a fresh directory, checks what it wrote and returns the files.
+fn hunt_and_check(against: &str, count: &str, seed: &str) -> (PathBuf, Vec<PathBuf>, String) {
+    let dir = fresh_dir(&format!("hunt-{against}-{seed}"));
+    let out = bin()
+        .args([
+            "hunt",
+            "--against",
+            against,
+            "--count",
+            count,
+            "--seed",
+            seed,
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let files = scenes_in(&dir);
+    assert!(!files.is_empty(), "no counterexample written:\n{stdout}");
+    let check = bin().arg("check").args(&files).output().expect("runs");
+    assert!(
+        check.status.success(),
+        "a hunted scene fails check:\n{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    (dir, files, stdout)
+}
+
+#[test]
+fn hunting_substep_writes_shrunk_scenes_that_pass_check() {
+    let (_, files, stdout) = hunt_and_check("substep", "600", "7");
+    assert!(stdout.contains("missed-hit"), "{stdout}");
+    // Shrunk: a substep tunnel needs no long decimals.
+    let text = std::fs::read_to_string(&files[0]).expect("reads");
+    assert!(text.contains("what disagrees: substep"), "{text}");
+    assert!(text.contains("reported: ["), "{text}");
+}
+
+#[cfg(feature = "engines")]
+#[test]
+fn hunting_parry_cast_writes_shrunk_scenes_that_pass_check() {
+    let (_, files, _) = hunt_and_check("parry-cast", "600", "7");
+    let text = std::fs::read_to_string(&files[0]).expect("reads");
+    assert!(text.contains("by: \"parry-cast\""), "{text}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_table_and_files() {
+    let (dir_a, files_a, out_a) = hunt_and_check("trig-corner", "400", "11");
+    let copy: Vec<(PathBuf, String)> = files_a
+        .iter()
+        .map(|f| (f.clone(), std::fs::read_to_string(f).expect("reads")))
+        .collect();
+    let (_, files_b, out_b) = hunt_and_check("trig-corner", "400", "11");
+    assert_eq!(out_a, out_b);
+    assert_eq!(files_a, files_b);
+    for (f, text) in copy {
+        assert_eq!(
+            std::fs::read_to_string(&f).expect("reads"),
+            text,
+            "{}",
+            f.display()
+        );
+    }
+    let _ = dir_a;
+}
+
+#[test]
+fn an_unknown_contender_is_refused_with_the_known_ones() {
+    let out = bin()
+        .args(["hunt", "--against", "nope"])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("known: trig-corner"), "{err}");
+}

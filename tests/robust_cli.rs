@@ -1,0 +1,375 @@
+//! What a user or a script can feed the command line, from issue 24: each test is named
+//! after a way the tools used to crash, hang, print nonsense or lose a file, and drives
+//! the real binary.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_sweepscope"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary starts")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// A fresh folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sweepscope-robust-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp folder");
+    d
+}
+
+fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, content).expect("write fixture");
+    p
+}
+
+/// Waits for the child at most `limit`; kills it and fails if it is still running.
+fn finishes_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn sim_scene(discs: &str) -> String {
+    format!(
+        "(version: 1, objects: [], simulation: Some((bounds: (min: (0.0, 0.0), max: (40.0, 20.0)), \
+         discs: [{discs}], duration: 10.0)))"
+    )
+}
+
+const BALL_SCENE: &str = r#"(
+    version: 1,
+    name: "NAME",
+    objects: [
+        (name: "BALL", shape: Ball(start: (0, 0), end: (10, 0), radius: 1)),
+        (name: "wall", shape: Box(min: (5, -1), max: (6, 1))),
+    ],
+)"#;
+
+#[test]
+fn a_65536_character_name_is_refused_not_a_panic_in_the_table() {
+    let d = folder("long-name");
+    let name = "n".repeat(65_536);
+    let scene = BALL_SCENE.replace("BALL", &name);
+    let p = write(&d, "long.ron", scene.as_bytes());
+    let out = run(&["check", p.to_str().unwrap_or_default()]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{}", &t[..t.len().min(2000)]);
+    assert!(!t.contains("panicked"), "{}", &t[..t.len().min(2000)]);
+    assert!(t.contains("65536 characters") && t.contains("MAX_NAME_CHARS"));
+    // The message quotes the start of the name, not all of it.
+    assert!(t.len() < 4_000, "{} bytes of output", t.len());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_paths_or_clean_errors_in_every_mode() {
+    use std::os::unix::ffi::OsStringExt;
+    let bad = || OsString::from_vec(b"sc\xffene.ron".to_vec());
+    let cases: Vec<(Vec<OsString>, i32, &str)> = vec![
+        // Accepted as a path that does not exist.
+        (vec!["check".into(), bad()], 1, "cannot read"),
+        (vec!["sim".into(), bad()], 1, "cannot read"),
+        (
+            vec!["batch".into(), "--input".into(), bad()],
+            2,
+            "cannot open",
+        ),
+        (
+            vec!["--screenshot".into(), "x.png".into(), bad()],
+            1,
+            "cannot read",
+        ),
+        // Not a path: refused by the parser.
+        (
+            vec!["sim".into(), "x.ron".into(), "--time".into(), bad()],
+            2,
+            "UTF-8",
+        ),
+        (vec!["--demo".into(), bad()], 2, "invalid value"),
+        (vec![bad(), "x".into()], 2, "error"),
+    ];
+    for (args, code, says) in cases {
+        let out = bin().args(&args).output().expect("runs");
+        let t = text(&out);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {t}");
+        assert!(t.contains(says) && !t.contains("panicked"), "{args:?}: {t}");
+    }
+}
+
+#[test]
+fn subnormal_mass_does_not_index_the_grid_out_of_bounds() {
+    let d = folder("subnormal");
+    let scene = sim_scene(
+        "(position: (5.0, 10.0), velocity: (5.0, 0.0), radius: 1.0, mass: Some(1e-310)), \
+         (position: (15.0, 10.0), velocity: (-5.0, 0.0), radius: 1.0)",
+    );
+    let p = write(&d, "subnormal.ron", scene.as_bytes());
+    let p = p.to_str().unwrap_or_default();
+    let check = run(&["check", p]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check));
+    let out = run(&["sim", p, "--max-events", "200000"]);
+    let t = text(&out);
+    assert!(!t.contains("panicked"), "{t}");
+    assert!(!t.contains("NaN") && !t.contains("inf"), "{t}");
+    // The feather is squeezed between the anvil and the wall: contacts pile up at one
+    // instant, which is a stall, not a healthy run.
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("stalled") && t.contains("does not resolve"),
+        "{t}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn speeds_and_masses_beyond_f64_are_refused_not_reported_as_inf() {
+    let d = folder("huge");
+    for (name, disc, says) in [
+        (
+            "fast.ron",
+            "(position: (5.0, 10.0), velocity: (1e155, 3e154), radius: 1.0)",
+            "MAX_SPEED",
+        ),
+        (
+            "heavy.ron",
+            "(position: (5.0, 10.0), velocity: (1e90, 0.0), radius: 1.0, mass: Some(1e300))",
+            "kinetic energy",
+        ),
+    ] {
+        let p = write(&d, name, sim_scene(disc).as_bytes());
+        let p = p.to_str().unwrap_or_default();
+        for mode in ["check", "sim"] {
+            let out = run(&[mode, p]);
+            let t = text(&out);
+            assert_eq!(out.status.code(), Some(1), "{mode} {name}: {t}");
+            assert!(t.contains(says), "{mode} {name}: {t}");
+            assert!(
+                !t.contains("NaN") && !t.contains(" inf"),
+                "{mode} {name}: {t}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_healthy_run_that_reaches_the_event_cap_is_not_called_stalled() {
+    let out = run(&["sim", "scenes/sim-billiards.ron", "--max-events", "50"]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert!(t.contains("event cap") && !t.contains("stalled"), "{t}");
+}
+
+#[test]
+fn max_events_0_processes_no_event() {
+    let out = run(&["sim", "scenes/sim-cradle.ron", "--max-events", "0"]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert!(
+        t.contains("events:   0 collisions") && t.contains("0 cell crossings"),
+        "{t}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_scene_is_refused_at_once_by_check_sim_and_screenshot() {
+    let d = folder("fifo");
+    let fifo = d.join("scene.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let f = fifo.to_str().unwrap_or_default();
+    let png = d.join("out.png");
+    let png = png.to_str().unwrap_or_default();
+    for args in [
+        vec!["check", f],
+        vec!["sim", f],
+        vec!["--screenshot", png, f],
+    ] {
+        let child = bin()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let out = finishes_within(child, Duration::from_secs(20), &format!("{args:?}"));
+        let t = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {t}");
+        assert!(t.contains("FIFO"), "{args:?}: {t}");
+    }
+    // A folder and a device are refused too.
+    for path in [d.to_str().unwrap_or_default(), "/dev/zero"] {
+        let out = run(&["check", path]);
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        assert!(text(&out).contains("not a scene file"), "{}", text(&out));
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_utf8_byte_order_mark_is_accepted() {
+    let d = folder("bom");
+    let mut bytes = "\u{feff}".as_bytes().to_vec();
+    bytes.extend_from_slice(BALL_SCENE.as_bytes());
+    let p = write(&d, "bom.ron", &bytes);
+    let out = run(&["check", p.to_str().unwrap_or_default()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn names_are_printed_with_control_characters_escaped() {
+    let d = folder("escape");
+    let scene = BALL_SCENE
+        .replace("BALL", "red\\u{1b}[31m\\nFAKE LINE")
+        .replace("NAME", "title\\u{7}\\u{202e}");
+    let p = write(&d, "esc\u{1b}.ron", scene.as_bytes());
+    let out = run(&["check", p.to_str().unwrap_or_default()]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{t}");
+    assert!(!t.contains('\u{1b}') && !t.contains('\u{7}') && !t.contains('\u{202e}'));
+    assert!(!t.contains("\nFAKE LINE"), "{t}");
+    assert!(t.contains("red\\u{1b}[31m\\nFAKE LINE"), "{t}");
+    assert!(t.contains("esc\\u{1b}.ron"), "{t}");
+    // The debugger's own messages too (an invalid scene in an unattended run).
+    let bad = write(&d, "bad\u{1b}.ron", b"(version: 1, objects: [");
+    let png = d.join("out.png");
+    let out = run(&[
+        "--screenshot",
+        png.to_str().unwrap_or_default(),
+        bad.to_str().unwrap_or_default(),
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(!t.contains('\u{1b}') && t.contains("bad\\u{1b}.ron"), "{t}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[cfg(unix)]
+#[test]
+fn batch_output_onto_a_symlink_loop_is_refused_and_the_links_stay() {
+    use std::os::unix::fs::symlink;
+    let d = folder("loop");
+    let (a, b) = (d.join("a.jsonl"), d.join("b.jsonl"));
+    symlink(&b, &a).expect("a -> b");
+    symlink(&a, &b).expect("b -> a");
+    let out = bin()
+        .args(["batch", "--output", a.to_str().unwrap_or_default()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("loop"), "{}", text(&out));
+    for link in [&a, &b] {
+        let m = std::fs::symlink_metadata(link).expect("still there");
+        assert!(
+            m.file_type().is_symlink(),
+            "{} was replaced",
+            link.display()
+        );
+    }
+    assert_eq!(std::fs::read_dir(&d).expect("list").count(), 2);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_batch_run_leaves_no_temporary_file() {
+    let d = folder("killed");
+    let out_path = d.join("out.jsonl");
+    let mut child = bin()
+        .args(["batch", "--output", out_path.to_str().unwrap_or_default()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs");
+    let line =
+        br#"{"id":1,"kind":"segment","start":[0,0],"end":[1,0],"radius":1,"a":[5,0],"b":[6,0]}"#;
+    if let Some(stdin) = child.stdin.as_mut() {
+        let _ = stdin.write_all(line);
+        let _ = stdin.write_all(b"\n");
+        let _ = stdin.flush();
+    }
+    // Give it time to open its output and answer (a named temporary appears at once).
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(2)
+        && std::fs::read_dir(&d).map_or(0, |it| it.count()) == 0
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    child.kill().expect("kill -9");
+    let _ = child.wait();
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .expect("list")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn screenshot_into_a_missing_folder_fails_without_creating_it() {
+    let d = folder("shot");
+    let missing = d.join("no").join("such");
+    let png = missing.join("x.png");
+    let out = run(&[
+        "--screenshot",
+        png.to_str().unwrap_or_default(),
+        "--demo",
+        "default",
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(t.contains("does not exist"), "{t}");
+    assert!(!d.join("no").exists(), "a folder was created");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn limits_are_named_when_refused() {
+    let out = run(&[
+        "sim",
+        "scenes/sim-cradle.ron",
+        "--max-events",
+        "99999999999",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("MAX_SIM_EVENTS"), "{}", text(&out));
+    let out = run(&["--stress", "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("MAX_OBJECTS"), "{}", text(&out));
+    let out = run(&["sim", "--bench", "--seconds", "1e300"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("MAX_BENCH_SECONDS"), "{}", text(&out));
+}
