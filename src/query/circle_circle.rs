@@ -9,7 +9,7 @@ use super::exact;
 use super::float::{U, avx_dispatch, faithful_v, max, valid};
 use super::kernel::Fast;
 use super::point::{self, Approach};
-use crate::geom::Sweep;
+use crate::geom::{Relative, Sweep};
 use crate::hit::{Feature, Hit};
 
 avx_dispatch! {
@@ -26,14 +26,11 @@ avx_dispatch! {
 
 #[inline(always)]
 fn circle_fast(m: &Motion, o: &Motion) -> Option<Contact> {
-    let (s1, s2) = (m.start, o.start);
-    let (r1, r2) = (m.radius, o.radius);
-    // The other centre relative to ours at t = 0 and at t = 1, and our motion relative to
-    // it as their difference: `(e1 − e2) − (s1 − s2)`, not `(e1 − s1) − (e2 − s2)`, whose
-    // error is the size of each whole motion rather than of the separations.
-    let c = s2 - s1;
-    let c_end = o.end - m.end;
-    let v = c - c_end;
+    let (s1, r1, r2) = (m.start, m.radius, o.radius);
+    // The other centre relative to ours at t = 0 and at t = 1 (exact negations of the
+    // separations), and our motion relative to it in the form the debugger draws.
+    let rel = Relative::of(s1, m.end, o.start, o.end);
+    let (c, c_end, v) = (-rel.start_gap, -rel.end_gap, rel.displacement);
     let reach = r1 + r2;
     // `is_valid` for both motions, cheaply (see `valid`), asked only of an answer that is
     // not `None`: a miss is also the answer to invalid input, whatever these comparisons
