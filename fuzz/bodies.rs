@@ -91,14 +91,8 @@ pub fn scene_text(data: &[u8]) {
     assert!(validate(&scene).is_empty());
     if query_work(&scene) <= FUZZ_QUERIES {
         let evaluation = evaluate(&scene);
-        let sweep = |i: usize| scene.objects.get(i).and_then(|o| o.shape.sweep());
-        let obstacle = |i: usize| scene.objects.get(i).and_then(|o| o.shape.obstacle());
         for pair in evaluation.pairs() {
-            let known = match (sweep(pair.ball), obstacle(pair.obstacle)) {
-                (Some(s), Some(o)) => known_query_defect(&s, &o),
-                _ => false,
-            };
-            if let (Some(h), false) = (&pair.hit, known) {
+            if let Some(h) = &pair.hit {
                 check_hit(h);
             }
             // What the debugger draws for a miss and a start inside: a moment of the motion
@@ -112,17 +106,7 @@ pub fn scene_text(data: &[u8]) {
                 assert!(d >= 0.0, "depth {d}");
             }
         }
-        let any_extreme_obstacle = scene
-            .objects
-            .iter()
-            .filter_map(|o| o.shape.obstacle())
-            .any(|o| extreme_obstacle(&o));
         for path in &evaluation.balls {
-            let known =
-                any_extreme_obstacle || sweep(path.object).is_some_and(|s| extreme_sweep(&s));
-            if known || !response_in_domain(scene.response.response()) {
-                continue;
-            }
             for c in &path.path.contacts {
                 check_contact(&c.hit);
             }
@@ -311,55 +295,6 @@ fn any_vec(u: &mut Unstructured) -> Arb<Vec2> {
     Ok(Vec2::new(any_f32(u)?, any_f32(u)?))
 }
 
-/// Whether `resolve` is held to finite outputs for this response. A restitution outside
-/// [0, 1] (infinite, or finite above 1) is a known open defect of `resolve`
-/// (src/response.rs); until it is fixed such inputs are only checked for panics.
-fn response_in_domain(r: Response) -> bool {
-    match r {
-        Response::Reflect { restitution } => (0.0..=1.0).contains(&restitution),
-        _ => true,
-    }
-}
-
-/// Inputs of a class with an open defect in the queries (src/query, not changed from
-/// here), recorded in `fuzz/known-defects/` and held only to "no panic" until it is fixed.
-/// `tests/fuzz_replay.rs` checks that each recorded input still shows its defect, so an
-/// exemption cannot outlive the bug.
-///
-/// The class: some coordinate or radius beyond 1e15, or non-zero below 1e-12 (see
-/// [`extreme`]). Every recorded input is in it: e.g. a segment query from 3.6e34 reports a
-/// hit 13 units away with a normal of length 2.7, and a subnormal radius against a point
-/// box gives a normal of length 2e7.
-pub fn known_query_defect(sweep: &Sweep, o: &Obstacle) -> bool {
-    extreme_sweep(sweep) || extreme_obstacle(o)
-}
-
-/// A value far from the scales of games: beyond 1e15, or non-zero below 1e-12. The
-/// recorded defects (wrong normals, centres reported at the origin) have radii or
-/// coordinates of 1e-43, 5.8e-16 and 4e-19 against coordinates up to 1e34; the bounds are
-/// the narrowest that hold every recorded input.
-fn extreme(x: f32) -> bool {
-    let a = x.abs();
-    a > 1e15 || (a > 0.0 && a < 1e-12)
-}
-
-fn extreme_vec(p: Vec2) -> bool {
-    extreme(p.x) || extreme(p.y)
-}
-
-fn extreme_sweep(s: &Sweep) -> bool {
-    extreme_vec(s.start) || extreme_vec(s.end) || extreme(s.radius)
-}
-
-fn extreme_obstacle(o: &Obstacle) -> bool {
-    match o {
-        Obstacle::Aabb(b) => extreme_vec(b.min) || extreme_vec(b.max),
-        Obstacle::Obb(b) => extreme_vec(b.center) || extreme_vec(b.half_extents),
-        Obstacle::Segment(g) => extreme_vec(g.a) || extreme_vec(g.b),
-        Obstacle::Circle(c) => extreme_sweep(c),
-    }
-}
-
 /// Every query and `resolve` on arbitrary `f32` bit patterns.
 pub fn queries(data: &[u8]) {
     let mut u = Unstructured::new(data);
@@ -375,9 +310,7 @@ fn queries_from(u: &mut Unstructured) -> Arb<()> {
         Obstacle::Circle(Sweep::new(any_vec(u)?, any_vec(u)?, any_f32(u)?)),
     ];
     for o in &obstacles {
-        if let Some(h) = o.cast(&sweep)
-            && !known_query_defect(&sweep, o)
-        {
+        if let Some(h) = o.cast(&sweep) {
             check_hit(&h);
         }
     }
@@ -392,8 +325,7 @@ fn queries_from(u: &mut Unstructured) -> Arb<()> {
     let bounces = u.int_in_range(0..=8)?;
     let path = resolve(&sweep, &obstacles, response, bounces);
     let valid = sweep.is_valid() && obstacles.iter().all(Obstacle::is_valid);
-    let known = extreme_sweep(&sweep) || obstacles.iter().any(extreme_obstacle);
-    if valid && response_in_domain(response) && !known {
+    if valid {
         for c in &path.contacts {
             check_contact(&c.hit);
             assert!(c.incoming.is_finite() && c.outgoing.is_finite(), "{c:?}");

@@ -3,33 +3,10 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+// The box's vocabulary (its sides and corners) belongs to the box's regions; it is
+// re-exported here so that `hit::{Side, Corner}` keep naming the same types.
 use crate::region::Region;
-
-/// A side of a box, named in the box's own frame (y-up).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    /// The side at `min.x` (`l`).
-    Left,
-    /// The side at `max.x` (`r`).
-    Right,
-    /// The side at `min.y` (`b`).
-    Bottom,
-    /// The side at `max.y` (`t`).
-    Top,
-}
-
-/// A corner of a box, named in the box's own frame (y-up).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Corner {
-    /// `(min.x, min.y)` (`bl`).
-    BottomLeft,
-    /// `(max.x, min.y)` (`br`).
-    BottomRight,
-    /// `(min.x, max.y)` (`tl`).
-    TopLeft,
-    /// `(max.x, max.y)` (`tr`).
-    TopRight,
-}
+pub use crate::region::{Corner, Side};
 
 /// An end of a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -56,50 +33,6 @@ pub enum Feature {
     End(End),
     /// Another circle.
     Circle,
-}
-
-impl Side {
-    /// The outward unit normal of this side in the box's frame.
-    pub fn normal(self) -> Vec2 {
-        match self {
-            Side::Left => Vec2::NEG_X,
-            Side::Right => Vec2::X,
-            Side::Bottom => Vec2::NEG_Y,
-            Side::Top => Vec2::Y,
-        }
-    }
-
-    /// The short name: `l r b t`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Left => "l",
-            Side::Right => "r",
-            Side::Bottom => "b",
-            Side::Top => "t",
-        }
-    }
-}
-
-impl Corner {
-    /// The short name: `bl br tl tr`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Corner::BottomLeft => "bl",
-            Corner::BottomRight => "br",
-            Corner::TopLeft => "tl",
-            Corner::TopRight => "tr",
-        }
-    }
-
-    /// Builds the corner from the signs of its position relative to the box centre.
-    pub fn from_signs(right: bool, top: bool) -> Self {
-        match (right, top) {
-            (false, false) => Corner::BottomLeft,
-            (true, false) => Corner::BottomRight,
-            (false, true) => Corner::TopLeft,
-            (true, true) => Corner::TopRight,
-        }
-    }
 }
 
 impl Feature {

@@ -12,6 +12,76 @@ use serde::{Deserialize, Serialize};
 
 use crate::geom::Aabb;
 
+/// A side of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The side at `min.x` (`l`).
+    Left,
+    /// The side at `max.x` (`r`).
+    Right,
+    /// The side at `min.y` (`b`).
+    Bottom,
+    /// The side at `max.y` (`t`).
+    Top,
+}
+
+/// A corner of a box, named in the box's own frame (y-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Corner {
+    /// `(min.x, min.y)` (`bl`).
+    BottomLeft,
+    /// `(max.x, min.y)` (`br`).
+    BottomRight,
+    /// `(min.x, max.y)` (`tl`).
+    TopLeft,
+    /// `(max.x, max.y)` (`tr`).
+    TopRight,
+}
+
+impl Side {
+    /// The outward unit normal of this side in the box's frame.
+    pub fn normal(self) -> Vec2 {
+        match self {
+            Side::Left => Vec2::NEG_X,
+            Side::Right => Vec2::X,
+            Side::Bottom => Vec2::NEG_Y,
+            Side::Top => Vec2::Y,
+        }
+    }
+
+    /// The short name: `l r b t`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Left => "l",
+            Side::Right => "r",
+            Side::Bottom => "b",
+            Side::Top => "t",
+        }
+    }
+}
+
+impl Corner {
+    /// The short name: `bl br tl tr`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Corner::BottomLeft => "bl",
+            Corner::BottomRight => "br",
+            Corner::TopLeft => "tl",
+            Corner::TopRight => "tr",
+        }
+    }
+
+    /// Builds the corner from the signs of its position relative to the box centre.
+    pub fn from_signs(right: bool, top: bool) -> Self {
+        match (right, top) {
+            (false, false) => Corner::BottomLeft,
+            (true, false) => Corner::BottomRight,
+            (false, true) => Corner::TopLeft,
+            (true, true) => Corner::TopRight,
+        }
+    }
+}
+
 /// A Cohen–Sutherland region code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Region(pub u8);
@@ -65,8 +135,7 @@ impl Region {
     }
 
     /// The side a one-plane region lies beyond (`l r b t`); `None` inside or in a corner.
-    pub fn side(self) -> Option<crate::hit::Side> {
-        use crate::hit::Side;
+    pub fn side(self) -> Option<Side> {
         match self.0 {
             0b0001 => Some(Side::Left),
             0b0010 => Some(Side::Right),

@@ -1,20 +1,21 @@
 //! What happens after a contact: reflect, slide, stop or cross, over the remaining motion.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
+use crate::query::{self, contact::Contact as QueryContact, contact::Motion};
 
 /// How the moving circle responds to a contact.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
     /// Mirror the remaining motion about the contact normal, scaling the normal part by
-    /// `restitution` (1 = perfectly elastic, 0 = slide).
+    /// `restitution` (1 = perfectly elastic, 0 = slide), which [`resolve`] holds to
+    /// `[0, 1]`.
     Reflect {
-        /// The share of the normal speed kept: 1 keeps it all (elastic), 0 none; a negative
-        /// value counts as 0.
+        /// The share of the normal speed kept: 1 keeps it all (elastic), 0 none.
         restitution: f32,
     },
     /// Remove the normal part of the remaining motion and carry on along the surface.
@@ -93,6 +94,10 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   scaled by the restitution; `Slide` removes the normal part (on a rounded corner the
 ///   contact normal, so the circle slides around the corner instead of catching on it);
 ///   both then step [`CONTACT_SKIN`] off the surface so the next query starts clear of it.
+/// - The restitution is clamped to `[0, 1]` (infinities included): above 1 a bounce would
+///   add energy, and between two walls the speed would grow without bound until it
+///   overflowed; below 0 the ball would be driven into the surface. A NaN restitution is
+///   invalid input: the path stays at the start.
 /// - `Stop` ends the path at the contact; `Cross` records it and passes through, ignoring
 ///   that obstacle afterwards.
 /// - A circle that starts inside an obstacle gets the response's velocity change (only if it
@@ -101,6 +106,13 @@ pub const MAX_BOUNCES: usize = 100_000;
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
 ///   the path never tunnels for lack of budget. `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
+///
+/// The first contact is the direct query's answer, bit for bit, and so is every contact of
+/// `Cross` (the path is the sweep itself). After a reflection or a slide each leg is a
+/// motion in f64 from where the response put the ball, and each contact is that leg's
+/// exact answer: no leg's end is rounded to f32 or overflows it (a displacement of 6e38 is
+/// an ordinary leg). The recorded points, end and displacements are the nearest f32
+/// values, or the largest f32 in their direction beyond that range.
 ///
 /// Non-finite input gives a path that stays at the start.
 pub fn resolve(
@@ -116,98 +128,196 @@ pub fn resolve(
         end: sweep.start,
         truncated: false,
     };
+    let response = match response {
+        Response::Reflect { restitution } if restitution.is_nan() => return path,
+        Response::Reflect { restitution } => Response::Reflect {
+            restitution: restitution.clamp(0.0, 1.0),
+        },
+        other => other,
+    };
     if !sweep.is_valid() {
         return path;
     }
+    if response == Response::Cross {
+        return crossing(sweep, obstacles, max_bounces, path);
+    }
+    let radius = f64::from(sweep.radius);
     let mut ignored = vec![false; obstacles.len()];
-    let mut pos = sweep.start;
-    let mut remaining = sweep.delta();
-    let mut now = 0.0f32;
-    // Each pass ends the path, or uses up a bounce or an obstacle, so this bound is never
+    let mut pos = sweep.start.as_dvec2();
+    let mut end = sweep.end.as_dvec2();
+    // The global time at the leg's start.
+    let mut now = 0.0f64;
+    // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
     // reached in practice; it is here so that no input can loop forever.
     let mut done = false;
     for _ in 0..=max_bounces + obstacles.len() + 1 {
-        let leg = Sweep::new(pos, pos + remaining, sweep.radius);
-        let mut best: Option<(usize, Hit)> = None;
-        for (i, o) in obstacles.iter().enumerate() {
-            if ignored[i] {
-                continue;
-            }
-            if let Some(h) = o.sub(now, 1.0).cast(&leg)
-                && best.is_none_or(|(_, b)| h.time < b.time)
-            {
-                best = Some((i, h));
-            }
-        }
-        let Some((index, local)) = best else {
-            pos += remaining;
+        let leg = Motion {
+            start: pos,
+            end,
+            radius,
+        };
+        let Some((index, c)) = first_contact(&leg, obstacles, &ignored, now) else {
+            pos = end;
             done = true;
             break;
         };
-        let incoming = remaining * (1.0 - local.time);
-        let mut hit = local;
-        hit.time = now + local.time * (1.0 - now);
+        let incoming = (end - pos) * (1.0 - c.t);
+        let mut hit = c.hit;
+        // Global time; the first leg is the sweep itself, whose time is already the f32
+        // nearest the exact one.
+        let global = now + c.t * (1.0 - now);
+        if now != 0.0 {
+            hit.time = global as f32;
+        }
         let budget_left = path.contacts.len() < max_bounces;
         let effective = if budget_left {
             response
         } else {
             Response::Stop
         };
-        let n = hit.normal;
+        let n = c.normal;
         let into = incoming.dot(n);
         let outgoing = match effective {
             Response::Reflect { restitution } if into < 0.0 => {
-                incoming - n * (into * (1.0 + restitution.max(0.0)))
+                incoming - n * (into * (1.0 + f64::from(restitution)))
             }
             Response::Slide if into < 0.0 => incoming - n * into,
             Response::Reflect { .. } | Response::Slide | Response::Cross => incoming,
-            Response::Stop => Vec2::ZERO,
+            Response::Stop => DVec2::ZERO,
         };
         path.contacts.push(Contact {
             obstacle: index,
             hit,
-            incoming,
-            outgoing,
+            incoming: saturated(incoming),
+            outgoing: saturated(outgoing),
         });
         path.points.push(hit.center);
-        now = hit.time;
+        now = global;
         match effective {
             Response::Stop => {
-                pos = hit.center;
-                path.truncated = !budget_left && incoming != Vec2::ZERO;
+                pos = c.center;
+                path.truncated = !budget_left && incoming != DVec2::ZERO;
                 done = true;
                 break;
             }
-            Response::Cross => {
-                ignored[index] = true;
-                pos = hit.center;
-            }
-            Response::Reflect { .. } | Response::Slide => {
+            Response::Reflect { .. } | Response::Slide | Response::Cross => {
                 if hit.started_inside {
                     ignored[index] = true;
-                    pos = hit.center;
+                    pos = c.center;
                 } else {
-                    pos = hit.center + n * skin_at(hit.center);
+                    pos = c.center + n * skin_at(c.center);
                 }
             }
         }
-        remaining = outgoing;
-        if now >= 1.0 || remaining == Vec2::ZERO {
+        end = pos + outgoing;
+        if now >= 1.0 || outgoing == DVec2::ZERO {
             done = true;
             break;
         }
     }
     path.truncated |= !done;
-    path.end = pos;
-    if path.points.last() != Some(&pos) {
-        path.points.push(pos);
+    path.end = saturated(pos);
+    if path.points.last() != Some(&path.end) {
+        path.points.push(path.end);
     }
     path
 }
 
+/// `Cross`: the path is the sweep itself, so every contact is the direct query's, in time
+/// order (ties to the earlier obstacle); after `max_bounces` of them the next one stops
+/// the ball.
+fn crossing(sweep: &Sweep, obstacles: &[Obstacle], max_bounces: usize, mut path: Path) -> Path {
+    let leg = Motion::of(sweep);
+    let mut contacts: Vec<(usize, QueryContact)> = obstacles
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| contact(&leg, o, 0.0).map(|c| (i, c)))
+        .collect();
+    contacts.sort_by(|(i, a), (j, b)| a.t.total_cmp(&b.t).then(i.cmp(j)));
+    let v = leg.end - leg.start;
+    for (k, (index, c)) in contacts.into_iter().enumerate() {
+        let incoming = v * (1.0 - c.t);
+        if k == max_bounces {
+            path.contacts.push(Contact {
+                obstacle: index,
+                hit: c.hit,
+                incoming: saturated(incoming),
+                outgoing: Vec2::ZERO,
+            });
+            path.points.push(c.hit.center);
+            path.truncated = incoming != DVec2::ZERO;
+            path.end = c.hit.center;
+            return path;
+        }
+        path.contacts.push(Contact {
+            obstacle: index,
+            hit: c.hit,
+            incoming: saturated(incoming),
+            outgoing: saturated(incoming),
+        });
+        path.points.push(c.hit.center);
+    }
+    path.end = sweep.end;
+    if path.points.last() != Some(&path.end) {
+        path.points.push(path.end);
+    }
+    path
+}
+
+/// The earliest contact of `leg` (which starts at global time `now`) among the obstacles
+/// not ignored: by the f64 time, ties to the earlier obstacle.
+fn first_contact(
+    leg: &Motion,
+    obstacles: &[Obstacle],
+    ignored: &[bool],
+    now: f64,
+) -> Option<(usize, QueryContact)> {
+    let mut best: Option<(usize, QueryContact)> = None;
+    for (i, o) in obstacles.iter().enumerate() {
+        if ignored[i] {
+            continue;
+        }
+        if let Some(c) = contact(leg, o, now)
+            && best.is_none_or(|(_, b)| c.t < b.t)
+        {
+            best = Some((i, c));
+        }
+    }
+    best
+}
+
+/// The contact of `leg` with `obstacle` as it is over `[now, 1]` (a moving circle has moved
+/// on; it is worked out in f64 from its own inputs).
+fn contact(leg: &Motion, obstacle: &Obstacle, now: f64) -> Option<QueryContact> {
+    match obstacle {
+        Obstacle::Aabb(b) => query::aabb_contact(leg, b),
+        Obstacle::Obb(b) => query::obb_contact(leg, b),
+        Obstacle::Segment(s) => query::segment_contact(leg, s),
+        Obstacle::Circle(c) => {
+            let (s, e) = (c.start.as_dvec2(), c.end.as_dvec2());
+            let start = if now == 0.0 { s } else { s + (e - s) * now };
+            let other = Motion {
+                start,
+                end: e,
+                radius: f64::from(c.radius),
+            };
+            query::circle_contact(leg, &other)
+        }
+    }
+}
+
+/// The nearest f32 vector, each component held to the f32 range.
+fn saturated(v: DVec2) -> Vec2 {
+    v.clamp(
+        DVec2::splat(-f64::from(f32::MAX)),
+        DVec2::splat(f64::from(f32::MAX)),
+    )
+    .as_vec2()
+}
+
 /// The skin, grown at large coordinates so it stays a few f32 steps wide.
-fn skin_at(p: Vec2) -> f32 {
-    CONTACT_SKIN.max(p.abs().max_element() * 8.0 * f32::EPSILON)
+fn skin_at(p: DVec2) -> f64 {
+    f64::from(CONTACT_SKIN).max(p.abs().max_element() * 8.0 * f64::from(f32::EPSILON))
 }
 
 /// Helper for callers that want the earliest hit among many obstacles.
@@ -291,6 +401,68 @@ mod tests {
         );
         assert!(p.truncated);
         assert!(p.end.x.abs() <= 4.0 + 1e-3);
+    }
+
+    /// Bug: an infinite restitution scaled the normal part of the motion by infinity, and
+    /// the path went to NaN. It is held to 1: an elastic bounce.
+    #[test]
+    fn reflect_with_infinite_restitution_bounces_elastically_not_to_nan() {
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        for restitution in [f32::INFINITY, f32::MAX] {
+            let p = resolve(&s, &[floor()], Response::Reflect { restitution }, 5);
+            let elastic = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 5);
+            assert_eq!(p, elastic, "{restitution}");
+            assert!(p.end.is_finite() && p.points.iter().all(|q| q.is_finite()));
+        }
+        // Minus infinity is held to 0: a slide.
+        let p = resolve(
+            &s,
+            &[floor()],
+            Response::Reflect {
+                restitution: f32::NEG_INFINITY,
+            },
+            5,
+        );
+        assert_eq!(p.contacts[0].outgoing, Vec2::new(5.0, 0.0));
+    }
+
+    /// Bug: a restitution above 1 added speed at each bounce; between two walls the motion
+    /// grew geometrically until it overflowed to infinity and NaN within the bounce budget.
+    #[test]
+    fn reflect_with_restitution_above_one_does_not_overflow() {
+        let walls = two_walls();
+        let s = Sweep::new(Vec2::ZERO, Vec2::new(100.0, 0.0), 1.0);
+        let p = resolve(&s, &walls, Response::Reflect { restitution: 3.0 }, 200);
+        let elastic = resolve(&s, &walls, Response::Reflect { restitution: 1.0 }, 200);
+        assert_eq!(p, elastic);
+        for c in &p.contacts {
+            assert!(
+                c.outgoing.length() <= c.incoming.length() * (1.0 + 1e-6),
+                "{c:?}"
+            );
+        }
+        assert!(
+            p.end.is_finite() && p.end.x.abs() <= 4.0 + 1e-3,
+            "{:?}",
+            p.end
+        );
+    }
+
+    /// A NaN restitution is invalid input, like a NaN coordinate: the path stays at the
+    /// start (it was read as 0 by `max(0.0)`, silently).
+    #[test]
+    fn reflect_with_nan_restitution_is_invalid_input_and_stays_at_the_start() {
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let p = resolve(
+            &s,
+            &[floor()],
+            Response::Reflect {
+                restitution: f32::NAN,
+            },
+            5,
+        );
+        assert!(p.contacts.is_empty());
+        assert_eq!((p.end, p.points.clone()), (s.start, vec![s.start]));
     }
 
     #[test]

@@ -5,10 +5,13 @@
 
 #[path = "../fuzz/bodies.rs"]
 mod bodies;
+mod common;
 
 use std::path::Path;
 
+use common::exact_ref;
 use sweepscope::sim::SplitMix64;
+use sweepscope::{Aabb, Obstacle, Response, Segment, Sweep, Vec2, resolve};
 
 type Body = fn(&[u8]);
 
@@ -122,53 +125,109 @@ fn one_input() {
     body(&data);
 }
 
-/// Each recorded defect outside this crate's fuzzed files still shows: when one is fixed
-/// this fails, and its exemption in `bodies.rs` should go.
+// Regressions: the query defects the fuzzers found (wrong normals and centres for
+// coordinates or radii whose squares overflow or underflow f32), each judged against the
+// independent exact reference (`common::exact_ref`), or for `resolve` held to the
+// invariants and to the direct query. Their inputs are also replayed from
+// `fuzz/regressions/` with every invariant checked.
+
+fn bits(x: u32, y: u32) -> Vec2 {
+    Vec2::new(f32::from_bits(x), f32::from_bits(y))
+}
+
+fn regression(target: &str, name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions")
+        .join(target)
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A start at (1.3e27, 3.6e34) never comes within 13 of the segment: a miss (it was a hit
+/// at t = 1 at the origin with a normal of length 2.7).
 #[test]
-fn known_defects_still_reproduce() {
-    let data = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/known-defects/segment-huge-start.queries"),
-    )
-    .expect("the recorded input");
-    let sweep = sweepscope::Sweep::new(
-        glam::Vec2::new(f32::from_bits(1820904904), f32::from_bits(2027663884)),
-        glam::Vec2::new(13.0, 1.0),
-        4.75,
+fn segment_huge_start_is_a_miss() {
+    let sweep = Sweep::new(bits(1820904904, 2027663884), Vec2::new(13.0, 1.0), 4.75);
+    let segment = Segment::new(Vec2::new(-10.75, 6.0), bits(926072464, 1098121216));
+    assert_eq!(
+        exact_ref::segment(&sweep, &segment).map(|r| r.feature),
+        None
     );
-    let segment = sweepscope::Segment::new(
-        glam::Vec2::new(-10.75, 6.0),
-        glam::Vec2::new(f32::from_bits(926072464), 15.25),
-    );
-    let hit = sweepscope::Obstacle::Segment(segment).cast(&sweep);
-    assert!(
-        hit.is_some_and(|h| (h.normal.length() - 1.0).abs() > 0.1),
-        "segment-huge-start is fixed ({hit:?}): remove its exemption from fuzz/bodies.rs"
-    );
-    assert!(!data.is_empty());
-    let sweep = sweepscope::Sweep::new(
-        glam::Vec2::new(14.0, f32::from_bits(1917183683)),
-        glam::Vec2::new(f32::from_bits(79776937), f32::from_bits(2646539188)),
+    let hit = Obstacle::Segment(segment).cast(&sweep);
+    assert_eq!(hit, None);
+    bodies::queries(&regression("queries", "segment-huge-start"));
+}
+
+/// A subnormal radius passing a point box within 2e-50 of it: the exact answer, with a
+/// unit normal (it had a normal of length 2e7).
+#[test]
+fn point_box_subnormal_radius_is_exact() {
+    let sweep = Sweep::new(
+        bits(1096810496, 1917183683),
+        bits(79776937, 2646539188),
         f32::from_bits(163),
     );
-    let point = sweepscope::Aabb::new(glam::Vec2::ZERO, glam::Vec2::ZERO);
-    let hit = sweepscope::Obstacle::Aabb(point).cast(&sweep);
-    assert!(
-        hit.is_some_and(|h| (h.normal.length() - 1.0).abs() > 0.1),
-        "point-box-subnormal-radius is fixed ({hit:?}): narrow the exemption in fuzz/bodies.rs"
+    let point = Aabb::new(Vec2::ZERO, Vec2::ZERO);
+    let hit = Obstacle::Aabb(point).cast(&sweep);
+    assert_eq!(
+        exact_ref::judge(&hit, &exact_ref::aabb(&sweep, &point)),
+        Ok(())
     );
+    if let Some(h) = &hit {
+        bodies::check_hit(h);
+    }
+    bodies::queries(&regression("queries", "point-box-subnormal-radius"));
+}
+
+/// A radius of 4e-19 from 1e18 away against a box 6e18 long: the exact answer (it was a
+/// hit at the origin, where the sweep never is, with a normal of length 2e19).
+#[test]
+fn tiny_radius_far_start_box_is_exact() {
+    let sweep = Sweep::new(
+        Vec2::new(9.976993e17, 9.96938e17),
+        Vec2::new(-16.0, 0.0),
+        4.0493745e-19,
+    );
+    let b = Aabb::new(Vec2::new(0.75, -0.75), Vec2::new(6.046203e18, 4.25));
+    let hit = Obstacle::Aabb(b).cast(&sweep);
+    assert_eq!(exact_ref::judge(&hit, &exact_ref::aabb(&sweep, &b)), Ok(()));
+    bodies::queries(&regression("queries", "tiny-radius-far-start-box"));
+}
+
+/// `resolve` of a ball ending at 4.88e-25 with that radius against a point segment there:
+/// every contact has a unit normal (one had length 1.4), and the first is the direct
+/// query's.
+#[test]
+fn tiny_ball_point_segment_resolves_with_unit_normals() {
     let tiny = 4.8819875e-25f32;
-    let sweep = sweepscope::Sweep::new(glam::Vec2::new(-4.125, 3.0), glam::Vec2::splat(tiny), tiny);
-    let point = sweepscope::Segment::new(glam::Vec2::splat(tiny), glam::Vec2::splat(tiny));
-    let path = sweepscope::resolve(
-        &sweep,
-        &[sweepscope::Obstacle::Segment(point)],
-        sweepscope::Response::Reflect { restitution: 1.0 },
-        5,
+    let sweep = Sweep::new(Vec2::new(-4.125, 3.0), Vec2::splat(tiny), tiny);
+    let point = Obstacle::Segment(Segment::new(Vec2::splat(tiny), Vec2::splat(tiny)));
+    let direct = point.cast(&sweep);
+    assert_eq!(
+        exact_ref::judge(
+            &direct,
+            &exact_ref::segment(&sweep, &Segment::new(Vec2::splat(tiny), Vec2::splat(tiny)))
+        ),
+        Ok(())
     );
-    assert!(
-        path.contacts
-            .iter()
-            .any(|c| (c.hit.normal.length() - 1.0).abs() > 0.1),
-        "tiny-ball-point-segment is fixed ({path:?}): narrow the exemption in fuzz/bodies.rs"
-    );
+    let path = resolve(&sweep, &[point], Response::Reflect { restitution: 1.0 }, 5);
+    assert_eq!(path.contacts.first().map(|c| c.hit), direct);
+    for c in &path.contacts {
+        bodies::check_contact(&c.hit);
+    }
+    bodies::scene_text(&regression("scene", "tiny-ball-point-segment.ron"));
+}
+
+/// Everything at 1.97e-24 (a box, a rotated box, a segment and a circle) against a sweep
+/// ending there: `resolve`'s contacts have unit normals (one was (-1.16, -0.76)).
+#[test]
+fn tiny_everything_resolve_keeps_unit_normals() {
+    bodies::queries(&regression("queries", "tiny-everything-resolve"));
+}
+
+/// Segments and a ball at scale 5.8e-16 with `Stop`: the path's contact has a unit normal
+/// (it was (1.22, 0.94) at the origin).
+#[test]
+fn tiny_segments_stop_keeps_unit_normals() {
+    bodies::scene_structured(&regression("scene_structured", "tiny-segments-stop"));
 }

@@ -64,14 +64,43 @@ impl Sweep {
     }
 }
 
-/// How `sweep` moves relative to `other`, in f64: `(e1 − e2) − (s1 − s2)`, the two
-/// separations subtracted rather than the two displacements `(e1 − s1) − (e2 − s2)`. Each
-/// f64 difference of f32 values rounds when they differ hugely in size, and the
-/// displacement form then errs by the size of each whole motion (two circles travelling
-/// side by side from near 0 to near 1e6 lose their small relative motion); this form errs
-/// only by the size of the separations.
+/// How `sweep` moves relative to `other`, in f64: see [`Relative`].
 pub(crate) fn relative_displacement(sweep: &Sweep, other: &Sweep) -> glam::DVec2 {
-    let start_gap = sweep.start.as_dvec2() - other.start.as_dvec2();
-    let end_gap = sweep.end.as_dvec2() - other.end.as_dvec2();
-    end_gap - start_gap
+    let (s1, e1) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
+    let (s2, e2) = (other.start.as_dvec2(), other.end.as_dvec2());
+    Relative::of(s1, e1, s2, e2).displacement
+}
+
+/// One motion seen from another, in f64 (the one form the queries, `resolve` and the
+/// debugger share): the separations `start_gap = s1 − s2` at t = 0 and `end_gap = e1 − e2`
+/// at t = 1, and the displacement `end_gap − start_gap`, the two separations subtracted
+/// rather than the two displacements `(e1 − s1) − (e2 − s2)`. Each f64 difference of f32
+/// values rounds when they differ hugely in size, and the displacement form then errs by
+/// the size of each whole motion (two circles travelling side by side from near 0 to near
+/// 1e6 lose their small relative motion); this form errs only by the size of the
+/// separations, and two still circles have an exactly zero relative motion.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Relative {
+    pub start_gap: glam::DVec2,
+    pub end_gap: glam::DVec2,
+    pub displacement: glam::DVec2,
+}
+
+impl Relative {
+    /// From the first motion `s1 → e1` and the second `s2 → e2`.
+    #[inline(always)]
+    pub(crate) fn of(
+        s1: glam::DVec2,
+        e1: glam::DVec2,
+        s2: glam::DVec2,
+        e2: glam::DVec2,
+    ) -> Relative {
+        let start_gap = s1 - s2;
+        let end_gap = e1 - e2;
+        Relative {
+            start_gap,
+            end_gap,
+            displacement: end_gap - start_gap,
+        }
+    }
 }

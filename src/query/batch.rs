@@ -4,16 +4,15 @@
 //! frame), so they skip building a [`crate::Hit`], share the per-call setup, and run the
 //! common case — a start outside the expanded box — as straight-line code that the compiler
 //! vectorises (eight lanes with AVX-512, four with AVX2, chosen at run time). The rare
-//! lanes that start inside an expanded box, graze a corner within rounding, hit with a
-//! radius below the offsets' rounding, or hold invalid input, are finished by the single
-//! query afterwards. The arithmetic is the single query's, operation for operation, so
-//! the times are bit-for-bit the same; a miss is `f32::INFINITY`.
+//! lanes that start inside an expanded box, whose answer the error bounds leave open, or
+//! that hold invalid input, are finished by the single query afterwards. Every time is
+//! the f32 nearest the exact one, as the single query's is, so the two agree bit for bit;
+//! a miss is `f32::INFINITY`.
 
 use glam::DVec2;
 
-use super::box_entry::{Mirrored, entry, in_expanded};
+use super::box_entry::{Mirrored, Tol, entry_time, in_expanded};
 use super::circle_aabb::cast_aabb;
-use super::kernel::{box_scale, tiny_radius};
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
@@ -136,8 +135,8 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 
 /// Lanes marked NaN by [`lane_time`] get the full single query.
 ///
-/// They are rare (a start inside the expanded box, a corner grazed within rounding, a
-/// radius below the offsets' rounding, invalid input), so the scan looks at sixteen
+/// They are rare (a start inside the expanded box, an answer the bounds leave open,
+/// invalid input), so the scan looks at sixteen
 /// lanes at a time with one vector comparison, and only a block that holds one is walked
 /// lane by lane: walking every lane cost about a tenth of the batched time.
 #[inline(always)]
@@ -161,21 +160,18 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
 
 /// The time of a circle of `radius` moving by `v` against the box `[lo, hi]` (relative to
 /// the start), as f32: infinity for a miss, NaN when the start is in the expanded box, the
-/// path grazes a corner within rounding, a hit's radius is below the offsets' rounding,
-/// or `valid` is false (the caller finishes those with the single query). Straight-line
-/// code, so it vectorises; the arithmetic is the single query's ([`entry`]).
+/// bounds leave the answer open, or `valid` is false (the caller finishes those with the
+/// single query). Straight-line code, so it vectorises; the arithmetic is the single
+/// query's ([`entry_time`]), whose certain times are the f32 nearest the exact ones.
 #[inline(always)]
 fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
-    let e = entry(&Mirrored::new(v, lo, hi), radius);
-    // A hit by a radius below the offsets' rounding has its side or corner settled
-    // exactly by the single query (`kernel::tiny_radius`).
-    let cold = in_expanded(radius, lo, hi) | e.graze | (e.hit & tiny_radius(radius, box_scale(v)));
-    let answer = if e.hit {
-        e.time() as f32
+    let b = (v.abs() + lo.abs() + hi.abs()).element_sum() + radius;
+    let t = entry_time(&Mirrored::new(v, lo, hi), radius, &Tol::new(b, 0.0));
+    if in_expanded(radius, lo, hi) | !valid {
+        f32::NAN
     } else {
-        f32::INFINITY
-    };
-    if cold | !valid { f32::NAN } else { answer }
+        t
+    }
 }
 
 #[cfg(test)]

@@ -1,99 +1,33 @@
-//! The common case of a circle against a box — a start outside the expanded box — decided
-//! with products and comparisons only, in two early branches (a side hit, else a corner
-//! hit or a miss).
+//! The common case of a circle against a box — a start outside the square-cornered
+//! expanded box — decided with products and comparisons, each against a bound on its
+//! rounding error.
 //!
-//! On random hit/miss data every data-dependent jump is a coin toss for the branch
-//! predictor, and one that resolves late, after a division and a square root, throws away
-//! the work of the queries overlapping it. So the verdict here needs no division or root:
-//! the problem is mirrored per axis so the motion is non-negative, slab times `e / v` then
-//! compare by cross-multiplying, and the corner circle's root is at most 1 exactly when
-//! the closest approach comes by t = 1 or the end position is within the radius. The time
-//! is one division, for hits only.
+//! The problem is mirrored per axis so the motion is non-negative. Slab entry times
+//! `e / v` compare by cross-multiplying; the plane entered last is the entry, and its entry
+//! point is on that side (a side hit) or beyond one of its ends, in a corner square, where
+//! only that corner's circle can be touched (a line through the square's inner edges
+//! passes through the circle first). A side hit is certain when the start is certainly
+//! outside that slab, the plane is certainly reached by t = 1, and the entry point is
+//! certainly within the side's extent; nothing else about the other slab matters then. A
+//! corner hit is certain when the entry plane and the end beyond which the entry point lies
+//! are certain and the corner's circle is certainly entered ([`point`]). A miss is certain
+//! when one of its reasons is. The bounds are [`Tol`]'s: one scale per query, so that
+//! each certificate is one comparison.
 //!
-//! [`entry`] is the definition, in plain scalar code; the batched queries vectorise it. On
-//! x86_64 single queries use [`entry_sse2`], the same operations on the x and y lanes of
-//! SSE2 registers with every condition kept as a lane mask, so that LLVM cannot split the
-//! verdict into a chain of jumps (it does, for `&` of `bool`s) and the whole decision takes
-//! about a third of the instructions. The two agree bit for bit (tested).
+//! [`entry`] is the definition, in plain scalar code. On x86_64 single queries use
+//! [`entry_sse2`], the same operations with the two planes in the two lanes of SSE2
+//! registers and each condition a lane mask, returning as soon as a side hit is known.
+//! The batched queries use [`entry_time`], the same again without jumps, so that it
+//! vectorises. The three agree bit for bit (tested).
 
 use glam::DVec2;
 
-use super::kernel::{GRAZE, SECOND_ORDER, graze_bound, max, min};
-use crate::hit::Side;
+use super::float::{U, max, min, nearest_f32};
+use super::point::{self, Approach, Certain};
+use crate::region::Side;
 
-/// What [`entry`] found, in the mirrored frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Entry {
-    /// The circle touches the box within the motion.
-    pub hit: bool,
-    /// The first touch is on a side (else on the circle around `corner`).
-    pub on_side: bool,
-    /// The expanded box is entered across its x plane (else its y plane).
-    pub x_entry: bool,
-    /// The entry point is beyond the high end of the side it crossed: the corner is at the
-    /// high end of the other axis.
-    pub beyond: bool,
-    pub corner: DVec2,
-    /// On a side the contact time is `offset / across`, on a corner `gap / (along +
-    /// root)` ([`Entry::time`]); only meaningful for a hit. Kept apart so that a single
-    /// query, which branches on `on_side` anyway, need not wait for the corner's square
-    /// root to time a side hit.
-    pub offset: f64,
-    pub across: f64,
-    pub gap: f64,
-    pub along: f64,
-    /// For a corner: `√disc` and `v × corner`, from which the contact normal follows
-    /// without cancellation (see `kernel::contact_normal`).
-    pub root: f64,
-    pub cross: f64,
-    /// For a side hit, in the box's own (unmirrored) frame: the side's outward normal and
-    /// its index in [`SIDES`].
-    pub side_normal: DVec2,
-    pub side: usize,
-    /// A corner entry whose discriminant is within rounding of zero: the path grazes the
-    /// corner's circle and the verdict must be settled from the exact offsets (`hit` is
-    /// then set so that the caller looks).
-    pub graze: bool,
-}
-
-/// The sides in the order of [`Entry::side`]: the axis (x 0, y 2), plus 1 for the high one.
+/// The sides in the order of a side index: the axis (x 0, y 2), plus 1 for the high one.
 pub(crate) const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
-
-/// The side a hit from outside enters across the x plane (`x_entry`) or the y plane,
-/// given the mirror's `sign`: its index in [`SIDES`] (a negative sign means the box's
-/// high side faces the start). Integer arithmetic, no jump.
-#[inline(always)]
-fn side_index(x_entry: bool, sign: DVec2) -> usize {
-    let negative = usize::from(sign.x < 0.0) | (usize::from(sign.y < 0.0) << 1);
-    let y = usize::from(!x_entry);
-    ((y << 1) | ((negative >> y) & 1)) & 3
-}
-
-impl Entry {
-    /// The contact time, kept in `[0, 1]` against the rounding of the division (the
-    /// verdict itself is exact). One division of selected operands, for vector lanes.
-    #[inline(always)]
-    pub fn time(&self) -> f64 {
-        let (num, den) = if self.on_side {
-            (self.offset, self.across)
-        } else {
-            (self.gap, self.along + self.root)
-        };
-        (num / den).clamp(0.0, 1.0)
-    }
-
-    /// [`Entry::time`] for a side hit.
-    #[inline(always)]
-    pub fn side_time(&self) -> f64 {
-        (self.offset / self.across).clamp(0.0, 1.0)
-    }
-
-    /// [`Entry::time`] for a corner hit.
-    #[inline(always)]
-    pub fn corner_time(&self) -> f64 {
-        (self.gap / (self.along + self.root)).clamp(0.0, 1.0)
-    }
-}
 
 /// The box `[lo, hi]` and motion `v` reflected per axis so the motion is non-negative:
 /// `v_abs = |v|`, and `sign` (±1) maps answers back.
@@ -119,6 +53,45 @@ impl Mirrored {
     }
 }
 
+/// Error bounds for a box query. `b` bounds the magnitudes of `v`, `lo`, `hi` and `r`, and
+/// `e0` the error of each component of `v`, `lo` and `hi`: one rounding of a difference of
+/// the inputs (`U·b`), and for a rotated box `rot` for the rotation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Tol {
+    pub e0: f64,
+    /// `lo − r`, `hi + r` (magnitudes up to 2b): e0 and one rounding.
+    pub e1: f64,
+    /// A difference of two products of such values.
+    pub e2: f64,
+}
+
+impl Tol {
+    #[inline(always)]
+    pub fn new(b: f64, rot: f64) -> Tol {
+        let e0 = U * b + rot;
+        let e1 = e0 + 3.0 * U * b;
+        Tol {
+            e0,
+            e1,
+            e2: 8.0 * b * e1 + 2.0 * e1 * e1 + 16.0 * U * b * b,
+        }
+    }
+
+    /// A corner's circle: the corner's and the motion's components each within e0, the
+    /// end offset within 2·e0.
+    #[inline(always)]
+    pub fn point_bounds(
+        &self,
+        corner: DVec2,
+        v: DVec2,
+        end: DVec2,
+        radius: f64,
+        q: &Approach,
+    ) -> point::Bounds {
+        point::Bounds::new(corner, v, end, radius, q, 2.0 * self.e0, self.e0, 0.0)
+    }
+}
+
 /// Whether the start (the origin) is in the square-cornered box `[lo, hi]` expanded by
 /// `radius`, boundary included: the starts [`entry`] does not handle.
 #[inline(always)]
@@ -127,258 +100,372 @@ pub(crate) fn in_expanded(radius: f64, lo: DVec2, hi: DVec2) -> bool {
     max(max(lo.x, lo.y), max(-hi.x, -hi.y)) <= radius
 }
 
-/// For a start outside a circle and approaching it: the end of the motion (`end2`, its
-/// squared distance from the circle's centre) is within the circle, so the path enters
-/// it by t = 1. Strictly inside, or on it while not tangent there: `late = along − |v|²`,
-/// r times the rate at which the distance shrinks at t = 1, is not 0. This needs no
-/// discriminant. With the end on the circle the discriminant is exactly `late²`, which
-/// for an approach 1e-8 rad off the tangent rounds to zero: an exact touch at t = 1 was a
-/// miss.
+/// The side a hit from outside enters across the x plane (`x_entry`) or the y plane,
+/// given the mirror's `sign`: its index in [`SIDES`] (a negative sign means the box's
+/// high side faces the start). Integer arithmetic, no jump.
 #[inline(always)]
-pub(crate) fn end_within(end2: f64, rr: f64, late: f64) -> bool {
-    (end2 <= rr) & ((end2 < rr) | (late != 0.0))
+pub(crate) fn side_index(x_entry: bool, sign: DVec2) -> usize {
+    let negative = usize::from(sign.x < 0.0) | (usize::from(sign.y < 0.0) << 1);
+    let y = usize::from(!x_entry);
+    ((y << 1) | ((negative >> y) & 1)) & 3
 }
 
-/// The first contact of a circle of `radius` moving from the origin by `m.v_abs` with the
-/// mirrored box, for a start outside the expanded box.
-///
-/// The slab entry time on an axis is `e / v` (`e` the distance to the expanded box's low
-/// plane) and the exit time `x / v`. The entry point is on a side when it lies within that
-/// side's extent; otherwise it is in a corner square, where only that corner's circle can
-/// be touched (a line through the square's inner edges passes through the circle first).
-#[inline(always)]
-pub(crate) fn entry(m: &Mirrored, radius: f64) -> Entry {
-    let v = m.v_abs;
-    let (lo, hi) = (m.lo, m.hi);
-    let e = lo - DVec2::splat(radius);
-    let x = hi + DVec2::splat(radius);
-    // Entered before t = 1 on both axes, not left before t = 0, and each axis entered
-    // before the other is left (a zero speed needs the start inside that slab).
-    let p = DVec2::new(e.x * v.y, e.y * v.x);
-    let q = DVec2::new(x.y * v.x, x.x * v.y);
-    let crosses =
-        (e.x <= v.x) & (e.y <= v.y) & (0.0 <= x.x) & (0.0 <= x.y) & (p.x <= q.x) & (p.y <= q.y);
-    // The later entry is the plane crossed (ties go to x); an axis without motion is never
-    // the one entered.
-    let x_entry = (0.0 <= p.x - p.y) & (0.0 < v.x);
-    // The entry point along that plane, scaled by the speed across it.
-    let (offset, across, along_v) = if x_entry {
-        (e.x, v.x, v.y)
-    } else {
-        (e.y, v.y, v.x)
-    };
-    let (plane, a_lo, a_hi) = if x_entry {
-        (lo.x, lo.y, hi.y)
-    } else {
-        (lo.y, lo.x, hi.x)
-    };
-    let along = along_v * offset;
-    let (lo_s, hi_s) = (a_lo * across, a_hi * across);
-    let on_side = (lo_s <= along) & (along <= hi_s);
-    let beyond = hi_s < along;
-    let corner_e = DVec2::new(plane, if beyond { a_hi } else { a_lo });
-    let corner = if x_entry {
-        corner_e
-    } else {
-        DVec2::new(corner_e.y, corner_e.x)
-    };
-    // That corner's circle: the first root of |corner − v·t| = r is (along − √disc) / a,
-    // stably gap / (along + √disc). A contact needs approach (along > 0), then either a
-    // real crossing (disc > 0; zero is a graze) with the closest approach by t = 1
-    // (late ≤ 0), or the end within r ([`end_within`]). (`late² ≤ disc` says the
-    // latter too, but rounds: `v − corner` is exact for f32 input of comparable sizes, so
-    // a touch at exactly t = 1 is decided exactly.)
-    let prod = v * corner;
-    let along_c = prod.x + prod.y;
-    let vv = v * v;
-    let a = vv.x + vv.y;
-    let cross = v.x * corner.y - v.y * corner.x;
-    let disc = a * (radius * radius) - cross * cross;
-    let late = along_c - a;
-    let end = v - corner;
-    let end2 = end * end;
-    // `disc` may be off by `err` (`corner` is a rounded offset when the start is far from
-    // it on the scale of the radius; see `kernel::graze_bound`), so the verdict lets
-    // through `disc > −err`, and a hit with `disc ≤ err` is settled exactly by the caller.
-    let err = graze_bound(a, radius, corner);
-    let corner_hit = (0.0 < along_c)
-        & (((-err < disc) & (late <= 0.0)) | end_within(end2.x + end2.y, radius * radius, late));
-    let graze = !on_side & corner_hit & (disc <= err);
-    let cc = corner * corner;
-    let gap = max(cc.x + cc.y - radius * radius, 0.0);
-    // A hit whose `disc` rounded to zero or below (the end within r) is within rounding of
-    // a double root.
-    let root = max(disc, 0.0).sqrt();
-    Entry {
-        hit: crosses & (on_side | corner_hit),
-        on_side,
-        x_entry,
-        beyond,
-        corner,
-        offset,
-        across,
-        gap,
-        along: along_c,
-        root,
-        cross,
-        side_normal: if x_entry {
-            DVec2::new(-m.sign.x, 0.0)
+/// The entry plane's values: `offset = lo − r` to it and `across` the speed across it;
+/// the entry point `along` its side, against the side's extent `[lo_s, hi_s]` (all three
+/// scaled by `across`).
+#[derive(Clone, Copy, Debug)]
+struct Plane {
+    offset: f64,
+    across: f64,
+    along: f64,
+    lo_s: f64,
+    hi_s: f64,
+}
+
+impl Plane {
+    /// The entry point certainly on the side.
+    #[inline(always)]
+    fn on_side(&self, k: &Tol) -> bool {
+        min(self.along - self.lo_s, self.hi_s - self.along) > k.e2
+    }
+
+    /// The entry point certainly beyond the high end (`beyond`), or before the low end.
+    #[inline(always)]
+    fn off_side(&self, beyond: bool, k: &Tol) -> bool {
+        let by = if beyond {
+            self.along - self.hi_s
         } else {
-            DVec2::new(0.0, -m.sign.y)
-        },
-        side: side_index(x_entry, m.sign),
-        graze: crosses & graze,
+            self.lo_s - self.along
+        };
+        by > k.e2
+    }
+
+    /// The time `offset / across`, each within twice its bound (which also covers the
+    /// roundings of the interval's ends). Certain when the start is outside the slab, the
+    /// plane is reached by t = 1 and the interval's ends are the ones asked for.
+    #[inline(always)]
+    fn time(&self, k: &Tol) -> (f64, f64, bool) {
+        let (w_off, w_across) = (2.0 * k.e1, 2.0 * k.e0);
+        let t = DVec2::new(self.offset - w_off, self.offset + w_off)
+            / DVec2::new(self.across + w_across, self.across - w_across);
+        let sure = (t.x > 0.0) & (self.across - w_across > 0.0) & (t.y <= 1.0);
+        (t.x, t.y, sure)
     }
 }
 
-/// [`entry`] on SSE2 lanes, with each verdict a mask and a short dependency chain.
-///
-/// [`entry`] picks the entry plane, then the corner on it, then tests that corner: three
-/// steps in series before the branch can resolve. Here both planes are evaluated at once,
-/// in the two lanes of one register (the x plane low), each with its own corner, and the
-/// plane is chosen by a mask. A side hit is returned as soon as it is known, before the
-/// corner test's longer chain, so that jump resolves early (and a side hit is timed
-/// without the corner's root); the corner verdict is the second jump. Each candidate is
-/// computed by the same operations as in [`entry`], so the two agree bit for bit
-/// (tested).
+/// The slab test's values in both lanes (x plane, y plane).
+#[derive(Clone, Copy, Debug)]
+struct Slabs {
+    e: DVec2,
+    x: DVec2,
+    p: DVec2,
+    q: DVec2,
+}
+
+impl Slabs {
+    #[inline(always)]
+    fn new(m: &Mirrored, radius: f64) -> Slabs {
+        let v = m.v_abs;
+        let e = m.lo - DVec2::splat(radius);
+        let x = m.hi + DVec2::splat(radius);
+        Slabs {
+            e,
+            x,
+            // (e.x·v.y, e.y·v.x): the cross-multiplied slab entries, and also each plane's
+            // entry point along it, scaled by the speed across it.
+            p: DVec2::new(e.x * v.y, e.y * v.x),
+            // (x.y·v.x, x.x·v.y)
+            q: DVec2::new(x.y * v.x, x.x * v.y),
+        }
+    }
+
+    /// Entered before t = 1 on both axes, not left before t = 0, and each axis entered
+    /// before the other is left (a zero speed needs the start inside that slab).
+    #[inline(always)]
+    fn crosses(&self, v: DVec2) -> bool {
+        let (e, x, p, q) = (self.e, self.x, self.p, self.q);
+        (e.x <= v.x) & (e.y <= v.y) & (0.0 <= x.x) & (0.0 <= x.y) & (p.x <= q.x) & (p.y <= q.y)
+    }
+
+    /// One of the slab test's conditions certainly fails.
+    #[inline(always)]
+    fn surely_apart(&self, v: DVec2, k: &Tol) -> bool {
+        let (e, x, p, q) = (self.e, self.x, self.p, self.q);
+        let late = max(e.x - v.x, e.y - v.y) > 2.0 * k.e1;
+        let left = max(-x.x, -x.y) > k.e1;
+        let crossed = max(p.x - q.x, p.y - q.y) > k.e2;
+        late | left | crossed
+    }
+
+    /// Which plane is entered last (ties go to x; an axis without motion is never the one
+    /// entered), and whether that is certain.
+    #[inline(always)]
+    fn entry_plane(&self, v: DVec2, k: &Tol) -> (bool, bool) {
+        let d = self.p.x - self.p.y;
+        ((0.0 <= d) & (0.0 < v.x), d.abs() > k.e2)
+    }
+
+    #[inline(always)]
+    fn plane(&self, m: &Mirrored, x_entry: bool) -> Plane {
+        let (v, lo, hi) = (m.v_abs, m.lo, m.hi);
+        let (offset, across, along_v, a_lo, a_hi) = if x_entry {
+            (self.e.x, v.x, v.y, lo.y, hi.y)
+        } else {
+            (self.e.y, v.y, v.x, lo.x, hi.x)
+        };
+        Plane {
+            offset,
+            across,
+            along: along_v * offset,
+            lo_s: a_lo * across,
+            hi_s: a_hi * across,
+        }
+    }
+}
+
+/// The corner of an entry beyond the side: at the mirrored box's high end of the other
+/// axis after an entry beyond the side, else its low end.
+#[inline(always)]
+fn entry_corner(m: &Mirrored, x_entry: bool, beyond: bool) -> DVec2 {
+    let (plane, a_lo, a_hi) = if x_entry {
+        (m.lo.x, m.lo.y, m.hi.y)
+    } else {
+        (m.lo.y, m.lo.x, m.hi.x)
+    };
+    let c = DVec2::new(plane, if beyond { a_hi } else { a_lo });
+    if x_entry { c } else { DVec2::new(c.y, c.x) }
+}
+
+/// A certain corner hit, in the mirrored frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CornerHit {
+    pub x_entry: bool,
+    pub beyond: bool,
+    pub q: Approach,
+    pub bounds: point::Bounds,
+    pub k: Certain,
+}
+
+/// A certain side hit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SideHit {
+    pub time: f32,
+    pub t_lo: f64,
+    pub t_hi: f64,
+    /// The side's index in [`SIDES`], in the box's own (unmirrored) frame.
+    pub side: usize,
+}
+
+/// What the entry test found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Entry {
+    Miss,
+    Side(SideHit),
+    Corner(CornerHit),
+    /// The bounds leave the answer open: the caller settles it exactly.
+    Unsure,
+}
+
+impl Entry {
+    /// The answer's time as the batched queries give it: the f32 time of a hit, +∞ for a
+    /// miss, NaN when unsure.
+    #[cfg(test)]
+    pub fn time(&self) -> f32 {
+        match self {
+            Entry::Miss => f32::INFINITY,
+            Entry::Side(s) => s.time,
+            Entry::Corner(c) => c.k.time,
+            Entry::Unsure => f32::NAN,
+        }
+    }
+}
+
+/// A side hit by the rounded verdict: certain, or unsure.
+#[inline(always)]
+fn side_answer(plane: &Plane, x_entry: bool, sign: DVec2, k: &Tol) -> Entry {
+    let (t_lo, t_hi, sure) = plane.time(k);
+    if sure
+        && plane.on_side(k)
+        && let Some(time) = nearest_f32(t_lo, t_hi)
+    {
+        return Entry::Side(SideHit {
+            time,
+            t_lo,
+            t_hi,
+            side: side_index(x_entry, sign),
+        });
+    }
+    Entry::Unsure
+}
+
+/// The corner path: after an entry that is not a side hit by the rounded verdict.
+#[inline(always)]
+fn corner_path(
+    m: &Mirrored,
+    radius: f64,
+    k: &Tol,
+    s: &Slabs,
+    x_entry: bool,
+    entry_sure: bool,
+    plane: &Plane,
+) -> Entry {
+    let beyond = plane.hi_s < plane.along;
+    let corner = entry_corner(m, x_entry, beyond);
+    let v = m.v_abs;
+    let end = v - corner;
+    let q = Approach::new(corner, v, end, radius);
+    let bounds = k.point_bounds(corner, v, end, radius, &q);
+    // The entry is certainly in this corner's square.
+    let chosen = entry_sure & plane.off_side(beyond, k);
+    if s.crosses(v) & q.hits() {
+        if chosen && let Some(c) = point::certain_hit(&q, &bounds) {
+            return Entry::Corner(CornerHit {
+                x_entry,
+                beyond,
+                q,
+                bounds,
+                k: c,
+            });
+        }
+        return Entry::Unsure;
+    }
+    if s.surely_apart(v, k) | (chosen & point::certain_miss(&q, &bounds)) {
+        Entry::Miss
+    } else {
+        Entry::Unsure
+    }
+}
+
+/// The scalar definition of the entry test: see the module's comment.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+pub(crate) fn entry(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
+    let s = Slabs::new(m, radius);
+    let (x_entry, entry_sure) = s.entry_plane(m.v_abs, k);
+    let plane = s.plane(m, x_entry);
+    let on_side = (plane.lo_s <= plane.along) & (plane.along <= plane.hi_s);
+    if s.crosses(m.v_abs) & on_side {
+        return side_answer(&plane, x_entry, m.sign, k);
+    }
+    corner_path(m, radius, k, &s, x_entry, entry_sure, &plane)
+}
+
+/// [`entry`]'s answer as its time only ([`Entry::time`]), computed without jumps: every
+/// candidate is worked out and the answer selected, so that the batched lanes vectorise.
+#[inline(always)]
+pub(crate) fn entry_time(m: &Mirrored, radius: f64, k: &Tol) -> f32 {
+    let v = m.v_abs;
+    let s = Slabs::new(m, radius);
+    let (x_entry, entry_sure) = s.entry_plane(v, k);
+    let plane = s.plane(m, x_entry);
+    let on_side = (plane.lo_s <= plane.along) & (plane.along <= plane.hi_s);
+    let crosses = s.crosses(v);
+    // The side's candidate.
+    let (s_lo, s_hi, s_sure) = plane.time(k);
+    let side_ok = s_sure & plane.on_side(k) & ((s_lo as f32) == (s_hi as f32));
+    // The corner's.
+    let beyond = plane.hi_s < plane.along;
+    let corner = entry_corner(m, x_entry, beyond);
+    let end = v - corner;
+    let cq = Approach::new(corner, v, end, radius);
+    let bounds = k.point_bounds(corner, v, end, radius, &cq);
+    let chosen = entry_sure & plane.off_side(beyond, k);
+    let (c_lo, c_hi, c_sure, _) = point::interval(&cq, &bounds);
+    let corner_ok = chosen & c_sure & ((c_lo as f32) == (c_hi as f32));
+    let miss_ok = s.surely_apart(v, k) | (chosen & point::certain_miss(&cq, &bounds));
+    let side_t = if side_ok { s_lo as f32 } else { f32::NAN };
+    let corner_t = if corner_ok { c_lo as f32 } else { f32::NAN };
+    let miss_t = if miss_ok { f32::INFINITY } else { f32::NAN };
+    if crosses & on_side {
+        side_t
+    } else if crosses & cq.hits() {
+        corner_t
+    } else {
+        miss_t
+    }
+}
+
+/// [`entry`] with the slab test on SSE2 lanes: both planes' values side by side, each
+/// verdict a lane mask, and the side hit returned as soon as the verdict is known (a jump
+/// that resolves early costs little when it is mispredicted). The lanes compute
+/// [`Slabs`]'s values and a side hit's certificate ([`Plane::on_side`], [`Plane::time`])
+/// by the same operations, and the corner path is [`entry`]'s own, so the two agree bit
+/// for bit (tested).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) fn entry_sse2(m: &Mirrored, radius: f64) -> Option<Entry> {
+pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
     use std::arch::x86_64::*;
+    let sign = m.sign;
+    let side_hit = |x_entry: bool, t_lo: f64, t_hi: f64, sure: bool| {
+        if sure && let Some(time) = nearest_f32(t_lo, t_hi) {
+            return Entry::Side(SideHit {
+                time,
+                t_lo,
+                t_hi,
+                side: side_index(x_entry, sign),
+            });
+        }
+        Entry::Unsure
+    };
     // SAFETY: SSE2 register arithmetic only, no memory access; SSE2 is part of the x86_64
     // baseline.
-    unsafe {
+    let (s, x_entry) = unsafe {
         let set = |p: DVec2| _mm_set_pd(p.y, p.x);
-        let lo0 = |a: __m128d| _mm_cvtsd_f64(a);
+        let get = |a: __m128d| DVec2::new(_mm_cvtsd_f64(a), _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)));
         let swap = |a: __m128d| _mm_shuffle_pd::<1>(a, a);
         let dup0 = |a: __m128d| _mm_unpacklo_pd(a, a);
-        let dup1 = |a: __m128d| _mm_unpackhi_pd(a, a);
         let blend = |mask: __m128d, a: __m128d, b: __m128d| {
             _mm_or_pd(_mm_and_pd(mask, a), _mm_andnot_pd(mask, b))
         };
+        let bits = |a: __m128d| _mm_movemask_pd(a) & 1 != 0;
         let zero = _mm_setzero_pd();
         let r = _mm_set1_pd(radius);
         let v = set(m.v_abs);
         let (lo, hi) = (set(m.lo), set(m.hi));
         let e = _mm_sub_pd(lo, r);
         let x = _mm_add_pd(hi, r);
-        let vs = swap(v);
-        // (e.x·v.y, e.y·v.x): the cross-multiplied slab entries, and also each plane's
-        // entry point along it, scaled by the speed across it.
-        let p = _mm_mul_pd(e, vs);
-        let q = _mm_mul_pd(swap(x), v); // (x.y·v.x, x.x·v.y)
+        let p = _mm_mul_pd(e, swap(v));
+        let q = _mm_mul_pd(swap(x), v);
         let crosses = _mm_and_pd(
             _mm_and_pd(_mm_cmple_pd(e, v), _mm_cmple_pd(zero, x)),
             _mm_cmple_pd(p, q),
         );
         let crosses = _mm_and_pd(crosses, swap(crosses));
-        let x_entry = dup0(_mm_and_pd(
-            _mm_cmple_sd(zero, _mm_sub_sd(p, swap(p))),
-            _mm_cmplt_sd(zero, v),
-        ));
+        let d = _mm_sub_sd(p, swap(p));
+        let x_entry = _mm_and_pd(_mm_cmple_sd(zero, d), _mm_cmplt_sd(zero, v));
+        let x_entry = _mm_unpacklo_pd(x_entry, x_entry);
         // Per plane: the extent of its side, scaled like `p`.
-        let ext_lo = _mm_mul_pd(swap(lo), v); // (lo.y·v.x, lo.x·v.y)
-        let ext_hi = _mm_mul_pd(swap(hi), v); // (hi.y·v.x, hi.x·v.y)
+        let ext_lo = _mm_mul_pd(swap(lo), v);
+        let ext_hi = _mm_mul_pd(swap(hi), v);
         let on_side = _mm_and_pd(_mm_cmple_pd(ext_lo, p), _mm_cmple_pd(p, ext_hi));
-        let bits = |a: __m128d| _mm_movemask_pd(a) & 1 != 0;
-        // The entry plane's lane.
+        // The entry plane's values in the low lane.
         let pick = |a: __m128d| blend(x_entry, a, swap(a));
-        // A side hit is settled here, before the corner's longer chain: a jump that
-        // resolves early costs little when it is mispredicted.
         if bits(_mm_and_pd(crosses, pick(on_side))) {
-            // The side's normal by masks: −sign on the entered axis, +0 on the other (a
-            // select on `x_entry` would be a jump, as random as the hit).
-            let low = _mm_castsi128_pd(_mm_set_epi64x(0, -1));
-            let axis = blend(x_entry, low, swap(low));
-            let normal = _mm_and_pd(axis, _mm_xor_pd(set(m.sign), _mm_set1_pd(-0.0)));
-            return Some(Entry {
-                hit: true,
-                on_side: true,
-                x_entry: bits(x_entry),
-                beyond: false,
-                corner: DVec2::ZERO,
-                offset: lo0(pick(e)),
-                across: lo0(pick(v)),
-                gap: 0.0,
-                along: 0.0,
-                root: 0.0,
-                cross: 0.0,
-                side_normal: DVec2::new(lo0(normal), lo0(swap(normal))),
-                side: side_index(bits(x_entry), m.sign),
-                graze: false,
-            });
+            // `side_answer` on lanes: `Plane::on_side`'s margin, and `Plane::time`'s
+            // interval with its ends in the two lanes, by the same operations.
+            let margin = pick(_mm_min_pd(_mm_sub_pd(p, ext_lo), _mm_sub_pd(ext_hi, p)));
+            let (w_off, w_across) = (2.0 * k.e1, 2.0 * k.e0);
+            let num = _mm_add_pd(dup0(pick(e)), _mm_set_pd(w_off, -w_off));
+            let den = _mm_add_pd(dup0(pick(v)), _mm_set_pd(-w_across, w_across));
+            let t = _mm_div_pd(num, den);
+            let (t_lo, t_hi) = (_mm_cvtsd_f64(t), _mm_cvtsd_f64(swap(t)));
+            let sure = (t_lo > 0.0)
+                & (_mm_cvtsd_f64(swap(den)) > 0.0)
+                & (t_hi <= 1.0)
+                & (_mm_cvtsd_f64(margin) > k.e2);
+            return side_hit(bits(x_entry), t_lo, t_hi, sure);
         }
-        let beyond = _mm_cmplt_pd(ext_hi, p);
-        // Each plane's corner, in structure-of-arrays form: (lo.x, lo.y) for both unless
-        // the entry is beyond the side, then (lo.x, hi.y) for the x plane (low lane) and
-        // (hi.x, lo.y) for the y plane (high lane).
-        let cx = blend(beyond, _mm_unpacklo_pd(lo, hi), dup0(lo));
-        let cy = blend(beyond, _mm_unpackhi_pd(hi, lo), dup1(lo));
-        let (vx, vy) = (dup0(v), dup1(v));
-        let vv = _mm_mul_pd(v, v);
-        let a = dup0(_mm_add_sd(vv, swap(vv)));
-        let rr = _mm_mul_sd(r, r);
-        let along_c = _mm_add_pd(_mm_mul_pd(vx, cx), _mm_mul_pd(vy, cy));
-        let cross = _mm_sub_pd(_mm_mul_pd(vx, cy), _mm_mul_pd(vy, cx));
-        let disc = _mm_sub_pd(dup0(_mm_mul_sd(a, rr)), _mm_mul_pd(cross, cross));
-        let late = _mm_sub_pd(along_c, a);
-        let (ex, ey) = (_mm_sub_pd(vx, cx), _mm_sub_pd(vy, cy));
-        let end2 = _mm_add_pd(_mm_mul_pd(ex, ex), _mm_mul_pd(ey, ey));
-        // As in [`entry`], with [`end_within`] as masks.
-        let rr2 = dup0(rr);
-        let end_within = _mm_and_pd(
-            _mm_cmple_pd(end2, rr2),
-            _mm_or_pd(_mm_cmplt_pd(end2, rr2), _mm_cmpneq_pd(late, zero)),
-        );
-        // As in [`entry`]: the verdict lets `disc > −err` through (`graze_bound` in its
-        // order of operations, a·(r + s·SECOND_ORDER)·(s + r)·GRAZE with s = |cx| + |cy|),
-        // and a hit with `disc ≤ err` is settled by the caller.
-        let abs = |x: __m128d| _mm_andnot_pd(_mm_set1_pd(-0.0), x);
-        let s = _mm_add_pd(abs(cx), abs(cy));
-        let near = _mm_add_pd(r, _mm_mul_pd(s, _mm_set1_pd(SECOND_ORDER)));
-        let err = _mm_mul_pd(
-            _mm_mul_pd(_mm_mul_pd(a, near), _mm_add_pd(s, r)),
-            _mm_set1_pd(GRAZE),
-        );
-        let corner_hit = _mm_and_pd(
-            _mm_cmplt_pd(zero, along_c),
-            _mm_or_pd(
-                _mm_and_pd(
-                    _mm_cmplt_pd(_mm_xor_pd(err, _mm_set1_pd(-0.0)), disc),
-                    _mm_cmple_pd(late, zero),
-                ),
-                end_within,
-            ),
-        );
-        // Not a side hit: a hit only on the entry plane's corner circle. Returning here
-        // keeps the rest, which only a hit needs, out of a miss's way.
-        if !bits(_mm_and_pd(crosses, pick(corner_hit))) {
-            return None;
-        }
-        let (cx, cy, along_c, disc) = (pick(cx), pick(cy), pick(along_c), pick(disc));
-        let cross = pick(cross);
-        let beyond = pick(beyond);
-        let cc = _mm_add_sd(_mm_mul_sd(cx, cx), _mm_mul_sd(cy, cy));
-        let gap = _mm_max_sd(_mm_sub_sd(cc, rr), zero);
-        let root = _mm_sqrt_sd(zero, _mm_max_sd(disc, zero));
-
-        Some(Entry {
-            hit: true,
-            on_side: false,
-            x_entry: bits(x_entry),
-            beyond: bits(beyond),
-            corner: DVec2::new(lo0(cx), lo0(cy)),
-            offset: lo0(pick(e)),
-            across: lo0(pick(v)),
-            gap: lo0(gap),
-            along: lo0(along_c),
-            root: lo0(root),
-            cross: lo0(cross),
-            side_normal: DVec2::ZERO,
-            side: 0,
-            graze: lo0(disc) <= lo0(pick(err)),
-        })
-    }
+        let slabs = Slabs {
+            e: get(e),
+            x: get(x),
+            p: get(p),
+            q: get(q),
+        };
+        (slabs, bits(x_entry))
+    };
+    let plane = s.plane(m, x_entry);
+    let (_, entry_sure) = s.entry_plane(m.v_abs, k);
+    corner_path(m, radius, k, &s, x_entry, entry_sure, &plane)
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
@@ -396,57 +483,65 @@ mod tests {
         }
     }
 
+    fn same(a: &Entry, b: &Entry) -> bool {
+        match (a, b) {
+            (Entry::Miss, Entry::Miss) | (Entry::Unsure, Entry::Unsure) => true,
+            (Entry::Side(a), Entry::Side(b)) => {
+                (a.time.to_bits(), a.t_lo.to_bits(), a.t_hi.to_bits(), a.side)
+                    == (b.time.to_bits(), b.t_lo.to_bits(), b.t_hi.to_bits(), b.side)
+            }
+            (Entry::Corner(a), Entry::Corner(b)) => {
+                let key = |c: &CornerHit| {
+                    (
+                        c.k.time.to_bits(),
+                        c.k.t_lo.to_bits(),
+                        c.k.t_hi.to_bits(),
+                        c.x_entry,
+                        c.beyond,
+                    )
+                };
+                key(a) == key(b)
+            }
+            _ => false,
+        }
+    }
+
     #[test]
-    fn sse2_lanes_agree_with_the_definition_bit_for_bit() {
-        let (mut hits, mut grazes) = (0, 0);
-        // Exact tangents to a corner circle first (a 3-4-5 path passing the top-left
-        // corner of [10, 14] × [1, 5] at exactly r = 5, at t = 0.2), under the eight
-        // symmetries of the square, so that the graze flag is compared where it is set.
-        let tangents = (0..8).map(|s: u32| {
-            let m = |p: DVec2| {
-                let p = if s & 4 != 0 { DVec2::new(p.y, p.x) } else { p };
-                DVec2::new(
-                    if s & 1 != 0 { -p.x } else { p.x },
-                    if s & 2 != 0 { -p.y } else { p.y },
-                )
-            };
-            let (a, b) = (m(DVec2::new(10.0, 1.0)), m(DVec2::new(14.0, 5.0)));
-            (m(DVec2::new(30.0, 40.0)), a.min(b), a.max(b), 5.0)
-        });
+    fn sse2_lanes_and_the_batched_form_agree_with_the_definition_bit_for_bit() {
+        let mut seen = [0usize; 4];
         let grid_cases = (0..200_000u64).map(|k| {
             let f = |j: u64| grid(k * 8 + j);
             let c = DVec2::new(f(2), f(3));
             let half = DVec2::new(f(4).abs() * 0.25, f(5).abs() * 0.25);
             (DVec2::new(f(0), f(1)), c - half, c + half, f(6).abs() * 0.1)
         });
-        for (v, lo, hi, radius) in tangents.chain(grid_cases) {
+        for (v, lo, hi, radius) in grid_cases {
             if in_expanded(radius, lo, hi) {
                 continue;
             }
             let m = Mirrored::new(v, lo, hi);
-            let (a, b) = (entry(&m, radius), entry_sse2(&m, radius));
-            assert_eq!(a.hit, b.is_some(), "{v} {lo} {hi} {radius}");
-            if let Some(b) = b {
-                hits += 1;
-                assert_eq!((a.on_side, a.x_entry), (b.on_side, b.x_entry));
+            let b = (v.abs() + lo.abs() + hi.abs()).element_sum() + radius;
+            for k in [Tol::new(b, 0.0), Tol::new(b, 1e-12)] {
+                let (a, s) = (entry(&m, radius, &k), entry_sse2(&m, radius, &k));
+                assert!(same(&a, &s), "{v} {lo} {hi} {radius}: {a:?} {s:?}");
+                let t = entry_time(&m, radius, &k);
                 assert_eq!(
                     a.time().to_bits(),
-                    b.time().to_bits(),
-                    "{v} {lo} {hi} {radius}"
+                    t.to_bits(),
+                    "{v} {lo} {hi} {radius}: {a:?}"
                 );
-                if a.on_side {
-                    assert_eq!((a.side_normal, a.side), (b.side_normal, b.side));
-                    assert_eq!(
-                        a.side_normal.to_array().map(f64::to_bits),
-                        b.side_normal.to_array().map(f64::to_bits)
-                    );
-                } else {
-                    assert_eq!((a.beyond, a.corner, a.graze), (b.beyond, b.corner, b.graze));
-                    grazes += usize::from(a.graze);
-                }
+                seen[match a {
+                    Entry::Miss => 0,
+                    Entry::Side(_) => 1,
+                    Entry::Corner(_) => 2,
+                    Entry::Unsure => 3,
+                }] += 1;
             }
         }
-        assert!(hits > 10_000, "{hits} hits");
-        assert!(grazes > 0, "{grazes} grazes");
+        // Misses, side hits and corner hits, and ties the bounds leave open.
+        assert!(
+            seen[..3].iter().all(|&n| n > 1000) && seen[3] > 0,
+            "{seen:?}"
+        );
     }
 }

@@ -1,170 +1,301 @@
 //! Moving circle vs axis-aligned box.
 //!
-//! The circle hits the box exactly when its centre's segment hits the box expanded by `r`
-//! with rounded corners. The square-cornered expanded box gives the entry plane; an entry in
-//! one of the four corner squares can only touch that corner's circle (a line that crosses
-//! the square's inner edges passes through the circle first), so a miss there is final.
+//! The circle hits the box exactly when its centre's segment enters the box expanded by
+//! `r` with rounded corners ([`super::kernel`]). The box's frame is the inputs' own: each
+//! offset from the start is one rounding of the exact difference, so the error bounds are
+//! tight, and the reported numbers are built from the inputs where they are exact (a side
+//! contact's centre lies on the plane `min.x − r`, a corner contact's point is the corner).
 
-use glam::{DVec2, Vec2};
+use glam::{BVec2, DVec2, Vec2};
 
-use super::kernel::{
-    BoxContact, BoxFeature, Fine, apart, avx_dispatch, box_contact_with, corner_graze, min, valid,
-};
+use super::box_entry::Tol;
+use super::contact::{Contact, Motion};
+use super::exact;
+use super::float::{U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
+use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
-use crate::region::Region;
+use crate::region::{Corner, Region, Side};
 
 avx_dispatch! {
     /// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
-    pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) = cast_aabb_impl;
+    pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> =
+        |sweep: &Sweep, aabb: &Aabb| aabb_fast(&Motion::of(sweep), aabb).map(|c| c.hit);
+}
+
+avx_dispatch! {
+    /// [`cast_aabb`] for a motion in f64, with the values `resolve` carries on from.
+    pub(crate) fn aabb_contact(m: &Motion, aabb: &Aabb) -> Option<Contact> = aabb_fast;
 }
 
 #[inline(always)]
-fn cast_aabb_impl(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> {
-    let s = sweep.start.as_dvec2();
-    let v = sweep.end.as_dvec2() - s;
-    let lo = aabb.min.as_dvec2() - s;
-    let hi = aabb.max.as_dvec2() - s;
-    let r = f64::from(sweep.radius);
+fn aabb_fast(m: &Motion, aabb: &Aabb) -> Option<Contact> {
+    box_fast(m, aabb.min.as_dvec2(), aabb.max.as_dvec2(), || {
+        settle(m, aabb)
+    })
+}
+
+/// A circle against the box `[min_w, max_w]`, whose corners are exact (an axis-aligned
+/// box's inputs, or a rotated box at angle 0 whose corners `center ∓ half_extents` come out
+/// exact in f64); `settle` is the exact query for the same box.
+#[inline(always)]
+pub(crate) fn box_fast(
+    m: &Motion,
+    min_w: DVec2,
+    max_w: DVec2,
+    settle: impl FnOnce() -> Option<Contact>,
+) -> Option<Contact> {
+    let (s, e, r) = (m.start, m.end, m.radius);
     // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
     // and `None` is also the answer to invalid input, which may come out either way here.
-    if apart(v, r, lo, hi) {
+    if apart(s, e, r, min_w, max_w) {
         return None;
     }
-    // `is_valid` for both, cheaply (see `valid`). The widths come from the inputs: an f64
-    // difference of two f32 values keeps the sign of `max − min` exactly, where `hi − lo`,
-    // a difference of two offsets from a far start, rounded an inverted box's negative
-    // width to 0 and let it through.
-    let size = aabb.max.as_dvec2() - aabb.min.as_dvec2();
-    if !valid((v + lo + hi).element_sum() + r, min(r, min(size.x, size.y))) {
+    let v = e - s;
+    let lo = min_w - s;
+    let hi = max_w - s;
+    // `b` bounds every offset and the radius; finite exactly when the inputs are. Each
+    // offset is the exact difference rounded once: within U·b.
+    let b = (v.abs() + lo.abs() + hi.abs()).element_sum() + r;
+    let size = max_w - min_w;
+    if !valid(b, min(r, min(size.x, size.y))) {
         return None;
     }
-    let graze = |corner, signs| graze_corner(sweep, aabb, corner, signs);
-    let inputs = || [sweep.start, sweep.end, aabb.min, aabb.max].map(|p| p.as_dvec2());
-    box_contact_with(v, r, lo, hi, inputs, graze, |c| hit(c, s, lo, hi))
-}
-
-/// The answer from the kernel's contact (relative to the start `s`, box `[lo, hi]`).
-#[inline(always)]
-fn hit(c: BoxContact, s: DVec2, lo: DVec2, hi: DVec2) -> Hit {
-    Hit {
-        time: c.t as f32,
-        center: to_f32(s + c.center),
-        point: to_f32(s + c.point),
-        normal: to_f32(c.normal),
-        face_normal: to_f32(c.face_normal),
-        feature: box_feature(c.feature),
-        region: Some(region_local(c.center, lo, hi)),
-        started_inside: c.started_inside,
+    let tol = Tol::new(b, 0.0);
+    match box_kernel(v, r, lo, hi, &tol, true) {
+        Fast::Miss => None,
+        Fast::Hit(h) => match report(m, min_w, max_w, h, &tol) {
+            Some(c) => Some(c),
+            None => settle(),
+        },
+        Fast::Unsure => settle(),
     }
 }
 
-/// A path grazing a corner within rounding, answered from the inputs again with that
-/// corner's exact offsets (`kernel::corner_graze`). Rare, and kept out of line so that
-/// the common path holds nothing for it.
+/// The exact query, for what the bounds leave open. Rare, and kept out of line so that the
+/// common path holds nothing for it.
 #[cold]
 #[inline(never)]
-fn graze_corner(sweep: &Sweep, aabb: &Aabb, corner: DVec2, signs: (bool, bool)) -> Option<Hit> {
-    let s = sweep.start.as_dvec2();
-    let (lo, hi) = (aabb.min.as_dvec2() - s, aabb.max.as_dvec2() - s);
-    let exact = |right: bool, top: bool| {
-        let x = if right { aabb.max.x } else { aabb.min.x };
-        let y = if top { aabb.max.y } else { aabb.min.y };
-        let p = glam::Vec2::new(x, y);
-        Some(Fine::from_inputs(p, sweep.start, sweep.end, sweep.radius))
+fn settle(m: &Motion, aabb: &Aabb) -> Option<Contact> {
+    exact::aabb_contact(m, aabb)
+}
+
+/// The centre `s + v·t` for a time in `[t_lo, t_hi]`, and a bound on each component's error.
+#[inline(always)]
+pub(crate) fn center_at(s: DVec2, v: DVec2, t_lo: f64, t_hi: f64) -> (DVec2, DVec2) {
+    let t = 0.5 * (t_lo + t_hi);
+    let c = s + v * t;
+    let err = v.abs() * (t_hi - t_lo) + (s.abs() + v.abs()) * (3.0 * U);
+    (c, err)
+}
+
+/// The outward normals of the sides, by side index (`Side as usize`).
+pub(crate) const SIDE_NORMALS: [Vec2; 4] = [Vec2::NEG_X, Vec2::X, Vec2::NEG_Y, Vec2::Y];
+
+// A side's index is its discriminant: the order of `SIDES`, whose bit `1 << index` is its
+// region.
+const _: () = assert!(
+    Side::Left as usize == 0
+        && Side::Right as usize == 1
+        && Side::Bottom as usize == 2
+        && Side::Top as usize == 3
+);
+
+/// The region bit of a side.
+pub(crate) fn side_region(side: Side) -> Region {
+    match side {
+        Side::Left => Region::LEFT,
+        Side::Right => Region::RIGHT,
+        Side::Bottom => Region::BOTTOM,
+        Side::Top => Region::TOP,
+    }
+}
+
+/// A corner's region.
+pub(crate) fn corner_region(c: Corner) -> Region {
+    let (h, v) = match c {
+        Corner::BottomLeft => (Region::LEFT, Region::BOTTOM),
+        Corner::BottomRight => (Region::RIGHT, Region::BOTTOM),
+        Corner::TopLeft => (Region::LEFT, Region::TOP),
+        Corner::TopRight => (Region::RIGHT, Region::TOP),
     };
-    let v = sweep.end.as_dvec2() - s;
-    let c = corner_graze(v, corner, f64::from(sweep.radius), signs, exact)?;
-    Some(hit(c, s, lo, hi))
+    h | v
 }
 
-pub(crate) fn to_f32(v: DVec2) -> Vec2 {
-    v.as_vec2()
-}
-
-pub(crate) fn box_feature(f: BoxFeature) -> Feature {
-    match f {
-        BoxFeature::Side(s) => Feature::Side(s),
-        BoxFeature::Corner(c) => Feature::Corner(c),
-    }
-}
-
-/// The Cohen–Sutherland region of `p` against `[lo, hi]`, computed in f64 so the contact
-/// centre of a side hit is classified by exact arithmetic, not by its rounded f32 copy.
+/// The reported numbers of a kernel's hit, each the f32 nearest its exact value, or `None`
+/// when a bound leaves that open.
 #[inline(always)]
-pub(crate) fn region_local(p: DVec2, lo: DVec2, hi: DVec2) -> Region {
-    #[cfg(target_arch = "x86_64")]
-    {
-        region_sse2(p, lo, hi)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        region_scalar(p, lo, hi)
-    }
-}
-
-/// [`region_local`] one comparison at a time: each comparison is one bit.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn region_scalar(p: DVec2, lo: DVec2, hi: DVec2) -> Region {
-    Region(
-        u8::from(p.x < lo.x)
-            | (u8::from(p.x > hi.x) << 1)
-            | (u8::from(p.y < lo.y) << 2)
-            | (u8::from(p.y > hi.y) << 3),
-    )
-}
-
-/// The region codes by the bits of `p < lo` (x, y) and, two bits up, `p > hi` (x, y).
-#[cfg(target_arch = "x86_64")]
-const REGION_BY_MASKS: [u8; 16] = {
-    let mut table = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        table[i] = (i & 1 | (i & 4) >> 1 | (i & 2) << 1 | i & 8) as u8;
-        i += 1;
-    }
-    table
-};
-
-/// [`region_scalar`] as two lane comparisons and a table: about half the instructions of
-/// four scalar comparisons with their flags, shifts and ors, on every box hit.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn region_sse2(p: DVec2, lo: DVec2, hi: DVec2) -> Region {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 register arithmetic only, no memory access; SSE2 is part of the x86_64
-    // baseline.
-    let (below, above) = unsafe {
-        let set = |v: DVec2| _mm_set_pd(v.y, v.x);
-        let p = set(p);
-        (
-            _mm_movemask_pd(_mm_cmplt_pd(p, set(lo))),
-            _mm_movemask_pd(_mm_cmplt_pd(set(hi), p)),
-        )
-    };
-    Region(REGION_BY_MASKS[((below | above << 2) & 15) as usize])
-}
-
-#[cfg(all(test, target_arch = "x86_64"))]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn region_lanes_agree_with_the_scalar_comparisons() {
-        // Small values with signed zeros put points on, inside and beyond every edge.
-        let mut pick = crate::query::tie_values(&[-2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 2.0]);
-        let mut seen = [0usize; 16];
-        for _ in 0..100_000 {
-            let (a, b) = (DVec2::new(pick(), pick()), DVec2::new(pick(), pick()));
-            let (lo, hi) = (a.min(b), a.max(b));
-            let p = DVec2::new(pick(), pick());
-            let (lanes, scalar) = (region_sse2(p, lo, hi), region_scalar(p, lo, hi));
-            assert_eq!(lanes, scalar, "p {p} lo {lo} hi {hi}");
-            seen[usize::from(scalar.0)] += 1;
+fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Option<Contact> {
+    let (s, r) = (m.start, m.radius);
+    let v = m.end - s;
+    let hit =
+        |time, t: f64, center: DVec2, c32, point, normal: Vec2, face, feature, region, inside| {
+            Contact {
+                hit: Hit {
+                    time,
+                    center: c32,
+                    point,
+                    normal,
+                    face_normal: face,
+                    feature,
+                    region: Some(region),
+                    started_inside: inside,
+                },
+                t,
+                center,
+                normal: normal.as_dvec2(),
+            }
+        };
+    match h {
+        BoxHit::Side {
+            side,
+            time,
+            t_lo,
+            t_hi,
+        } => {
+            // Selected by lane masks rather than by `match`: the side is as random as the
+            // motion, and each arm would be a jump.
+            let idx = side as usize;
+            let (c, err) = center_at(s, v, t_lo, t_hi);
+            // On the side's plane moved out by r: `min.x − r` and kin, from the inputs.
+            let high = BVec2::splat(idx & 1 != 0);
+            let on_axis = BVec2::new(idx < 2, idx >= 2);
+            let plane = DVec2::select(high, max_w, min_w);
+            // `−r` for a low side by its sign bit (r ≥ 0 here), not by a jump.
+            let reach = DVec2::splat(f64::from_bits(r.to_bits() | ((!idx & 1) as u64) << 63));
+            // Usually exact, and then often exactly halfway between two f32 values, which
+            // only the exact value rounds right: the rounding's own error is the bound.
+            let (plane_r, plane_err) = two_sum_v(plane, reach);
+            let c = DVec2::select(on_axis, plane_r, c);
+            let err = DVec2::select(on_axis, plane_err.abs(), err);
+            let c32 = faithful_v(c, err)?;
+            let point = DVec2::select(on_axis, plane, c).as_vec2();
+            let normal = SIDE_NORMALS[idx];
+            // A radius of 0 touches from the plane itself: inside the box's region.
+            let region = Region(u8::from(r > 0.0) << idx);
+            Some(hit(
+                time,
+                0.5 * (t_lo + t_hi),
+                c,
+                c32,
+                point,
+                normal,
+                normal,
+                Feature::Side(side),
+                region,
+                false,
+            ))
         }
-        // The nine codes a point can have (both bits of an axis never together).
-        let codes = [0, 1, 2, 4, 5, 6, 8, 9, 10];
-        assert!(codes.iter().all(|&c| seen[c] > 100), "{seen:?}");
+        BoxHit::Corner {
+            corner,
+            time,
+            t_lo,
+            t_hi,
+            normal,
+            normal_err,
+            ..
+        } => {
+            let (c, err) = center_at(s, v, t_lo, t_hi);
+            let c32 = faithful_v(c, err)?;
+            let n32 = faithful_v(normal, normal_err)?;
+            let face = corner_face_normal(normal, normal_err)?.as_vec2();
+            let (right, top) = match corner {
+                Corner::BottomLeft => (false, false),
+                Corner::BottomRight => (true, false),
+                Corner::TopLeft => (false, true),
+                Corner::TopRight => (true, true),
+            };
+            let point = DVec2::new(
+                if right { max_w.x } else { min_w.x },
+                if top { max_w.y } else { min_w.y },
+            )
+            .as_vec2();
+            let region = corner_region(corner);
+            let mut out = hit(
+                time,
+                0.5 * (t_lo + t_hi),
+                c,
+                c32,
+                point,
+                n32,
+                face,
+                Feature::Corner(corner),
+                region,
+                false,
+            );
+            out.normal = normal;
+            Some(out)
+        }
+        BoxHit::InBox { side } => {
+            let (i, high) = (
+                usize::from(matches!(side, Side::Bottom | Side::Top)),
+                matches!(side, Side::Right | Side::Top),
+            );
+            let c32 = s.as_vec2();
+            let mut point = c32;
+            point[i] = if high { max_w[i] } else { min_w[i] } as f32;
+            let normal = side.normal();
+            Some(hit(
+                0.0,
+                0.0,
+                s,
+                c32,
+                point,
+                normal,
+                normal,
+                Feature::Side(side),
+                Region::INSIDE,
+                true,
+            ))
+        }
+        BoxHit::Beside { q, d2, code } => {
+            // Each offset is one rounding of an exact difference (a clamped 0 is exact).
+            let (n, err) = push_out_normal(q, d2, q.abs() * U);
+            let _ = tol;
+            let n32 = faithful_v(n, err)?;
+            let face = corner_face_normal(n, err)?.as_vec2();
+            // The box's nearest point: the start clamped to the box, exactly.
+            let point = s.clamp(min_w, max_w).as_vec2();
+            let feature = REGION_FEATURES[usize::from(code & 15)];
+            let mut out = hit(
+                0.0,
+                0.0,
+                s,
+                s.as_vec2(),
+                point,
+                n32,
+                face,
+                feature,
+                Region(code),
+                true,
+            );
+            out.normal = n;
+            Some(out)
+        }
     }
+}
+
+/// `−q / |q|` for an obstacle's nearest point `q` relative to the start (each component
+/// within `q_err` of exact, `d2 = |q|²` as computed), and a bound on each component's
+/// error. To first order a change `δq` turns the unit vector by `(I − n·nᵀ)·δq / |q|`,
+/// which has no part along `q` itself: a component known exactly (`q_err` 0) only moves
+/// with the others, and the normal of a `q` along an axis is exact.
+#[inline(always)]
+pub(crate) fn push_out_normal(q: DVec2, d2: f64, q_err: DVec2) -> (DVec2, DVec2) {
+    let len = d2.sqrt();
+    let n = -q / len;
+    let (na, swap) = (n.abs(), |p: DVec2| DVec2::new(p.y, p.x));
+    let along = (DVec2::ONE - n * n).max(DVec2::ZERO) + DVec2::splat(4.0 * U);
+    let first = (along * q_err + na * swap(na * q_err)) / len;
+    // The second-order remainder, for a change small against |q| (else no bound): each
+    // second derivative of `q_i / |q|` carries `n_i` or a `δ_i`, so a component that is
+    // exactly zero with no error stays so.
+    let rel = q_err.element_sum() / len;
+    let second = if rel < 1e-3 {
+        (na * rel + q_err / len) * (2.0 * rel)
+    } else {
+        DVec2::INFINITY
+    };
+    let err = first * (1.0 + 8.0 * U) + second + na * (4.0 * U);
+    (n, err)
 }

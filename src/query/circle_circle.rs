@@ -3,124 +3,166 @@
 
 use glam::DVec2;
 
-use super::circle_aabb::to_f32;
+use super::circle_aabb::{center_at, push_out_normal};
+use super::contact::{Contact, Motion};
 use super::exact;
-use super::kernel::{
-    Fine, ROUNDING, avx_dispatch, exact_diff, point_contact_exact, sq_minus_sq, valid,
-};
-use crate::geom::Sweep;
+use super::float::{U, avx_dispatch, faithful_v, max, valid};
+use super::kernel::Fast;
+use super::point::{self, Approach};
+use crate::geom::{Relative, Sweep};
 use crate::hit::{Feature, Hit};
 
 avx_dispatch! {
     /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
     /// from the other circle's centre toward ours; `point` is on the other circle's surface.
-    pub fn cast_circle(sweep: &Sweep, other: &Sweep) = cast_circle_impl;
+    pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> =
+        |sweep: &Sweep, other: &Sweep| circle_fast(&Motion::of(sweep), &Motion::of(other)).map(|c| c.hit);
+}
+
+avx_dispatch! {
+    /// [`cast_circle`] for motions in f64, with the values `resolve` carries on from.
+    pub(crate) fn circle_contact(m: &Motion, other: &Motion) -> Option<Contact> = circle_fast;
 }
 
 #[inline(always)]
-fn cast_circle_impl(sweep: &Sweep, other: &Sweep) -> Option<Hit> {
-    let s1 = sweep.start.as_dvec2();
-    let v1 = sweep.end.as_dvec2() - s1;
-    let s2 = other.start.as_dvec2();
-    let v2 = other.end.as_dvec2() - s2;
-    let (r1, r2) = (f64::from(sweep.radius), f64::from(other.radius));
+fn circle_fast(m: &Motion, o: &Motion) -> Option<Contact> {
+    let (s1, r1, r2) = (m.start, m.radius, o.radius);
+    // The other centre relative to ours at t = 0 and at t = 1 (exact negations of the
+    // separations), and our motion relative to it in the form the debugger draws.
+    let rel = Relative::of(s1, m.end, o.start, o.end);
+    let (c, c_end, v) = (-rel.start_gap, -rel.end_gap, rel.displacement);
     let reach = r1 + r2;
-    // The other centre relative to ours at t = 0 and at t = 1, and our motion relative to
-    // it as their difference: `(e1 − e2) − (s1 − s2)`, not `(e1 − s1) − (e2 − s2)`. Each
-    // f64 difference of f32 values rounds when they differ hugely in size, and the second
-    // form then carries errors the size of each whole motion: two circles travelling side
-    // by side from near 0 to near 1e6 lost their small relative motion, and the contact
-    // centre was units off. The first form errs only by the size of the separations, as
-    // the start's own offset `c` already does.
-    let c = s2 - s1;
-    let c_end = other.end.as_dvec2() - sweep.end.as_dvec2();
-    let v = c - c_end;
-    // `is_valid` for both sweeps, cheaply (see `valid`), asked only of an answer that is
-    // not `None`: a miss, half of a mix, is also the answer to invalid input, whatever
-    // these comparisons make of NaN or a negative radius.
-    let inputs_valid = || valid((v1 + v2 + c).element_sum() + reach, r1.min(r2));
-    let gap2 = c.length_squared();
-    let reach2 = reach * reach;
-    // The offsets and the reach exactly, worked out only on the cold paths that call for
-    // them. The closure holds the two references alone, which stay in registers; one
-    // that captured the intermediate values was built in memory on every query.
-    let fine = || fine(sweep, other);
-    // Overlapping at t = 0. When the two squares are within rounding of each other they
-    // are compared exactly: circles of very different radii touching exactly (a radius of
-    // 15720 against 0.005) had `gap2` round below `reach2`, a touch taken for an overlap.
-    if gap2 < reach2 * (1.0 + ROUNDING) && overlaps(gap2, reach2, fine) {
-        return inputs_valid().then(|| overlapping(sweep, other, c, v, gap2));
+    // `is_valid` for both motions, cheaply (see `valid`), asked only of an answer that is
+    // not `None`: a miss is also the answer to invalid input, whatever these comparisons
+    // make of NaN or a negative radius.
+    let inputs_valid = || {
+        valid(
+            (c.abs() + c_end.abs() + (m.end - s1).abs()).element_sum() + reach,
+            r1.min(r2),
+        )
+    };
+    match circle_kernel(m, o, c, c_end, v, reach) {
+        Fast::Miss => None,
+        Fast::Hit(k) => inputs_valid().then_some(k),
+        Fast::Unsure => {
+            if inputs_valid() {
+                settle(m, o)
+            } else {
+                None
+            }
+        }
     }
-    // The verdict before any root or division, in one branch (see `point_contact_exact`).
-    // A zero reach never has a root: its discriminant is never positive. The offset at
-    // t = 1 is the negated `c_end`, exact where `v − c` may not be.
-    let (t, normal) = point_contact_exact(c, v, -c_end, reach, fine)?;
-    if !inputs_valid() {
-        return None;
+}
+
+#[cold]
+#[inline(never)]
+fn settle(m: &Motion, o: &Motion) -> Option<Contact> {
+    exact::circle_contact(m, o)
+}
+
+#[inline(always)]
+fn circle_kernel(
+    m: &Motion,
+    o: &Motion,
+    c: DVec2,
+    c_end: DVec2,
+    v: DVec2,
+    reach: f64,
+) -> Fast<Contact> {
+    // Each offset is one rounding of an exact difference, the reach one rounding of the
+    // exact sum. The relative motion is within the rounding of `c − c_end` and of the
+    // offsets, or of the two motions and their difference, whichever is less (two still
+    // circles have an exactly zero relative motion).
+    let mx = |p: DVec2| max(p.x.abs(), p.y.abs());
+    let (ec, ev, er) = (
+        U * max(mx(c), mx(c_end)),
+        U * (mx(c) + mx(c_end) + mx(v)),
+        U * reach,
+    );
+    // Our centre at t = 1 relative to the other's: −c_end, exact but for its rounding.
+    let q = Approach::new(c, v, -c_end, reach);
+    let b = point::Bounds::new(c, v, -c_end, reach, &q, ec, ev, er);
+    if q.gap.abs() <= b.gap {
+        return Fast::Unsure;
     }
-    let other_center = s2 + v2 * t;
-    Some(Hit {
-        time: t as f32,
-        center: to_f32(s1 + v1 * t),
-        point: to_f32(other_center + normal * r2),
-        normal: to_f32(normal),
-        face_normal: to_f32(normal),
-        feature: Feature::Circle,
-        region: None,
-        started_inside: false,
+    if q.gap < 0.0 {
+        return overlapping(m, o, c);
+    }
+    let still = (m.end == m.start) & (o.end == o.start);
+    if reach == 0.0 || still {
+        // Two points only ever touch, and two still circles apart stay so.
+        return Fast::Miss;
+    }
+    if !q.hits() {
+        return if point::certain_miss(&q, &b) {
+            Fast::Miss
+        } else {
+            Fast::Unsure
+        };
+    }
+    let Some(k) = point::certain_hit(&q, &b) else {
+        return Fast::Unsure;
+    };
+    // The reach is one rounding of the exact sum.
+    let (n, n_err) = point::normal(v, reach, &q, &b, ev, U, &k);
+    let (v1, v2) = (m.end - m.start, o.end - o.start);
+    let (center, c_err) = center_at(m.start, v1, k.t_lo, k.t_hi);
+    // On the other circle: its centre at t plus r2 along the normal.
+    let (other, o_err) = center_at(o.start, v2, k.t_lo, k.t_hi);
+    let p = other + n * o.radius;
+    let p_err = o_err + n_err * o.radius + (other.abs() + n.abs() * o.radius) * (3.0 * U);
+    let (Some(c32), Some(n32), Some(p32)) = (
+        faithful_v(center, c_err),
+        faithful_v(n, n_err),
+        faithful_v(p, p_err),
+    ) else {
+        return Fast::Unsure;
+    };
+    Fast::Hit(Contact {
+        hit: Hit {
+            time: k.time,
+            center: c32,
+            point: p32,
+            normal: n32,
+            face_normal: n32,
+            feature: Feature::Circle,
+            region: None,
+            started_inside: false,
+        },
+        t: 0.5 * (k.t_lo + k.t_hi),
+        center,
+        normal: n,
     })
 }
 
-/// The start's and end's offsets and the reach exactly, as value and error
-/// (`r1 − (−r2)` is the sum), for the cold paths of [`point_contact_exact`].
-#[cold]
-#[inline(never)]
-fn fine(sweep: &Sweep, other: &Sweep) -> Fine {
-    let pair = |a: glam::Vec2, b: glam::Vec2| exact_diff(a.as_dvec2(), b.as_dvec2());
-    let [reach, reach_lo] = exact::diff(sweep.radius.into(), -f64::from(other.radius));
-    Fine {
-        c: pair(other.start, sweep.start),
-        end: pair(sweep.end, other.end),
-        radius: [reach, reach_lo],
-    }
-}
-
-/// For `gap2` below `reach2` or within rounding above it: whether the circles overlap at
-/// t = 0, decided exactly when the two are within rounding of each other.
+/// Overlapping at t = 0: pushed apart along the centre line (when the centres coincide,
+/// against the motion: left to the exact query).
 #[inline(always)]
-fn overlaps(gap2: f64, reach2: f64, fine: impl Fn() -> Fine) -> bool {
-    if gap2 < reach2 * (1.0 - ROUNDING) {
-        return true;
+fn overlapping(m: &Motion, o: &Motion, c: DVec2) -> Fast<Contact> {
+    if c == DVec2::ZERO {
+        return Fast::Unsure;
     }
-    let fine = fine();
-    sq_minus_sq(fine.c, fine.radius) < 0.0
-}
-
-/// Already overlapping at t = 0: time 0, pushed apart along the centre line (or against the
-/// motion when the centres coincide).
-fn overlapping(sweep: &Sweep, other: &Sweep, c: DVec2, v: DVec2, gap2: f64) -> Hit {
-    // `try_normalize`'s test for a usable length, on `|c|²` already at hand.
-    let rcp = 1.0 / gap2.sqrt();
-    let normal = if rcp < f64::INFINITY {
-        -c * rcp
-    } else {
-        coincident(v)
+    // Away from the other's centre: −c/|c|.
+    // Each component of c is one rounding of an exact difference.
+    let (n, n_err) = push_out_normal(c, c.length_squared(), c.abs() * U);
+    let p = o.start + n * o.radius;
+    let p_err = n_err * o.radius + (o.start.abs() + n.abs() * o.radius) * (2.0 * U);
+    let (Some(n32), Some(p32)) = (faithful_v(n, n_err), faithful_v(p, p_err)) else {
+        return Fast::Unsure;
     };
-    Hit {
-        time: 0.0,
-        center: sweep.start,
-        point: to_f32(other.start.as_dvec2() + normal * f64::from(other.radius)),
-        normal: to_f32(normal),
-        face_normal: to_f32(normal),
-        feature: Feature::Circle,
-        region: None,
-        started_inside: true,
-    }
-}
-
-/// The push-out for centres too close for their offset to have a direction: against the
-/// relative motion, else up.
-#[cold]
-fn coincident(v: DVec2) -> DVec2 {
-    (-v).try_normalize().unwrap_or(DVec2::Y)
+    Fast::Hit(Contact {
+        hit: Hit {
+            time: 0.0,
+            center: m.start.as_vec2(),
+            point: p32,
+            normal: n32,
+            face_normal: n32,
+            feature: Feature::Circle,
+            region: None,
+            started_inside: true,
+        },
+        t: 0.0,
+        center: m.start,
+        normal: n,
+    })
 }

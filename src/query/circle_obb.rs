@@ -1,40 +1,313 @@
-//! Moving circle vs rotated box: solve the axis-aligned case in the box's frame, then turn
-//! the answer back. The rotation is done in f64 so the round trip adds no visible error.
+//! Moving circle vs rotated box: the axis-aligned kernel in the box's frame, the answer
+//! turned back.
+//!
+//! The frame's axes are the f64 cosine and sine of the f32 angle, which the platform's
+//! `sin_cos` gives within [`TRIG`] of their values relative to their size (tested against
+//! the exact query's cosine and sine); the rotation's error enters every offset's bound.
+//! A time is the same in both frames, so the contact centre is `start + v·t` in the
+//! world's own frame.
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
 
-use super::circle_aabb::{box_feature, region_local, to_f32};
-use super::kernel::box_contact;
+use super::box_entry::Tol;
+use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
+use super::contact::{Contact, Motion};
+use super::exact;
+use super::float::{U, faithful_v, max, min, two_sum};
+use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Obb, Sweep};
-use crate::hit::Hit;
+use crate::hit::{Feature, Hit};
+use crate::region::{Corner, Region, Side};
+
+/// The relative error allowed to `f64::sin_cos` for an f32 angle: four units in the last
+/// place (correctly rounded results are within half of one).
+pub(crate) const TRIG: f64 = 1.0 / (1u64 << 50) as f64;
+
+/// Angles beyond this go straight to the exact query: their reduction by π/2 is where a
+/// platform's `sin_cos` is least trustworthy, and a rotated box's angle is not expected
+/// there.
+const TRIG_RANGE: f64 = 1048576.0;
 
 /// First contact of `sweep` with the rotated box `obb`. Features and regions are named in
 /// the box's own frame (its `Top` is the side facing its local +y).
 pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Option<Hit> {
-    if !(sweep.is_valid() & obb.is_valid()) {
+    obb_fast(&Motion::of(sweep), obb).map(|c| c.hit)
+}
+
+/// [`cast_obb`] for a motion in f64, with the values `resolve` carries on from.
+pub(crate) fn obb_contact(m: &Motion, obb: &Obb) -> Option<Contact> {
+    obb_fast(m, obb)
+}
+
+#[inline(always)]
+fn obb_fast(m: &Motion, obb: &Obb) -> Option<Contact> {
+    if !(m.is_valid() & obb.is_valid()) {
         return None;
     }
-    let (sin, cos) = f64::from(obb.angle).sin_cos();
-    let axis = DVec2::new(cos, sin);
-    let to_local = |w: DVec2| DVec2::new(axis.x * w.x + axis.y * w.y, axis.x * w.y - axis.y * w.x);
-    let to_world = |l: DVec2| axis.rotate(l);
-
-    let s = sweep.start.as_dvec2();
-    let center = obb.center.as_dvec2();
+    let theta = f64::from(obb.angle);
+    if theta == 0.0 {
+        // Unrotated: the box [center − h, center + h], when its corners are exact in f64.
+        let (c, h) = (obb.center.as_dvec2(), obb.half_extents.as_dvec2());
+        let ((lx, elx), (ly, ely)) = (two_sum(c.x, -h.x), two_sum(c.y, -h.y));
+        let ((hx, ehx), (hy, ehy)) = (two_sum(c.x, h.x), two_sum(c.y, h.y));
+        if elx == 0.0 && ely == 0.0 && ehx == 0.0 && ehy == 0.0 {
+            return box_fast(m, DVec2::new(lx, ly), DVec2::new(hx, hy), || settle(m, obb));
+        }
+    }
+    if theta.abs() > TRIG_RANGE {
+        return settle(m, obb);
+    }
+    let (sin, cos) = theta.sin_cos();
+    let frame = Frame { cos, sin };
+    let s = m.start;
+    let v_w = m.end - s;
+    let d = s - obb.center.as_dvec2();
     let h = obb.half_extents.as_dvec2();
-    let s_local = to_local(s - center);
-    let v_local = to_local(sweep.end.as_dvec2() - s);
+    let s_local = frame.to_local(d);
+    let v = frame.to_local(v_w);
     let lo = -h - s_local;
     let hi = h - s_local;
-    let c = box_contact(v_local, f64::from(sweep.radius), lo, hi)?;
-    Some(Hit {
-        time: c.t as f32,
-        center: to_f32(s + to_world(c.center)),
-        point: to_f32(s + to_world(c.point)),
-        normal: to_f32(to_world(c.normal)),
-        face_normal: to_f32(to_world(c.face_normal)),
-        feature: box_feature(c.feature),
-        region: Some(region_local(c.center, lo, hi)),
-        started_inside: c.started_inside,
-    })
+    let r = m.radius;
+    let b = (v.abs() + lo.abs() + hi.abs()).element_sum() + r;
+    // Each local offset: the rotation's error on the world offsets (d and v each rounded
+    // once; `lo` and `hi` carry d's) and one rounding of its own.
+    let rot = (TRIG + 4.0 * U) * (d.abs() + v_w.abs()).element_sum() * 1.01;
+    let tol = Tol::new(b, rot);
+    // `lo − r` and kin are within e1 of exact.
+    if apart(v, r, lo, hi, 4.0 * tol.e1) {
+        return None;
+    }
+    match box_kernel(v, r, lo, hi, &tol, false) {
+        Fast::Miss => None,
+        Fast::Hit(k) => match report(m, obb, &frame, k, &tol, s_local) {
+            Some(c) => Some(c),
+            None => settle(m, obb),
+        },
+        Fast::Unsure => settle(m, obb),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn settle(m: &Motion, obb: &Obb) -> Option<Contact> {
+    exact::obb_contact(m, obb)
+}
+
+/// The box `[lo, hi]` clear of the bounding box of a circle of `radius` swept from the
+/// origin by `v`, by more than `margin`.
+#[inline(always)]
+fn apart(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, margin: f64) -> bool {
+    let e = lo - DVec2::splat(radius);
+    let x = hi + DVec2::splat(radius);
+    let gap_x = max(e.x - max(v.x, 0.0), min(v.x, 0.0) - x.x);
+    let gap_y = max(e.y - max(v.y, 0.0), min(v.y, 0.0) - x.y);
+    max(gap_x, gap_y) > margin
+}
+
+/// The box's rotation, as computed.
+struct Frame {
+    cos: f64,
+    sin: f64,
+}
+
+impl Frame {
+    fn to_local(&self, w: DVec2) -> DVec2 {
+        DVec2::new(
+            self.cos * w.x + self.sin * w.y,
+            self.cos * w.y - self.sin * w.x,
+        )
+    }
+
+    fn to_world(&self, l: DVec2) -> DVec2 {
+        DVec2::new(
+            self.cos * l.x - self.sin * l.y,
+            self.sin * l.x + self.cos * l.y,
+        )
+    }
+
+    /// A bound on the error of `to_world(l)` from the cosine's and sine's errors and the
+    /// rotation's roundings, for `l` within `err` of exact.
+    fn world_err(&self, l: DVec2, err: DVec2) -> DVec2 {
+        let (c, s) = (self.cos.abs(), self.sin.abs());
+        let terms = DVec2::new(c * l.x.abs() + s * l.y.abs(), s * l.x.abs() + c * l.y.abs());
+        let spread = DVec2::new(c * err.x + s * err.y, s * err.x + c * err.y);
+        (spread + terms * (TRIG + 3.0 * U)) * 1.01
+    }
+}
+
+#[inline(always)]
+fn report(
+    m: &Motion,
+    obb: &Obb,
+    f: &Frame,
+    k: BoxHit,
+    tol: &Tol,
+    s_local: DVec2,
+) -> Option<Contact> {
+    let s = m.start;
+    let v = m.end - s;
+    let r = m.radius;
+    let h = obb.half_extents.as_dvec2();
+    let center_w = obb.center.as_dvec2();
+    let out =
+        |time, t: f64, c: DVec2, c32: Vec2, point, n: DVec2, n32, face, feature, region, inside| {
+            Contact {
+                hit: Hit {
+                    time,
+                    center: c32,
+                    point,
+                    normal: n32,
+                    face_normal: face,
+                    feature,
+                    region: Some(region),
+                    started_inside: inside,
+                },
+                t,
+                center: c,
+                normal: n,
+            }
+        };
+    let axis = |side: Side| side.normal().as_dvec2();
+    match k {
+        BoxHit::Side {
+            side,
+            time,
+            t_lo,
+            t_hi,
+        } => {
+            let (c, c_err) = center_at(s, v, t_lo, t_hi);
+            let c32 = faithful_v(c, c_err)?;
+            let n = f.to_world(axis(side));
+            let n_err = f.world_err(axis(side), DVec2::ZERO);
+            let n32 = faithful_v(n, n_err)?;
+            // The contact point is the centre pulled back onto the side.
+            let p = c - n * r;
+            let p_err = c_err + n_err * r + (c.abs() + n.abs() * r) * (3.0 * U);
+            let p32 = faithful_v(p, p_err)?;
+            let region = if r > 0.0 {
+                side_region(side)
+            } else {
+                Region::INSIDE
+            };
+            Some(out(
+                time,
+                0.5 * (t_lo + t_hi),
+                c,
+                c32,
+                p32,
+                n,
+                n32,
+                n32,
+                Feature::Side(side),
+                region,
+                false,
+            ))
+        }
+        BoxHit::Corner {
+            corner,
+            time,
+            t_lo,
+            t_hi,
+            normal,
+            normal_err,
+            ..
+        } => {
+            let (c, c_err) = center_at(s, v, t_lo, t_hi);
+            let c32 = faithful_v(c, c_err)?;
+            let n = f.to_world(normal);
+            let n_err = f.world_err(normal, normal_err);
+            let n32 = faithful_v(n, n_err)?;
+            let face_l = corner_face_normal(normal, normal_err)?;
+            let face = f.to_world(face_l);
+            let face32 = faithful_v(face, f.world_err(face_l, DVec2::ZERO))?;
+            let (right, top) = match corner {
+                Corner::BottomLeft => (false, false),
+                Corner::BottomRight => (true, false),
+                Corner::TopLeft => (false, true),
+                Corner::TopRight => (true, true),
+            };
+            let k_l = DVec2::new(if right { h.x } else { -h.x }, if top { h.y } else { -h.y });
+            let kw = f.to_world(k_l);
+            let p = center_w + kw;
+            let p_err = f.world_err(k_l, DVec2::ZERO) + (center_w.abs() + kw.abs()) * (2.0 * U);
+            let p32 = faithful_v(p, p_err)?;
+            Some(out(
+                time,
+                0.5 * (t_lo + t_hi),
+                c,
+                c32,
+                p32,
+                n,
+                n32,
+                face32,
+                Feature::Corner(corner),
+                corner_region(corner),
+                false,
+            ))
+        }
+        BoxHit::InBox { side } => {
+            let n = f.to_world(axis(side));
+            let n32 = faithful_v(n, f.world_err(axis(side), DVec2::ZERO))?;
+            // The start moved onto the side: along the side's normal by its distance.
+            let (i, high) = (
+                usize::from(matches!(side, Side::Bottom | Side::Top)),
+                matches!(side, Side::Right | Side::Top),
+            );
+            let to_side = if high {
+                h[i] - s_local[i]
+            } else {
+                -h[i] - s_local[i]
+            };
+            let mut step = DVec2::ZERO;
+            step[i] = to_side;
+            let mut step_err = DVec2::ZERO;
+            step_err[i] = tol.e0;
+            let moved = f.to_world(step);
+            let p = s + moved;
+            let p_err = f.world_err(step, step_err) + (s.abs() + moved.abs()) * (2.0 * U);
+            let p32 = faithful_v(p, p_err)?;
+            Some(out(
+                0.0,
+                0.0,
+                s,
+                s.as_vec2(),
+                p32,
+                n,
+                n32,
+                n32,
+                Feature::Side(side),
+                Region::INSIDE,
+                true,
+            ))
+        }
+        BoxHit::Beside { q, d2, code } => {
+            // A component clamped to 0 is exactly 0 (the start's region is certain).
+            let q_err = DVec2::select(q.cmpeq(DVec2::ZERO), DVec2::ZERO, DVec2::splat(tol.e0));
+            let (n_l, n_l_err) = push_out_normal(q, d2, q_err);
+            let n = f.to_world(n_l);
+            let n_err = f.world_err(n_l, n_l_err);
+            let n32 = faithful_v(n, n_err)?;
+            let face_l = corner_face_normal(n_l, n_l_err)?;
+            let face = f.to_world(face_l);
+            let face32 = faithful_v(face, f.world_err(face_l, DVec2::ZERO))?;
+            let qw = f.to_world(q);
+            let p = s + qw;
+            let p_err = f.world_err(q, q_err) + (s.abs() + qw.abs()) * (2.0 * U);
+            let p32 = faithful_v(p, p_err)?;
+            let feature = REGION_FEATURES[usize::from(code & 15)];
+            Some(out(
+                0.0,
+                0.0,
+                s,
+                s.as_vec2(),
+                p32,
+                n,
+                n32,
+                face32,
+                feature,
+                Region(code),
+                true,
+            ))
+        }
+    }
 }

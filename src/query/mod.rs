@@ -18,13 +18,20 @@ mod circle_aabb;
 mod circle_circle;
 mod circle_obb;
 mod circle_segment;
-mod exact;
+pub(crate) mod contact;
+pub mod exact;
+mod float;
 mod kernel;
+mod point;
 
+pub(crate) use circle_aabb::aabb_contact;
 pub use circle_aabb::cast_aabb;
 pub use circle_circle::cast_circle;
+pub(crate) use circle_circle::circle_contact;
 pub use circle_obb::cast_obb;
+pub(crate) use circle_obb::obb_contact;
 pub use circle_segment::cast_segment;
+pub(crate) use circle_segment::segment_contact;
 
 use crate::geom::{Aabb, Obb, Segment, Sweep};
 use crate::hit::Hit;
@@ -70,7 +77,8 @@ mod tests {
     //! Hand-computed cases; the randomised comparisons against an f64 reference live in
     //! `tests/`.
     use super::*;
-    use crate::hit::{Corner, End, Feature, Side};
+    use crate::hit::{End, Feature};
+    use crate::region::{Corner, Side};
     use glam::Vec2;
 
     fn v(x: f32, y: f32) -> Vec2 {

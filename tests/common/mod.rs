@@ -6,6 +6,8 @@
 
 pub mod bench_sets;
 pub mod check;
+pub mod exact_cases;
+pub mod exact_ref;
 pub mod geom64;
 pub mod parry;
 pub mod random;

@@ -382,6 +382,16 @@ def reference(q, skip_tol=None):
                 d1 = (v[0] - q1[0], v[1] - q1[1])
                 rate = -(d1[0] * v[0] + d1[1] * v[1])
                 tangent = rate <= EXACT * R * D(repr(lv))
+            elif isinstance(ob, Box) and ob.lo[0] < ob.hi[0] and ob.lo[1] < ob.hi[1]:
+                # A point (r = 0) and a box with an inside: a hit only if the path, carried
+                # on past t = 1, goes inside; landing on a corner and passing it by is a
+                # graze, like sliding along a side.
+                h = D('1e-20')
+                fh = ob.sdist(((1 + h) * v[0], (1 + h) * v[1]))
+                if fh >= 0:
+                    out.update(verdict='miss', why='touch1-r0-graze')
+                    return out
+                tangent = False
             else:
                 h = D('1e-20')
                 fh = ob.sdist(((1 - h) * v[0], (1 - h) * v[1])) - R

@@ -111,7 +111,7 @@ impl<'a> Pen<'a> {
     pub fn arc_steps(&self, r: f32) -> usize {
         const TOLERANCE_PX: f32 = 0.35;
         let px = self.cam.len(r);
-        if !(px > TOLERANCE_PX) {
+        if px.is_nan() || px <= TOLERANCE_PX {
             return 1;
         }
         let per_step = 2.0 * (1.0 - TOLERANCE_PX / px).clamp(-1.0, 1.0).acos();

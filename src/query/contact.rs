@@ -1,0 +1,47 @@
+//! What every query works on and hands back, below the public `Sweep`/`Hit`: the motion in
+//! f64 (`resolve` carries its legs in f64, so that no leg's end is rounded to f32 or
+//! overflows it), and the contact with the f64 values `resolve` continues from.
+
+use glam::DVec2;
+
+use crate::geom::Sweep;
+use crate::hit::Hit;
+
+/// A circle of `radius` moving from `start` to `end`. From a [`Sweep`] every value is
+/// exact; `resolve`'s later legs start and end wherever the response puts them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Motion {
+    pub start: DVec2,
+    pub end: DVec2,
+    pub radius: f64,
+}
+
+impl Motion {
+    #[inline(always)]
+    pub fn of(sweep: &Sweep) -> Motion {
+        Motion {
+            start: sweep.start.as_dvec2(),
+            end: sweep.end.as_dvec2(),
+            radius: f64::from(sweep.radius),
+        }
+    }
+
+    /// Finite values and a finite, non-negative radius.
+    pub fn is_valid(&self) -> bool {
+        self.start.is_finite()
+            && self.end.is_finite()
+            && self.radius.is_finite()
+            && self.radius >= 0.0
+    }
+}
+
+/// A query's answer: the `Hit` (f32, each value the f32 nearest the exact one, or within
+/// one unit of the last place of it) and, for `resolve`, the time, centre and normal in
+/// f64.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Contact {
+    pub hit: Hit,
+    pub t: f64,
+    pub center: DVec2,
+    pub normal: DVec2,
+}
