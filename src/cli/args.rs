@@ -27,7 +27,7 @@ use crate::scene::limits::{
     version,
     propagate_version = true,
     args_conflicts_with_subcommands = true,
-    after_help = "Scene files are RON; see scenes/README.md for the format."
+    after_help = "Scene files are RON; see docs/scene-format.md for the format."
 )]
 pub struct Cli {
     #[command(flatten)]

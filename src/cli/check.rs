@@ -306,7 +306,8 @@ mod tests {
         }
     }
 
-    /// Issue 24: `format!("{s:<w$}")` panics once the width passes 65535.
+    /// `format!("{s:<w$}")` panics when the width passes 65535: a wider cell must still be
+    /// printed whole.
     #[test]
     fn a_table_cell_wider_than_65535_characters_does_not_panic() {
         let mut s = Scene::empty("t");

@@ -1,5 +1,5 @@
 //! `sweepscope check --record <scene.ron>...`: rewrites each file's `expect` list from the
-//! exact answers of today's core ([`record`], the same as the debugger's "Record
+//! core's current exact answers ([`record`], the same as the debugger's "Record
 //! expectations") and saves atomically, so a following `sweepscope check` on the file passes.
 //!
 //! Only the list changes: it is replaced in the file's own text

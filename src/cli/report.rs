@@ -7,8 +7,9 @@
 //! folder as the app does, pixels included (`app::shell::headless`). Without one, or with
 //! `--no-screenshot`, the texts are written for the scene as the window would first show it
 //! — the sweep view, the first ball inspected, the scrubber at t = 1 — and the folder says
-//! it has no screenshot; so they are too when the window cannot be opened on the display. Everything that can be refused (the folder, the scene) is refused
-//! before anything is written, and the folder appears whole or not at all.
+//! it has no screenshot; so they are too when the window cannot be opened on the display.
+//! Everything that can be refused (the folder, the scene) is refused before anything is
+//! written, and the folder appears whole or not at all.
 
 use std::path::Path;
 use std::process::ExitCode;

@@ -136,9 +136,9 @@ fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
 /// Lanes marked NaN by [`lane_time`] get the full single query.
 ///
 /// They are rare (a start inside the expanded box, an answer the bounds leave open,
-/// invalid input), so the scan looks at sixteen
-/// lanes at a time with one vector comparison, and only a block that holds one is walked
-/// lane by lane: walking every lane cost about a tenth of the batched time.
+/// invalid input), so the scan looks at sixteen lanes at a time with one vector
+/// comparison, and only a block that holds one is walked lane by lane: walking every lane
+/// would cost about a tenth of the batched time.
 #[inline(always)]
 fn finish_cold(out: &mut [f32], single: impl Fn(usize) -> f32) {
     const BLOCK: usize = 16;

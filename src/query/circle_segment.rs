@@ -179,8 +179,6 @@ fn face_hit(
     let s = m.start;
     let v = m.end - s;
     let (c, c_err) = center_at(s, v, t_lo, t_hi);
-    // The side's unit normal: e⊥/|e| on the start's side, within a few roundings of its
-    // size.
     // The side's unit normal, e⊥/|e| on the start's side: each component within 8·U of its
     // own size, so its rounding is faithful as it stands.
     let n = e.perp() * (sign / len);

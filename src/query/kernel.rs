@@ -293,11 +293,11 @@ fn nearest_side(lo: DVec2, hi: DVec2, v: DVec2) -> usize {
                 _mm_and_pd(_mm_cmpeq_pd(d1, d0), _mm_cmpgt_pd(h1, h0)),
             )
         };
-        // Round one, per axis: (left vs right, bottom vs top).
+        // First matches, per axis: (left vs right, bottom vs top).
         let b1 = better(second_d, second_h, first_d, first_h);
         let d = blend(b1, second_d, first_d);
         let h = blend(b1, second_h, first_h);
-        // Round two: the y axis's winner (high lane) against the x axis's.
+        // The final: the y axis's winner (high lane) against the x axis's.
         let b2 = better(_mm_unpackhi_pd(d, d), _mm_unpackhi_pd(h, h), d, h);
         // Bit 0: right beat left, bit 1: top beat bottom; then whether the y axis won.
         let axis = (_mm_movemask_pd(b1) & 3) as usize;
