@@ -86,13 +86,7 @@ impl DebugApp {
                 None => self.save_dialog(ctx),
             },
             Action::SaveAs => self.save_dialog(ctx),
-            Action::Reload => {
-                let path = self.ui.banner_reload.clone();
-                match path.or_else(|| self.doc.path().map(Path::to_path_buf)) {
-                    Some(p) => self.request(ctx, Pending::Open(p)),
-                    None => self.ui.status = "nothing to reload: the scene has no file".into(),
-                }
-            }
+            Action::Reload => self.reload(ctx),
             Action::Screenshot => self.screenshot(ctx),
             Action::BugReport => {
                 self.ui.report_form = Some(ReportForm {
@@ -104,15 +98,7 @@ impl DebugApp {
                 let dir = self.output_dir();
                 self.start_dialog(ctx, DialogKind::Folder, String::new(), dir);
             }
-            Action::CopyOutputPath => {
-                let path = self
-                    .ui
-                    .last_output
-                    .clone()
-                    .unwrap_or_else(|| self.output_dir());
-                ctx.copy_text(path.display().to_string());
-                self.ui.status = format!("copied {}", path.display());
-            }
+            Action::CopyOutputPath => self.copy_output_path(ctx),
             Action::RecordExpectations => self.record_expectations(),
             Action::SaveRegression => {
                 self.record_expectations();
@@ -146,37 +132,14 @@ impl DebugApp {
                     self.ui.selected = None;
                 }
             }
-            Action::Deselect => {
-                // The innermost open thing closes first.
-                if self.ui.rename.is_some() {
-                    self.ui.rename = None;
-                } else if self.ui.confirm.is_some() {
-                    self.answer(ctx, Answer::Cancel);
-                } else if self.ui.show_help {
-                    self.ui.show_help = false;
-                } else {
-                    self.ui.selected = None;
-                }
-            }
+            Action::Deselect => self.close_innermost(ctx),
             Action::AddBall
             | Action::AddBox
             | Action::AddRotatedBox
             | Action::AddSegment
             | Action::AddCircle => {
                 if let Some(kind) = AddKind::of(a) {
-                    // A key adds at the cursor when it is over the canvas; a button, where
-                    // nothing is near the middle of the view.
-                    let size = grid_step(self.ui.view.zoom, NEW_OBJECT_PX) * 2.0;
-                    let at = self.ui.cursor_world.unwrap_or_else(|| {
-                        let (view, half) = (self.ui.view.center, self.ui.visible_half);
-                        free_spot(&self.evaluation, view, half, size)
-                    });
-                    self.add_object(kind, at);
-                    // A spot found outside the view is brought into it.
-                    let off = (at - self.ui.view.center).abs() + Vec2::splat(size * 0.5);
-                    if !off.cmple(self.ui.visible_half).all() {
-                        self.ui.view.center = at;
-                    }
+                    self.add_where_asked(kind);
                 }
             }
             Action::PlayPause => playback.toggle(),
@@ -199,6 +162,52 @@ impl DebugApp {
                 }
             }
             Action::Help => self.ui.show_help = !self.ui.show_help,
+        }
+    }
+
+    fn reload(&mut self, ctx: &Context) {
+        let path = self.ui.banner_reload.clone();
+        match path.or_else(|| self.doc.path().map(Path::to_path_buf)) {
+            Some(p) => self.request(ctx, Pending::Open(p)),
+            None => self.ui.status = "nothing to reload: the scene has no file".into(),
+        }
+    }
+
+    fn copy_output_path(&mut self, ctx: &Context) {
+        let path = self
+            .ui
+            .last_output
+            .clone()
+            .unwrap_or_else(|| self.output_dir());
+        ctx.copy_text(path.display().to_string());
+        self.ui.status = format!("copied {}", path.display());
+    }
+
+    /// Escape: the innermost open thing closes first, and the selection last.
+    fn close_innermost(&mut self, ctx: &Context) {
+        if self.ui.rename.is_some() {
+            self.ui.rename = None;
+        } else if self.ui.confirm.is_some() {
+            self.answer(ctx, Answer::Cancel);
+        } else if self.ui.show_help {
+            self.ui.show_help = false;
+        } else {
+            self.ui.selected = None;
+        }
+    }
+
+    /// A key adds at the cursor when it is over the canvas; a button, where nothing is near
+    /// the middle of the view, which then shows the new object.
+    fn add_where_asked(&mut self, kind: AddKind) {
+        let size = grid_step(self.ui.view.zoom, NEW_OBJECT_PX) * 2.0;
+        let at = self.ui.cursor_world.unwrap_or_else(|| {
+            let (view, half) = (self.ui.view.center, self.ui.visible_half);
+            free_spot(&self.evaluation, view, half, size)
+        });
+        self.add_object(kind, at);
+        let off = (at - self.ui.view.center).abs() + Vec2::splat(size * 0.5);
+        if !off.cmple(self.ui.visible_half).all() {
+            self.ui.view.center = at;
         }
     }
 
