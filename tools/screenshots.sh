@@ -18,5 +18,6 @@ shot variants-disagree scenes/thin-wall.ron
 shot heat-map scenes/heat-map.ron
 shot heat-map-tunnel scenes/tunnel-heat-map.ron
 shot parry-graze scenes/parry-graze.ron
+shot parry-tiny-rotated-box scenes/parry-tiny-rotated-box.ron
 shot start-inside scenes/start-inside.ron
 shot simulation scenes/sim-billiards.ron --sim-advance 0.8
