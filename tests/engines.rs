@@ -251,6 +251,49 @@ fn engines_refuse_non_finite_input_without_calling_parry() {
     }
 }
 
+#[test]
+fn parry_cast_is_early_on_a_long_segment_by_its_tolerance() {
+    // A random case on which `cast_shapes` stops 0.0044 short of contact (t 0.55595
+    // against the exact 0.557765): on clear cases too its time can be a few thousandths
+    // off, which the random property above allows and nothing more.
+    let s = Sweep::new(
+        v(-8.050_426_5, 11.623_11),
+        v(8.337_881, 3.993_784_4),
+        0.790_938,
+    );
+    let o = Obstacle::Segment(Segment::new(
+        v(17.055_494, -1.928_860_1),
+        v(-16.86197, 19.817_587),
+    ));
+    let exact = o.cast(&s).unwrap_or_else(|| panic!("the exact core hits"));
+    assert!((exact.time - 0.557_765).abs() < 1e-5, "{exact:?}");
+    let (outcome, verdict) = verdict(Variant::ParryCast, &s, &o);
+    match verdict {
+        Verdict::TimeOff(dt) => assert!(dt < 0.0 && dt > -0.01, "{dt} {outcome:?}"),
+        other => panic!("parry-cast {other:?} {outcome:?}"),
+    }
+}
+
+#[test]
+fn parry_cast_tilts_a_segment_normal_by_its_tolerance() {
+    // A random case on which `cast_shapes` hits at the right time with a normal 1.3° off
+    // the exact one.
+    let s = Sweep::new(
+        v(36.660_255, -7.111_214_6),
+        v(-5.449_415_7, 1.400_380_1),
+        3.114_717_7,
+    );
+    let o = Obstacle::Segment(Segment::new(
+        v(19.08534, -6.14079),
+        v(-5.076_247_7, 20.19505),
+    ));
+    let (outcome, verdict) = verdict(Variant::ParryCast, &s, &o);
+    match verdict {
+        Verdict::NormalOff(deg) => assert!(deg > 1.0 && deg < 5.0, "{deg} {outcome:?}"),
+        other => panic!("parry-cast {other:?} {outcome:?}"),
+    }
+}
+
 /// A clear case: the exact answer does not change when the radius moves by 1 % either way
 /// (no graze), the start is not within 1 % of touching, and the motion is at least 1 long.
 fn clear(s: &Sweep, o: &Obstacle) -> bool {
@@ -302,7 +345,15 @@ proptest! {
         let s = Sweep::new(v(sx, sy), v(ex, ey), r);
         prop_assume!(clear(&s, &o));
         let (co, cv) = verdict(Variant::ParryCast, &s, &o);
-        prop_assert_eq!(&cv, &Verdict::Agree, "parry-cast {:?}", co);
+        // GJK's absolute tolerance can leave a time a few thousandths off, or a normal a
+        // degree or two, on a clear case (`parry_cast_is_early_on_a_long_segment_by_its_
+        // tolerance`, `parry_cast_tilts_a_segment_normal_by_its_tolerance`); nothing worse.
+        let tolerance = match cv {
+            Verdict::TimeOff(dt) => dt.abs() < 0.01,
+            Verdict::NormalOff(deg) => deg < 5.0,
+            _ => false,
+        };
+        prop_assert!(cv == Verdict::Agree || tolerance, "parry-cast {:?} {:?}", cv, co);
         let (so, sv) = verdict(Variant::ParrySweep, &s, &o);
         // A start overlapping with the centre outside is the named disagreement above
         // (`parry_sweep_calls_a_shallow_start_overlap_a_plain_hit`).
