@@ -376,4 +376,27 @@ fn the_event_log_scrolls_to_the_current_event_after_a_scrub_back() {
         .unwrap_or_else(|| panic!("row {current}"));
     // Only rows in view are laid out (`show_rows`): the row is found only if shown.
     assert!(h.query_by_label(&label).is_some(), "{label} is in view");
+    // Near the end too: the bug's second half was an offset short of the log's real
+    // bottom, so the last ten or so events could not be scrolled into view.
+    let near_end = end - 4;
+    let time = sim(&h)
+        .timeline()
+        .and_then(|t| t.logged(near_end))
+        .map(|l| l.event.time)
+        .unwrap_or_else(|| panic!("event {near_end} logged"));
+    h.state_mut().sim_view_mut().scrub_to(time);
+    // The scroll eases to its new offset over a few frames.
+    h.run_steps(30);
+    let current = sim(&h).timeline().and_then(|t| t.current_index());
+    let current = current.unwrap_or_else(|| panic!("a current event"));
+    assert!(current + 1 < end, "{current} of {end}: not the newest");
+    let label = sim(&h)
+        .event_row_label(current)
+        .unwrap_or_else(|| panic!("row {current}"));
+    let row = h.get_by_label(&label).rect();
+    let log = h.get_by_label("Event log").rect();
+    assert!(
+        row.bottom() <= 900.0 && row.top() >= log.bottom(),
+        "{label} at {row:?}"
+    );
 }

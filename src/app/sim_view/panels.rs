@@ -257,7 +257,12 @@ impl SimView {
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
         let current = t.current_index();
-        let row_h = ui.text_style_height(&egui::TextStyle::Body);
+        // A row is a selectable label of monospace text: as tall as the text or a widget's
+        // minimum height, whichever is more. `show_rows` lays rows out at this height, and
+        // the follow-the-scrubber offset below counts on it.
+        let row_h = ui
+            .text_style_height(&egui::TextStyle::Monospace)
+            .max(ui.spacing().interact_size.y);
         let mut clicked = None;
         // Stuck to the bottom only while the newest event is the current one: a scroll
         // area stuck to its end overrides any offset asked for below.
