@@ -316,7 +316,8 @@ fn start_simulation(
         settings.fill_count = n;
         let (packing, seed) = (settings.fill_packing, settings.fill_seed);
         match SimView::fill_setup(app.scene(), n, packing, seed) {
-            Ok((setup, _)) => {
+            Ok((setup, left_out)) => {
+                app.sim_view_mut().note_left_out(left_out);
                 app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
                 app.apply_queued(ctx);
             }

@@ -203,6 +203,15 @@ impl SimView {
         Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget)
     }
 
+    /// Says how many discs a fill left out, once the run it set up is built.
+    pub fn note_left_out(&mut self, left_out: usize) {
+        if left_out > 0 {
+            self.pending_note = Some(format!(
+                "fill: {left_out} disc(s) left out where they would overlap an obstacle"
+            ));
+        }
+    }
+
     fn note(&mut self, text: String) {
         if let Some(r) = &mut self.run {
             r.message = Some(text);

@@ -144,12 +144,9 @@ impl SimView {
             {
                 let s = &self.settings;
                 match Self::fill_setup(scene, s.fill_count, s.fill_packing, s.fill_seed) {
-                    Ok((sim, 0)) => setup = Some(sim),
                     Ok((sim, left_out)) => {
                         setup = Some(sim);
-                        self.pending_note = Some(format!(
-                            "fill: {left_out} disc(s) left out where they would overlap an obstacle"
-                        ));
+                        self.note_left_out(left_out);
                     }
                     Err(e) => self.note(format!("fill: {e}")),
                 }
