@@ -129,6 +129,10 @@ pub struct SimView {
     /// The event the log last scrolled to.
     #[serde(skip)]
     log_shown: Option<usize>,
+    /// The log's rows (event indices) laid out in the last frame, partly shown ones
+    /// included.
+    #[serde(skip)]
+    log_rows: std::ops::Range<usize>,
 }
 
 impl SimView {

@@ -249,7 +249,7 @@ impl SimView {
         let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
             return;
         };
-        let log_shown = &mut self.log_shown;
+        let (log_shown, log_rows) = (&mut self.log_shown, &mut self.log_rows);
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
@@ -268,12 +268,14 @@ impl SimView {
             .id_salt("sim_event_log")
             .auto_shrink([false, false])
             .stick_to_bottom(at_newest);
-        // The log follows the scrubber: when the current event changes, its row is scrolled
-        // into the middle of the view (the user may scroll freely in between).
+        // The log follows the scrubber: when the current event changes to one whose row is
+        // not in view, its row is scrolled into the middle of the view (the user may scroll
+        // freely in between, and a row clicked in view stays where it was clicked).
         if current != *log_shown {
             *log_shown = current;
+            let in_view = current.is_some_and(|k| k > log_rows.start && k + 1 < log_rows.end);
             // At the newest event the log sticks to its bottom on its own.
-            if let Some(k) = current.filter(|&k| k + 1 < end) {
+            if let Some(k) = current.filter(|&k| k + 1 < end && !in_view) {
                 let pitch = row_h + ui.spacing().item_spacing.y;
                 let view = ui.available_height();
                 let most = ((end - first) as f32 * pitch - view).max(0.0);
@@ -282,6 +284,7 @@ impl SimView {
             }
         }
         area.show_rows(ui, row_h, end - first, |ui, rows| {
+            *log_rows = first + rows.start..first + rows.end;
             // Rows must stay one line high for `show_rows` to place them.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
             for row in rows {
