@@ -133,6 +133,9 @@ pub struct SimView {
     /// included.
     #[serde(skip)]
     log_rows: std::ops::Range<usize>,
+    /// A log row's height as last laid out (0 before the first).
+    #[serde(skip)]
+    log_row_h: f32,
 }
 
 impl SimView {

@@ -249,17 +249,21 @@ impl SimView {
         let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
             return;
         };
-        let (log_shown, log_rows) = (&mut self.log_shown, &mut self.log_rows);
+        let (log_shown, log_rows, log_row_h) =
+            (&mut self.log_shown, &mut self.log_rows, &mut self.log_row_h);
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
         let current = t.current_index();
-        // A row is a selectable label of monospace text: as tall as the text or a widget's
-        // minimum height, whichever is more. `show_rows` lays rows out at this height, and
-        // the follow-the-scrubber offset below counts on it.
-        let row_h = ui
-            .text_style_height(&egui::TextStyle::Monospace)
-            .max(ui.spacing().interact_size.y);
+        // `show_rows` lays rows out at this height, and the follow-the-scrubber offset below
+        // counts on it: the height a row took when last laid out (a selectable label of
+        // monospace text, padded), or before the first frame an estimate of it.
+        let row_h = if *log_row_h > 0.0 {
+            *log_row_h
+        } else {
+            ui.text_style_height(&egui::TextStyle::Monospace)
+                .max(ui.spacing().interact_size.y)
+        };
         let mut clicked = None;
         // Stuck to the bottom only while the newest event is the current one: a scroll
         // area stuck to its end overrides any offset asked for below.
@@ -291,7 +295,9 @@ impl SimView {
                 let k = first + row;
                 if let Some(l) = t.logged(k) {
                     let text = RichText::new(row_label(k, &l.event)).monospace();
-                    if ui.selectable_label(current == Some(k), text).clicked() {
+                    let row = ui.selectable_label(current == Some(k), text);
+                    *log_row_h = row.rect.height();
+                    if row.clicked() {
                         clicked = Some(k);
                     }
                 }
