@@ -404,22 +404,24 @@ fn the_event_log_scrolls_to_the_current_event_after_a_scrub_back() {
 #[test]
 fn a_fill_that_leaves_discs_out_says_how_many() {
     // The bug: `--sim-discs 300` opened with 205 discs beside a Discs field of 300, and
-    // nothing said why (the Fill button said it; the command-line fill did not).
+    // nothing said why (the Fill button said it; the command-line fill did not). The
+    // window's `--sim-discs` calls `fill_simulation`.
     let scene = sweepscope::scene::io::load_scene(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron"),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let (setup, left_out) =
-        SimView::fill_setup(&scene, 300, 0.3, 7).unwrap_or_else(|e| panic!("{e}"));
+    let (_, left_out) = SimView::fill_setup(&scene, 300, 0.3, 1).unwrap_or_else(|e| panic!("{e}"));
     assert!(left_out > 0, "the blocks take some places");
     let mut app = DebugApp::new(scene);
     app.set_mode(Mode::Simulation);
-    app.sim_view_mut().note_left_out(left_out);
-    app.queue(Command::edit(sweepscope::app::Edit::SetSimulation(Some(
-        setup,
-    ))));
+    let ctx = egui::Context::default();
+    app.fill_simulation(&ctx, 300)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(app.dirty(), "an edit of the scene");
     let mut h = harness(app);
     h.run();
+    assert_eq!(sim(&h).settings.fill_count, 300);
+    assert_eq!(sim(&h).world().map(|w| w.len()), Some(300 - left_out));
     let said = format!("fill: {left_out} disc(s) left out where they would overlap an obstacle");
     assert!(h.query_by_label(&said).is_some(), "{said}");
 }

@@ -259,6 +259,21 @@ impl DebugApp {
         }
     }
 
+    /// Fills the simulation with `n` random discs at the fill form's packing and seed, as an
+    /// undoable edit, as the Fill button does: the form then shows `n`, and the view says
+    /// how many discs were left out where they would overlap an obstacle.
+    pub fn fill_simulation(&mut self, ctx: &Context, n: usize) -> Result<(), String> {
+        let settings = &mut self.sim.settings;
+        settings.fill_count = n;
+        let (packing, seed) = (settings.fill_packing, settings.fill_seed);
+        let (setup, left_out) =
+            SimView::fill_setup(self.doc.scene(), n, packing, seed).map_err(|e| e.to_string())?;
+        self.sim.note_left_out(left_out);
+        self.queue(Command::edit(Edit::SetSimulation(Some(setup))));
+        self.apply_queued(ctx);
+        Ok(())
+    }
+
     /// Runs the simulation of the current document forward by `t` (as `--sim-advance`).
     pub fn advance_simulation(&mut self, t: f64) {
         self.sim.sync(self.doc.scene(), self.doc.revision());

@@ -14,8 +14,6 @@ use super::session::{self, Stored};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
-use crate::app::document::Edit;
-use crate::app::sim_view::SimView;
 use crate::app::ui_state::Mode;
 use crate::cli::args::GuiArgs;
 use crate::cli::terminal::safe_lines;
@@ -310,19 +308,10 @@ fn start_simulation(
     advance: Option<f64>,
 ) {
     app.set_mode(Mode::Simulation);
-    if let Some(n) = discs {
-        // The fill form shows the count asked for, so Fill repeats it.
-        let settings = &mut app.sim_view_mut().settings;
-        settings.fill_count = n;
-        let (packing, seed) = (settings.fill_packing, settings.fill_seed);
-        match SimView::fill_setup(app.scene(), n, packing, seed) {
-            Ok((setup, left_out)) => {
-                app.sim_view_mut().note_left_out(left_out);
-                app.queue(Command::edit(Edit::SetSimulation(Some(setup))));
-                app.apply_queued(ctx);
-            }
-            Err(e) => app.set_banner(format!("--sim-discs {n}: {e}")),
-        }
+    if let Some(n) = discs
+        && let Err(e) = app.fill_simulation(ctx, n)
+    {
+        app.set_banner(format!("--sim-discs {n}: {e}"));
     }
     // The run is built now, not at the first frame, so `--play` finds it.
     app.advance_simulation(advance.unwrap_or(0.0));
