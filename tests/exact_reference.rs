@@ -210,3 +210,33 @@ fn full_sweep_against_the_exact_reference() {
     println!("{total} cases in {:?}", start.elapsed());
     assert_eq!(report(&tallies), 0);
 }
+
+/// The benchmarks' case sets (a stress mix and a plain uniform one, see
+/// `common::bench_sets`) against the exact reference: the ordinary inputs that the fast
+/// queries' common path certifies with one scale's bounds, where a bound that is too
+/// small would show first. Every kind, both mixes, the first cases of two seeds each.
+#[test]
+fn the_benchmark_sets_agree_with_the_exact_reference() {
+    use common::bench_sets::{KINDS, MIXES};
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (mix, sets) in MIXES {
+        for (kind, _, name, seed) in KINDS {
+            for seed in [seed, seed + 100] {
+                for (k, c) in sets(kind, seed).iter().take(400).enumerate() {
+                    let Ok(refs) = reference(c) else { continue };
+                    checked += 1;
+                    let fast = core(&c.sweep, &c.obstacle);
+                    if let Some(e) = refs.iter().find_map(|r| exact_ref::judge(&fast, r).err()) {
+                        failures.push(format!(
+                            "{name} ({mix}, seed {seed}) #{k}: {e}\n  {}",
+                            common::check::case_literal(c)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 6000, "{checked} cases decided");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

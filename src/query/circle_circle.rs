@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Contact, Motion};
 use super::exact;
-use super::float::{U, avx_dispatch, faithful_v, max, valid};
+use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, valid};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::{Relative, Sweep};
@@ -32,26 +32,198 @@ fn circle_fast(m: &Motion, o: &Motion) -> Option<Contact> {
     let rel = Relative::of(s1, m.end, o.start, o.end);
     let (c, c_end, v) = (-rel.start_gap, -rel.end_gap, rel.displacement);
     let reach = r1 + r2;
-    // `is_valid` for both motions, cheaply (see `valid`), asked only of an answer that is
-    // not `None`: a miss is also the answer to invalid input, whatever these comparisons
-    // make of NaN or a negative radius.
-    let inputs_valid = || {
-        valid(
-            (c.abs() + c_end.abs() + (m.end - s1).abs()).element_sum() + reach,
-            r1.min(r2),
-        )
-    };
+    match lean(m, o, c, c_end, v, reach) {
+        // A miss is also the answer to invalid input, whatever the comparisons made of NaN.
+        Fast::Miss => None,
+        Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
+        Fast::Unsure => careful(m, o, c, c_end, v, reach),
+    }
+}
+
+/// `is_valid` for both motions, cheaply (see `valid`).
+#[inline(always)]
+fn inputs_valid(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, reach: f64) -> bool {
+    valid(
+        (c.abs() + c_end.abs() + (m.end - m.start).abs()).element_sum() + reach,
+        m.radius.min(o.radius),
+    )
+}
+
+/// What [`lean`] leaves open: the same decisions with a bound on each quantity of its own,
+/// and the exact query for what those leave open.
+#[inline(never)]
+fn careful(
+    m: &Motion,
+    o: &Motion,
+    c: DVec2,
+    c_end: DVec2,
+    v: DVec2,
+    reach: f64,
+) -> Option<Contact> {
     match circle_kernel(m, o, c, c_end, v, reach) {
         Fast::Miss => None,
-        Fast::Hit(k) => inputs_valid().then_some(k),
+        Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
         Fast::Unsure => {
-            if inputs_valid() {
+            if inputs_valid(m, o, c, c_end, reach) {
                 settle(m, o)
             } else {
                 None
             }
         }
     }
+}
+
+/// The common cases, a start clearly outside that clearly hits or misses, with the old
+/// arithmetic of the uncertified query on the path to the answer and a certificate beside
+/// it rather than in front of it.
+///
+/// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach: each component of
+/// `c` and `c_end` is within `U·M` of exact (one rounding of a difference), of `v` within
+/// `4U·M`, the reach within `U·M`. Then `gap`, `v·c` and `v × c` are within `16U·M²`,
+/// `|v|²` within `32U·M²`, `r²` within `4U·M²`, `disc` within `256U·M⁴`, `late` within
+/// `64U·M²` and `|end|²` within `16U·M²` (each about twice the sum of its terms). The time
+/// `gap / (v·c + √disc)` then has a relative error below `ρ` (see [`lean_hit`]), and an
+/// answer is given only when `t·(1 ± ρ)` round to one f32 and every other reported number
+/// is faithful; anything else goes to [`careful`].
+#[inline(always)]
+fn lean(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, v: DVec2, reach: f64) -> Fast<Contact> {
+    let l1 = |p: DVec2| p.x.abs() + p.y.abs();
+    let scale = max(max(l1(c), l1(c_end)), reach) * (1.0 + 4.0 * U);
+    let m2 = scale * scale;
+    let q = Approach::new(c, v, -c_end, reach);
+    let (e_gap, e_along) = (16.0 * U * m2, 16.0 * U * m2);
+    let e_disc = 256.0 * U * m2 * m2;
+    if q.gap < -e_gap {
+        return lean_overlap(m, o, c, c.length_squared());
+    }
+    if q.hits() {
+        if q.gap > e_gap {
+            return lean_hit(m, o, v, &q, scale, e_along, e_gap, e_disc);
+        }
+        return Fast::Unsure;
+    }
+    // Certainly outside, and certainly not approaching, not crossing, or past by t = 1
+    // with the end outside.
+    let (e_late, e_end2, e_rr) = (64.0 * U * m2, 16.0 * U * m2, 4.0 * U * m2);
+    let miss = (q.along + e_along < 0.0)
+        | (q.disc + e_disc < 0.0)
+        | ((q.late - e_late > 0.0) & (q.end2 - e_end2 > q.rr + e_rr));
+    if (q.gap > e_gap) & miss {
+        Fast::Miss
+    } else {
+        Fast::Unsure
+    }
+}
+
+/// [`lean`]'s hit: `t = gap / (v·c + √disc)` as the uncertified query computed it, and its
+/// relative error `ρ = 1.01·(gap_err/gap + along_err/den + 0.75·disc_err/disc + 3U)`: the
+/// root of `disc·(1 ± ε)` is within `0.75·ε` of `√disc` for `ε ≤ 1/2`, and the
+/// denominator's two terms are both positive. Certain when `ρ` is small (below 2⁻²⁰,
+/// which keeps every first-order step valid), both ends of `t·(1 ± ρ)` round to the same
+/// f32 and the later end is at most 1.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn lean_hit(
+    m: &Motion,
+    o: &Motion,
+    v: DVec2,
+    q: &Approach,
+    scale: f64,
+    e_along: f64,
+    e_gap: f64,
+    e_disc: f64,
+) -> Fast<Contact> {
+    let root = q.disc.sqrt();
+    let den = q.along + root;
+    // The time and `e_along / den` in one division's two lanes; the gap's and the
+    // discriminant's relative errors in another.
+    let td = DVec2::new(q.gap, e_along) / DVec2::splat(den);
+    let eps = DVec2::new(e_gap, e_disc) / DVec2::new(q.gap, q.disc);
+    let t = td.x;
+    let rho = 1.01 * (eps.x + td.y + 0.75 * eps.y + 3.0 * U) + 4.0 * U;
+    let (t_lo, t_hi) = (t * (1.0 - rho), t * (1.0 + rho));
+    let time = t as f32;
+    let sure_t = (q.along > e_along)
+        & (q.disc > e_disc)
+        & (rho <= 1.0 / (1u64 << 20) as f64)
+        & (t_lo as f32 == t_hi as f32)
+        & (t_hi <= 1.0);
+    // The normal −(v·√disc + v⊥·(v × c)) / (|v|²·r), and a bound on each component's
+    // error: `v` within 4U·M, the root within `root·(0.75·ε + U)`, `v × c` within
+    // e_along, three roundings of the numerator; the denominator's relative error from
+    // |v|² (32U·M²) and the reach (U), and its own roundings.
+    let reach = m.radius + o.radius;
+    let inv = -1.0 / (q.a * reach);
+    let n = (v * root + v.perp() * q.cross) * inv;
+    let (vm, cross_abs) = (max(v.x.abs(), v.y.abs()), q.cross.abs());
+    let e_num = (4.1 * U * scale + 3.1 * U * vm) * (root + cross_abs)
+        + vm * (root * (0.75 * eps.y + U) + e_along);
+    let e_den = 32.0 * U * scale * scale * reach * inv.abs() + 4.0 * U;
+    let n_err =
+        DVec2::splat(e_num * inv.abs() * (1.0 + 2.0 * e_den)) + n.abs() * (e_den * 1.01 + U);
+    // Our centre and the point on the other circle at t.
+    let (v1, v2) = (m.end - m.start, o.end - o.start);
+    let center = m.start + v1 * t;
+    let tr = t * (rho + 4.0 * U);
+    let c_err = v1.abs() * tr + m.start.abs() * (3.0 * U);
+    let p = o.start + v2 * t + n * o.radius;
+    let p_err =
+        v2.abs() * tr + (n_err + n.abs() * (4.0 * U)) * o.radius + o.start.abs() * (4.0 * U);
+    let sure = sure_t
+        & (e_den <= 1.0 / (1u64 << 20) as f64)
+        & n_err.cmple(n.abs() * FAITHFUL).all()
+        & c_err.cmple(center.abs() * FAITHFUL).all()
+        & p_err.cmple(p.abs() * FAITHFUL).all();
+    if !sure {
+        return Fast::Unsure;
+    }
+    let n32 = n.as_vec2();
+    Fast::Hit(Contact {
+        hit: Hit {
+            time,
+            center: center.as_vec2(),
+            point: p.as_vec2(),
+            normal: n32,
+            face_normal: n32,
+            feature: Feature::Circle,
+            region: None,
+            started_inside: false,
+        },
+        t,
+        center,
+        normal: n,
+    })
+}
+
+/// [`lean`]'s overlap: pushed apart along the centre line, `−c/|c|` with `c2 = |c|²` as
+/// computed. Each component of `c` is within `U` of its own size, so `|c|` is within 3U of
+/// its size and each component of the normal within 8U of its own: faithful as it stands,
+/// an exactly zero component included. Only the point on the other circle can cancel.
+#[inline(always)]
+fn lean_overlap(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<Contact> {
+    let n = c * (-1.0 / c2.sqrt());
+    let p = o.start + n * o.radius;
+    let p_err = (o.start.abs() + n.abs() * o.radius) * (10.0 * U);
+    // A zero offset (coincident centres) has no direction: NaN fails the comparison.
+    if !p_err.cmple(p.abs() * FAITHFUL).all() || c == DVec2::ZERO {
+        return Fast::Unsure;
+    }
+    let n32 = n.as_vec2();
+    Fast::Hit(Contact {
+        hit: Hit {
+            time: 0.0,
+            center: m.start.as_vec2(),
+            point: p.as_vec2(),
+            normal: n32,
+            face_normal: n32,
+            feature: Feature::Circle,
+            region: None,
+            started_inside: true,
+        },
+        t: 0.0,
+        center: m.start,
+        normal: n,
+    })
 }
 
 #[cold]
