@@ -73,9 +73,10 @@ fn careful(
     }
 }
 
-/// The common cases, a start clearly outside that clearly hits or misses, with the old
-/// arithmetic of the uncertified query on the path to the answer and a certificate beside
-/// it rather than in front of it.
+/// The common cases, a start clearly outside that clearly hits or misses or clearly
+/// overlapping, with plain f64 arithmetic on the path to the answer and its certificate
+/// computed beside it rather than in front of it, so that the answer's latency is the
+/// arithmetic's alone.
 ///
 /// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach: each component of
 /// `c` and `c_end` is within `U·M` of exact (one rounding of a difference), of `v` within
@@ -115,7 +116,7 @@ fn lean(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, v: DVec2, reach: f64) ->
     }
 }
 
-/// [`lean`]'s hit: `t = gap / (v·c + √disc)` as the uncertified query computed it, and its
+/// [`lean`]'s hit: `t = gap / (v·c + √disc)` in plain f64 arithmetic, and its
 /// relative error `ρ = 1.01·(gap_err/gap + along_err/den + 0.75·disc_err/disc + 3U)`: the
 /// root of `disc·(1 ± ε)` is within `0.75·ε` of `√disc` for `ε ≤ 1/2`, and the
 /// denominator's two terms are both positive. Certain when `ρ` is small (below 2⁻²⁰,
