@@ -9,7 +9,7 @@
 use glam::{BVec2, DVec2, Vec2};
 
 use super::box_entry::Tol;
-use super::contact::{Contact, Motion};
+use super::contact::{Answer, Contact, Motion};
 use super::exact;
 use super::float::{U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
@@ -20,18 +20,18 @@ use crate::region::{Corner, Region, Side};
 avx_dispatch! {
     /// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
     pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> =
-        |sweep: &Sweep, aabb: &Aabb| aabb_fast(&Motion::of(sweep), aabb).map(|c| c.hit);
+        |sweep: &Sweep, aabb: &Aabb| aabb_fast::<Hit>(&Motion::of(sweep), aabb);
 }
 
 avx_dispatch! {
     /// [`cast_aabb`] for a motion in f64, with the values `resolve` carries on from.
-    pub(crate) fn aabb_contact(m: &Motion, aabb: &Aabb) -> Option<Contact> = aabb_fast;
+    pub(crate) fn aabb_contact(m: &Motion, aabb: &Aabb) -> Option<Contact> = aabb_fast::<Contact>;
 }
 
 #[inline(always)]
-fn aabb_fast(m: &Motion, aabb: &Aabb) -> Option<Contact> {
+fn aabb_fast<A: Answer>(m: &Motion, aabb: &Aabb) -> Option<A> {
     box_fast(m, aabb.min.as_dvec2(), aabb.max.as_dvec2(), || {
-        settle(m, aabb)
+        settle(m, aabb).map(A::of)
     })
 }
 
@@ -39,12 +39,12 @@ fn aabb_fast(m: &Motion, aabb: &Aabb) -> Option<Contact> {
 /// box's inputs, or a rotated box at angle 0 whose corners `center ∓ half_extents` come out
 /// exact in f64); `settle` is the exact query for the same box.
 #[inline(always)]
-pub(crate) fn box_fast(
+pub(crate) fn box_fast<A: Answer>(
     m: &Motion,
     min_w: DVec2,
     max_w: DVec2,
-    settle: impl FnOnce() -> Option<Contact>,
-) -> Option<Contact> {
+    settle: impl FnOnce() -> Option<A>,
+) -> Option<A> {
     let (s, e, r) = (m.start, m.end, m.radius);
     // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
     // and `None` is also the answer to invalid input, which may come out either way here.
@@ -125,27 +125,37 @@ pub(crate) fn corner_region(c: Corner) -> Region {
 /// The reported numbers of a kernel's hit, each the f32 nearest its exact value, or `None`
 /// when a bound leaves that open.
 #[inline(always)]
-fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Option<Contact> {
+fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Option<A> {
     let (s, r) = (m.start, m.radius);
     let v = m.end - s;
-    let hit =
-        |time, t: f64, center: DVec2, c32, point, normal: Vec2, face, feature, region, inside| {
-            Contact {
-                hit: Hit {
-                    time,
-                    center: c32,
-                    point,
-                    normal,
-                    face_normal: face,
-                    feature,
-                    region: Some(region),
-                    started_inside: inside,
-                },
-                t,
-                center,
-                normal: normal.as_dvec2(),
-            }
-        };
+    #[allow(clippy::too_many_arguments)]
+    let hit = |time,
+               t: f64,
+               center: DVec2,
+               c32,
+               point,
+               normal: Vec2,
+               n64: DVec2,
+               face,
+               feature,
+               region,
+               inside| {
+        A::new(
+            Hit {
+                time,
+                center: c32,
+                point,
+                normal,
+                face_normal: face,
+                feature,
+                region: Some(region),
+                started_inside: inside,
+            },
+            t,
+            center,
+            n64,
+        )
+    };
     match h {
         BoxHit::Side {
             side,
@@ -180,6 +190,7 @@ fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Optio
                 c32,
                 point,
                 normal,
+                normal.as_dvec2(),
                 normal,
                 Feature::Side(side),
                 region,
@@ -211,20 +222,19 @@ fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Optio
             )
             .as_vec2();
             let region = corner_region(corner);
-            let mut out = hit(
+            Some(hit(
                 time,
                 0.5 * (t_lo + t_hi),
                 c,
                 c32,
                 point,
                 n32,
+                normal,
                 face,
                 Feature::Corner(corner),
                 region,
                 false,
-            );
-            out.normal = normal;
-            Some(out)
+            ))
         }
         BoxHit::InBox { side } => {
             let (i, high) = (
@@ -242,6 +252,7 @@ fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Optio
                 c32,
                 point,
                 normal,
+                normal.as_dvec2(),
                 normal,
                 Feature::Side(side),
                 Region::INSIDE,
@@ -257,20 +268,19 @@ fn report(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Optio
             // The box's nearest point: the start clamped to the box, exactly.
             let point = s.clamp(min_w, max_w).as_vec2();
             let feature = REGION_FEATURES[usize::from(code & 15)];
-            let mut out = hit(
+            Some(hit(
                 0.0,
                 0.0,
                 s,
                 s.as_vec2(),
                 point,
                 n32,
+                n,
                 face,
                 feature,
                 Region(code),
                 true,
-            );
-            out.normal = n;
-            Some(out)
+            ))
         }
     }
 }

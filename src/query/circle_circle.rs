@@ -4,7 +4,7 @@
 use glam::DVec2;
 
 use super::circle_aabb::{center_at, push_out_normal};
-use super::contact::{Contact, Motion};
+use super::contact::{Answer, Contact, Motion};
 use super::exact;
 use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, valid};
 use super::kernel::Fast;
@@ -16,16 +16,16 @@ avx_dispatch! {
     /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
     /// from the other circle's centre toward ours; `point` is on the other circle's surface.
     pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> =
-        |sweep: &Sweep, other: &Sweep| circle_fast(&Motion::of(sweep), &Motion::of(other)).map(|c| c.hit);
+        |sweep: &Sweep, other: &Sweep| circle_fast::<Hit>(&Motion::of(sweep), &Motion::of(other));
 }
 
 avx_dispatch! {
     /// [`cast_circle`] for motions in f64, with the values `resolve` carries on from.
-    pub(crate) fn circle_contact(m: &Motion, other: &Motion) -> Option<Contact> = circle_fast;
+    pub(crate) fn circle_contact(m: &Motion, other: &Motion) -> Option<Contact> = circle_fast::<Contact>;
 }
 
 #[inline(always)]
-fn circle_fast(m: &Motion, o: &Motion) -> Option<Contact> {
+fn circle_fast<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
     let (s1, r1, r2) = (m.start, m.radius, o.radius);
     // The other centre relative to ours at t = 0 and at t = 1 (exact negations of the
     // separations), and our motion relative to it in the form the debugger draws.
@@ -52,20 +52,20 @@ fn inputs_valid(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, reach: f64) -> b
 /// What [`lean`] leaves open: the same decisions with a bound on each quantity of its own,
 /// and the exact query for what those leave open.
 #[inline(never)]
-fn careful(
+fn careful<A: Answer>(
     m: &Motion,
     o: &Motion,
     c: DVec2,
     c_end: DVec2,
     v: DVec2,
     reach: f64,
-) -> Option<Contact> {
+) -> Option<A> {
     match circle_kernel(m, o, c, c_end, v, reach) {
         Fast::Miss => None,
         Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
         Fast::Unsure => {
             if inputs_valid(m, o, c, c_end, reach) {
-                settle(m, o)
+                settle(m, o).map(A::of)
             } else {
                 None
             }
@@ -87,7 +87,14 @@ fn careful(
 /// answer is given only when `t·(1 ± ρ)` round to one f32 and every other reported number
 /// is faithful; anything else goes to [`careful`].
 #[inline(always)]
-fn lean(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, v: DVec2, reach: f64) -> Fast<Contact> {
+fn lean<A: Answer>(
+    m: &Motion,
+    o: &Motion,
+    c: DVec2,
+    c_end: DVec2,
+    v: DVec2,
+    reach: f64,
+) -> Fast<A> {
     let l1 = |p: DVec2| p.x.abs() + p.y.abs();
     let scale = max(max(l1(c), l1(c_end)), reach) * (1.0 + 4.0 * U);
     let m2 = scale * scale;
@@ -124,7 +131,7 @@ fn lean(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, v: DVec2, reach: f64) ->
 /// f32 and the later end is at most 1.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn lean_hit(
+fn lean_hit<A: Answer>(
     m: &Motion,
     o: &Motion,
     v: DVec2,
@@ -133,7 +140,7 @@ fn lean_hit(
     e_along: f64,
     e_gap: f64,
     e_disc: f64,
-) -> Fast<Contact> {
+) -> Fast<A> {
     let root = q.disc.sqrt();
     let den = q.along + root;
     // The time and `e_along / den` in one division's two lanes; the gap's and the
@@ -179,8 +186,8 @@ fn lean_hit(
         return Fast::Unsure;
     }
     let n32 = n.as_vec2();
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time,
             center: center.as_vec2(),
             point: p.as_vec2(),
@@ -192,8 +199,8 @@ fn lean_hit(
         },
         t,
         center,
-        normal: n,
-    })
+        n,
+    ))
 }
 
 /// [`lean`]'s overlap: pushed apart along the centre line, `−c/|c|` with `c2 = |c|²` as
@@ -201,7 +208,7 @@ fn lean_hit(
 /// its size and each component of the normal within 8U of its own: faithful as it stands,
 /// an exactly zero component included. Only the point on the other circle can cancel.
 #[inline(always)]
-fn lean_overlap(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<Contact> {
+fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A> {
     let n = c * (-1.0 / c2.sqrt());
     let p = o.start + n * o.radius;
     let p_err = (o.start.abs() + n.abs() * o.radius) * (10.0 * U);
@@ -210,8 +217,8 @@ fn lean_overlap(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<Contact> {
         return Fast::Unsure;
     }
     let n32 = n.as_vec2();
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: 0.0,
             center: m.start.as_vec2(),
             point: p.as_vec2(),
@@ -221,10 +228,10 @@ fn lean_overlap(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<Contact> {
             region: None,
             started_inside: true,
         },
-        t: 0.0,
-        center: m.start,
-        normal: n,
-    })
+        0.0,
+        m.start,
+        n,
+    ))
 }
 
 #[cold]
@@ -234,14 +241,14 @@ fn settle(m: &Motion, o: &Motion) -> Option<Contact> {
 }
 
 #[inline(always)]
-fn circle_kernel(
+fn circle_kernel<A: Answer>(
     m: &Motion,
     o: &Motion,
     c: DVec2,
     c_end: DVec2,
     v: DVec2,
     reach: f64,
-) -> Fast<Contact> {
+) -> Fast<A> {
     // Each offset is one rounding of an exact difference, the reach one rounding of the
     // exact sum. The relative motion is within the rounding of `c − c_end` and of the
     // offsets, or of the two motions and their difference, whichever is less (two still
@@ -291,8 +298,8 @@ fn circle_kernel(
     ) else {
         return Fast::Unsure;
     };
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: k.time,
             center: c32,
             point: p32,
@@ -302,16 +309,16 @@ fn circle_kernel(
             region: None,
             started_inside: false,
         },
-        t: 0.5 * (k.t_lo + k.t_hi),
+        0.5 * (k.t_lo + k.t_hi),
         center,
-        normal: n,
-    })
+        n,
+    ))
 }
 
 /// Overlapping at t = 0: pushed apart along the centre line (when the centres coincide,
 /// against the motion: left to the exact query).
 #[inline(always)]
-fn overlapping(m: &Motion, o: &Motion, c: DVec2) -> Fast<Contact> {
+fn overlapping<A: Answer>(m: &Motion, o: &Motion, c: DVec2) -> Fast<A> {
     if c == DVec2::ZERO {
         return Fast::Unsure;
     }
@@ -323,8 +330,8 @@ fn overlapping(m: &Motion, o: &Motion, c: DVec2) -> Fast<Contact> {
     let (Some(n32), Some(p32)) = (faithful_v(n, n_err), faithful_v(p, p_err)) else {
         return Fast::Unsure;
     };
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: 0.0,
             center: m.start.as_vec2(),
             point: p32,
@@ -334,8 +341,8 @@ fn overlapping(m: &Motion, o: &Motion, c: DVec2) -> Fast<Contact> {
             region: None,
             started_inside: true,
         },
-        t: 0.0,
-        center: m.start,
-        normal: n,
-    })
+        0.0,
+        m.start,
+        n,
+    ))
 }

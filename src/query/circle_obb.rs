@@ -11,7 +11,7 @@ use glam::{DVec2, Vec2};
 
 use super::box_entry::Tol;
 use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
-use super::contact::{Contact, Motion};
+use super::contact::{Answer, Contact, Motion};
 use super::exact;
 use super::float::{U, faithful_v, max, min, two_sum};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
@@ -31,16 +31,16 @@ const TRIG_RANGE: f64 = 1048576.0;
 /// First contact of `sweep` with the rotated box `obb`. Features and regions are named in
 /// the box's own frame (its `Top` is the side facing its local +y).
 pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Option<Hit> {
-    obb_fast(&Motion::of(sweep), obb).map(|c| c.hit)
+    obb_fast::<Hit>(&Motion::of(sweep), obb)
 }
 
 /// [`cast_obb`] for a motion in f64, with the values `resolve` carries on from.
 pub(crate) fn obb_contact(m: &Motion, obb: &Obb) -> Option<Contact> {
-    obb_fast(m, obb)
+    obb_fast::<Contact>(m, obb)
 }
 
 #[inline(always)]
-fn obb_fast(m: &Motion, obb: &Obb) -> Option<Contact> {
+fn obb_fast<A: Answer>(m: &Motion, obb: &Obb) -> Option<A> {
     if !(m.is_valid() & obb.is_valid()) {
         return None;
     }
@@ -51,11 +51,13 @@ fn obb_fast(m: &Motion, obb: &Obb) -> Option<Contact> {
         let ((lx, elx), (ly, ely)) = (two_sum(c.x, -h.x), two_sum(c.y, -h.y));
         let ((hx, ehx), (hy, ehy)) = (two_sum(c.x, h.x), two_sum(c.y, h.y));
         if elx == 0.0 && ely == 0.0 && ehx == 0.0 && ehy == 0.0 {
-            return box_fast(m, DVec2::new(lx, ly), DVec2::new(hx, hy), || settle(m, obb));
+            return box_fast(m, DVec2::new(lx, ly), DVec2::new(hx, hy), || {
+                settle(m, obb).map(A::of)
+            });
         }
     }
     if theta.abs() > TRIG_RANGE {
-        return settle(m, obb);
+        return settle(m, obb).map(A::of);
     }
     let (sin, cos) = theta.sin_cos();
     let frame = Frame { cos, sin };
@@ -81,9 +83,9 @@ fn obb_fast(m: &Motion, obb: &Obb) -> Option<Contact> {
         Fast::Miss => None,
         Fast::Hit(k) => match report(m, obb, &frame, k, &tol, s_local) {
             Some(c) => Some(c),
-            None => settle(m, obb),
+            None => settle(m, obb).map(A::of),
         },
-        Fast::Unsure => settle(m, obb),
+        Fast::Unsure => settle(m, obb).map(A::of),
     }
 }
 
@@ -136,14 +138,14 @@ impl Frame {
 }
 
 #[inline(always)]
-fn report(
+fn report<A: Answer>(
     m: &Motion,
     obb: &Obb,
     f: &Frame,
     k: BoxHit,
     tol: &Tol,
     s_local: DVec2,
-) -> Option<Contact> {
+) -> Option<A> {
     let s = m.start;
     let v = m.end - s;
     let r = m.radius;
@@ -151,8 +153,8 @@ fn report(
     let center_w = obb.center.as_dvec2();
     let out =
         |time, t: f64, c: DVec2, c32: Vec2, point, n: DVec2, n32, face, feature, region, inside| {
-            Contact {
-                hit: Hit {
+            A::new(
+                Hit {
                     time,
                     center: c32,
                     point,
@@ -163,9 +165,9 @@ fn report(
                     started_inside: inside,
                 },
                 t,
-                center: c,
-                normal: n,
-            }
+                c,
+                n,
+            )
         };
     let axis = |side: Side| side.normal().as_dvec2();
     match k {

@@ -13,7 +13,7 @@
 use glam::{DVec2, Vec2};
 
 use super::circle_aabb::{center_at, push_out_normal};
-use super::contact::{Contact, Motion};
+use super::contact::{Answer, Contact, Motion};
 use super::exact;
 use super::float::{U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, valid};
 use super::kernel::Fast;
@@ -25,16 +25,16 @@ avx_dispatch! {
     /// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
     /// point and reports `End(A)`.
     pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> =
-        |sweep: &Sweep, segment: &Segment| segment_fast(&Motion::of(sweep), segment).map(|c| c.hit);
+        |sweep: &Sweep, segment: &Segment| segment_fast::<Hit>(&Motion::of(sweep), segment);
 }
 
 avx_dispatch! {
     /// [`cast_segment`] for a motion in f64, with the values `resolve` carries on from.
-    pub(crate) fn segment_contact(m: &Motion, segment: &Segment) -> Option<Contact> = segment_fast;
+    pub(crate) fn segment_contact(m: &Motion, segment: &Segment) -> Option<Contact> = segment_fast::<Contact>;
 }
 
 #[inline(always)]
-fn segment_fast(m: &Motion, seg: &Segment) -> Option<Contact> {
+fn segment_fast<A: Answer>(m: &Motion, seg: &Segment) -> Option<A> {
     let (s, r) = (m.start, m.radius);
     let (a_w, b_w) = (seg.a.as_dvec2(), seg.b.as_dvec2());
     // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
@@ -52,7 +52,7 @@ fn segment_fast(m: &Motion, seg: &Segment) -> Option<Contact> {
     match segment_kernel(m, seg, v, a, b, mag) {
         Fast::Miss => None,
         Fast::Hit(c) => Some(c),
-        Fast::Unsure => settle(m, seg),
+        Fast::Unsure => settle(m, seg).map(A::of),
     }
 }
 
@@ -66,14 +66,14 @@ fn settle(m: &Motion, seg: &Segment) -> Option<Contact> {
 /// each component of `a`, `b`, `v` and `e` is within `U·mag`, each product of two of them
 /// within `E2`, and each product of four within `E4`.
 #[inline(always)]
-fn segment_kernel(
+fn segment_kernel<A: Answer>(
     m: &Motion,
     seg: &Segment,
     v: DVec2,
     a: DVec2,
     b: DVec2,
     mag: f64,
-) -> Fast<Contact> {
+) -> Fast<A> {
     let r = m.radius;
     // From the inputs, not as `b − a`, which would carry both offsets' roundings.
     let e = seg.b.as_dvec2() - seg.a.as_dvec2();
@@ -166,7 +166,7 @@ fn segment_kernel(
 /// A face hit at a certain time.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn face_hit(
+fn face_hit<A: Answer>(
     m: &Motion,
     e: DVec2,
     len: f64,
@@ -175,7 +175,7 @@ fn face_hit(
     time: f32,
     t_lo: f64,
     t_hi: f64,
-) -> Fast<Contact> {
+) -> Fast<A> {
     let s = m.start;
     let v = m.end - s;
     let (c, c_err) = center_at(s, v, t_lo, t_hi);
@@ -189,8 +189,8 @@ fn face_hit(
         return Fast::Unsure;
     };
     let n32 = n.as_vec2();
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time,
             center: c32,
             point: p32,
@@ -200,15 +200,15 @@ fn face_hit(
             region: None,
             started_inside: false,
         },
-        t: 0.5 * (t_lo + t_hi),
-        center: c,
-        normal: n,
-    })
+        0.5 * (t_lo + t_hi),
+        c,
+        n,
+    ))
 }
 
 /// Overlapping at t = 0 over the segment: straight off the face, on the start's side.
 #[inline(always)]
-fn over_face(
+fn over_face<A: Answer>(
     m: &Motion,
     seg: &Segment,
     e: DVec2,
@@ -216,7 +216,7 @@ fn over_face(
     u0: f64,
     h0: f64,
     e2: f64,
-) -> Fast<Contact> {
+) -> Fast<A> {
     if h0.abs() <= e2 {
         // On the line, or too near to tell: the side the motion comes from decides.
         return Fast::Unsure;
@@ -235,8 +235,8 @@ fn over_face(
     let Some(p32) = faithful_v(p, p_err) else {
         return Fast::Unsure;
     };
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: 0.0,
             center: s.as_vec2(),
             point: p32,
@@ -246,10 +246,10 @@ fn over_face(
             region: None,
             started_inside: true,
         },
-        t: 0.0,
-        center: s,
-        normal: n,
-    })
+        0.0,
+        s,
+        n,
+    ))
 }
 
 /// An end's circle: `c` the end relative to the start. From a start in the slab
@@ -257,7 +257,7 @@ fn over_face(
 /// outside the capsule and the circle's first contact is the answer.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn cap(
+fn cap<A: Answer>(
     m: &Motion,
     seg: &Segment,
     v: DVec2,
@@ -266,7 +266,7 @@ fn cap(
     end: End,
     mag: f64,
     in_slab: bool,
-) -> Fast<Contact> {
+) -> Fast<A> {
     let s = m.start;
     let r = m.radius;
     let point_w = if end == End::A { seg.a } else { seg.b };
@@ -287,8 +287,8 @@ fn cap(
             let Some(face) = end_face(n, n_err, e, end) else {
                 return Fast::Unsure;
             };
-            return Fast::Hit(Contact {
-                hit: Hit {
+            return Fast::Hit(A::new(
+                Hit {
                     time: 0.0,
                     center: s.as_vec2(),
                     point: point_w,
@@ -298,10 +298,10 @@ fn cap(
                     region: None,
                     started_inside: true,
                 },
-                t: 0.0,
-                center: s,
-                normal: n,
-            });
+                0.0,
+                s,
+                n,
+            ));
         }
     }
     if !q.hits() {
@@ -325,8 +325,8 @@ fn cap(
     ) else {
         return Fast::Unsure;
     };
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: k.time,
             center: c32,
             point: point_w,
@@ -336,10 +336,10 @@ fn cap(
             region: None,
             started_inside: false,
         },
-        t: 0.5 * (k.t_lo + k.t_hi),
-        center: c_w,
-        normal: n,
-    })
+        0.5 * (k.t_lo + k.t_hi),
+        c_w,
+        n,
+    ))
 }
 
 /// At an end cap, the face the centre is mostly over: the segment's side normal when the
@@ -369,7 +369,7 @@ fn end_face(n: DVec2, n_err: DVec2, e: DVec2, end: End) -> Option<Vec2> {
 /// A zero-length segment: the point `a` (relative to the start). A point against a point
 /// (r = 0) only ever touches it.
 #[inline(always)]
-fn point_obstacle(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fast<Contact> {
+fn point_obstacle<A: Answer>(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fast<A> {
     let r = m.radius;
     if r == 0.0 {
         return Fast::Miss;
@@ -394,8 +394,8 @@ fn point_obstacle(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fa
         let Some(n32) = faithful_v(n, n_err) else {
             return Fast::Unsure;
         };
-        return Fast::Hit(Contact {
-            hit: Hit {
+        return Fast::Hit(A::new(
+            Hit {
                 time: 0.0,
                 center: s.as_vec2(),
                 point: seg.a,
@@ -405,10 +405,10 @@ fn point_obstacle(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fa
                 region: None,
                 started_inside: true,
             },
-            t: 0.0,
-            center: s,
-            normal: n,
-        });
+            0.0,
+            s,
+            n,
+        ));
     }
     if !q.hits() {
         return if v == DVec2::ZERO || point::certain_miss(&q, &b) {
@@ -425,8 +425,8 @@ fn point_obstacle(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fa
     let (Some(c32), Some(n32)) = (faithful_v(c_w, c_err), faithful_v(n, n_err)) else {
         return Fast::Unsure;
     };
-    Fast::Hit(Contact {
-        hit: Hit {
+    Fast::Hit(A::new(
+        Hit {
             time: k.time,
             center: c32,
             point: seg.a,
@@ -436,8 +436,8 @@ fn point_obstacle(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag: f64) -> Fa
             region: None,
             started_inside: false,
         },
-        t: 0.5 * (k.t_lo + k.t_hi),
-        center: c_w,
-        normal: n,
-    })
+        0.5 * (k.t_lo + k.t_hi),
+        c_w,
+        n,
+    ))
 }
