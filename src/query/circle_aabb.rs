@@ -20,24 +20,24 @@ use crate::region::{Corner, Region, Side};
 avx_dispatch! {
     /// First contact of `sweep` with `aabb`. See [`crate::query`] for the rules.
     pub fn cast_aabb(sweep: &Sweep, aabb: &Aabb) -> Option<Hit> =
-        |sweep: &Sweep, aabb: &Aabb| aabb_fast::<Hit>(&Motion::of(sweep), aabb);
+        |sweep: &Sweep, aabb: &Aabb| {
+            box_fast(&Motion::of(sweep), aabb.min.as_dvec2(), aabb.max.as_dvec2(), || {
+                settle(&Motion::of(sweep), aabb).map(Hit::of)
+            })
+        };
 }
 
 avx_dispatch! {
     /// [`cast_aabb`] for a motion in f64, with the values `resolve` carries on from.
-    pub(crate) fn aabb_contact(m: &Motion, aabb: &Aabb) -> Option<Contact> = aabb_fast::<Contact>;
-}
-
-#[inline(always)]
-fn aabb_fast<A: Answer>(m: &Motion, aabb: &Aabb) -> Option<A> {
-    box_fast(m, aabb.min.as_dvec2(), aabb.max.as_dvec2(), || {
-        settle(m, aabb).map(A::of)
-    })
+    pub(crate) fn aabb_contact(m: &Motion, aabb: &Aabb) -> Option<Contact> =
+        |m: &Motion, aabb: &Aabb| box_fast(m, aabb.min.as_dvec2(), aabb.max.as_dvec2(), || settle(m, aabb));
 }
 
 /// A circle against the box `[min_w, max_w]`, whose corners are exact (an axis-aligned
 /// box's inputs, or a rotated box at angle 0 whose corners `center ∓ half_extents` come out
-/// exact in f64); `settle` is the exact query for the same box.
+/// exact in f64); `settle` is the exact query for the same box, built from the caller's own
+/// inputs (a motion made here and passed by reference would be stored to memory on every
+/// query, the common path included).
 #[inline(always)]
 pub(crate) fn box_fast<A: Answer>(
     m: &Motion,

@@ -16,16 +16,28 @@ avx_dispatch! {
     /// First contact of `sweep` with `other`, both moving over the same `t`. The normal points
     /// from the other circle's centre toward ours; `point` is on the other circle's surface.
     pub fn cast_circle(sweep: &Sweep, other: &Sweep) -> Option<Hit> =
-        |sweep: &Sweep, other: &Sweep| circle_fast::<Hit>(&Motion::of(sweep), &Motion::of(other));
+        |sweep: &Sweep, other: &Sweep| circle_fast::<Hit>(
+            &Motion::of(sweep),
+            &Motion::of(other),
+            || careful(&Motion::of(sweep), &Motion::of(other)),
+        );
 }
 
 avx_dispatch! {
     /// [`cast_circle`] for motions in f64, with the values `resolve` carries on from.
-    pub(crate) fn circle_contact(m: &Motion, other: &Motion) -> Option<Contact> = circle_fast::<Contact>;
+    pub(crate) fn circle_contact(m: &Motion, other: &Motion) -> Option<Contact> =
+        |m: &Motion, other: &Motion| circle_fast::<Contact>(m, other, || careful(m, other));
 }
 
 #[inline(always)]
-fn circle_fast<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
+/// `careful` is the same query for what [`lean`] leaves open, built from the caller's own
+/// inputs: a motion made here and passed by reference would be stored to memory on every
+/// query, the common path included.
+fn circle_fast<A: Answer>(
+    m: &Motion,
+    o: &Motion,
+    careful: impl FnOnce() -> Option<A>,
+) -> Option<A> {
     let (s1, r1, r2) = (m.start, m.radius, o.radius);
     // The other centre relative to ours at t = 0 and at t = 1 (exact negations of the
     // separations), and our motion relative to it in the form the debugger draws.
@@ -36,7 +48,7 @@ fn circle_fast<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
         // A miss is also the answer to invalid input, whatever the comparisons made of NaN.
         Fast::Miss => None,
         Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
-        Fast::Unsure => careful(m, o, c, c_end, v, reach),
+        Fast::Unsure => careful(),
     }
 }
 
@@ -52,14 +64,12 @@ fn inputs_valid(m: &Motion, o: &Motion, c: DVec2, c_end: DVec2, reach: f64) -> b
 /// What [`lean`] leaves open: the same decisions with a bound on each quantity of its own,
 /// and the exact query for what those leave open.
 #[inline(never)]
-fn careful<A: Answer>(
-    m: &Motion,
-    o: &Motion,
-    c: DVec2,
-    c_end: DVec2,
-    v: DVec2,
-    reach: f64,
-) -> Option<A> {
+fn careful<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
+    // Worked out again from the inputs, so that nothing of the common path lives across
+    // the call (every vector register is the caller's to save).
+    let rel = Relative::of(m.start, m.end, o.start, o.end);
+    let (c, c_end, v) = (-rel.start_gap, -rel.end_gap, rel.displacement);
+    let reach = m.radius + o.radius;
     match circle_kernel(m, o, c, c_end, v, reach) {
         Fast::Miss => None,
         Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
@@ -123,12 +133,10 @@ fn lean<A: Answer>(
     }
 }
 
-/// [`lean`]'s hit: `t = gap / (v·c + √disc)` in plain f64 arithmetic, and its
-/// relative error `ρ = 1.01·(gap_err/gap + along_err/den + 0.75·disc_err/disc + 3U)`: the
-/// root of `disc·(1 ± ε)` is within `0.75·ε` of `√disc` for `ε ≤ 1/2`, and the
-/// denominator's two terms are both positive. Certain when `ρ` is small (below 2⁻²⁰,
-/// which keeps every first-order step valid), both ends of `t·(1 ± ρ)` round to the same
-/// f32 and the later end is at most 1.
+/// [`lean`]'s hit: the interval of `t = gap / (v·c + √disc)` from the one-scale bounds
+/// ([`point::interval`], one two-lane root and one two-lane division, as many as the time
+/// alone needs), certain when both its ends round to one f32; then the normal, centre and
+/// point, each certain when faithful.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn lean_hit<A: Answer>(
@@ -141,43 +149,43 @@ fn lean_hit<A: Answer>(
     e_gap: f64,
     e_disc: f64,
 ) -> Fast<A> {
-    let root = q.disc.sqrt();
-    let den = q.along + root;
-    // The time and `e_along / den` in one division's two lanes; the gap's and the
-    // discriminant's relative errors in another.
-    let td = DVec2::new(q.gap, e_along) / DVec2::splat(den);
-    let eps = DVec2::new(e_gap, e_disc) / DVec2::new(q.gap, q.disc);
-    let t = td.x;
-    let rho = 1.01 * (eps.x + td.y + 0.75 * eps.y + 3.0 * U) + 4.0 * U;
-    let (t_lo, t_hi) = (t * (1.0 - rho), t * (1.0 + rho));
-    let time = t as f32;
-    let sure_t = (q.along > e_along)
-        & (q.disc > e_disc)
-        & (rho <= 1.0 / (1u64 << 20) as f64)
-        & (t_lo as f32 == t_hi as f32)
-        & (t_hi <= 1.0);
+    // Only the interval's bounds are read: the gap, `v·c` (and `v × c`) and the
+    // discriminant's.
+    let b = point::Bounds {
+        along: e_along,
+        a: 0.0,
+        rr: 0.0,
+        disc: e_disc,
+        gap: e_gap,
+        late: 0.0,
+        end2: 0.0,
+    };
+    let (t_lo, t_hi, sure, root) = point::interval(q, &b);
+    let time = t_lo as f32;
+    let t = 0.5 * (t_lo + t_hi);
     // The normal −(v·√disc + v⊥·(v × c)) / (|v|²·r), and a bound on each component's
-    // error: `v` within 4U·M, the root within `root·(0.75·ε + U)`, `v × c` within
+    // error: `v` within 4U·M, the root within its interval's width, `v × c` within
     // e_along, three roundings of the numerator; the denominator's relative error from
     // |v|² (32U·M²) and the reach (U), and its own roundings.
+    let (root_mid, root_err) = (0.5 * (root.x + root.y), root.y - root.x);
     let reach = m.radius + o.radius;
     let inv = -1.0 / (q.a * reach);
-    let n = (v * root + v.perp() * q.cross) * inv;
+    let n = (v * root_mid + v.perp() * q.cross) * inv;
     let (vm, cross_abs) = (max(v.x.abs(), v.y.abs()), q.cross.abs());
-    let e_num = (4.1 * U * scale + 3.1 * U * vm) * (root + cross_abs)
-        + vm * (root * (0.75 * eps.y + U) + e_along);
+    let e_num = (4.1 * U * scale + 3.1 * U * vm) * (root.y + cross_abs) + vm * (root_err + e_along);
     let e_den = 32.0 * U * scale * scale * reach * inv.abs() + 4.0 * U;
     let n_err =
         DVec2::splat(e_num * inv.abs() * (1.0 + 2.0 * e_den)) + n.abs() * (e_den * 1.01 + U);
     // Our centre and the point on the other circle at t.
     let (v1, v2) = (m.end - m.start, o.end - o.start);
     let center = m.start + v1 * t;
-    let tr = t * (rho + 4.0 * U);
+    let tr = (t_hi - t_lo) + t * (4.0 * U);
     let c_err = v1.abs() * tr + m.start.abs() * (3.0 * U);
     let p = o.start + v2 * t + n * o.radius;
     let p_err =
         v2.abs() * tr + (n_err + n.abs() * (4.0 * U)) * o.radius + o.start.abs() * (4.0 * U);
-    let sure = sure_t
+    let sure = sure
+        & (time == t_hi as f32)
         & (e_den <= 1.0 / (1u64 << 20) as f64)
         & n_err.cmple(n.abs() * FAITHFUL).all()
         & c_err.cmple(center.abs() * FAITHFUL).all()

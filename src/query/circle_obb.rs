@@ -31,16 +31,20 @@ const TRIG_RANGE: f64 = 1048576.0;
 /// First contact of `sweep` with the rotated box `obb`. Features and regions are named in
 /// the box's own frame (its `Top` is the side facing its local +y).
 pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Option<Hit> {
-    obb_fast::<Hit>(&Motion::of(sweep), obb)
+    obb_fast::<Hit>(&Motion::of(sweep), obb, || {
+        settle(&Motion::of(sweep), obb).map(Hit::of)
+    })
 }
 
 /// [`cast_obb`] for a motion in f64, with the values `resolve` carries on from.
 pub(crate) fn obb_contact(m: &Motion, obb: &Obb) -> Option<Contact> {
-    obb_fast::<Contact>(m, obb)
+    obb_fast::<Contact>(m, obb, || settle(m, obb))
 }
 
 #[inline(always)]
-fn obb_fast<A: Answer>(m: &Motion, obb: &Obb) -> Option<A> {
+/// `settle` is the exact query, built from the caller's own inputs (see
+/// `circle_aabb::box_fast`).
+fn obb_fast<A: Answer>(m: &Motion, obb: &Obb, settle: impl Fn() -> Option<A>) -> Option<A> {
     if !(m.is_valid() & obb.is_valid()) {
         return None;
     }
@@ -51,13 +55,11 @@ fn obb_fast<A: Answer>(m: &Motion, obb: &Obb) -> Option<A> {
         let ((lx, elx), (ly, ely)) = (two_sum(c.x, -h.x), two_sum(c.y, -h.y));
         let ((hx, ehx), (hy, ehy)) = (two_sum(c.x, h.x), two_sum(c.y, h.y));
         if elx == 0.0 && ely == 0.0 && ehx == 0.0 && ehy == 0.0 {
-            return box_fast(m, DVec2::new(lx, ly), DVec2::new(hx, hy), || {
-                settle(m, obb).map(A::of)
-            });
+            return box_fast(m, DVec2::new(lx, ly), DVec2::new(hx, hy), &settle);
         }
     }
     if theta.abs() > TRIG_RANGE {
-        return settle(m, obb).map(A::of);
+        return settle();
     }
     let (sin, cos) = theta.sin_cos();
     let frame = Frame { cos, sin };
@@ -83,9 +85,9 @@ fn obb_fast<A: Answer>(m: &Motion, obb: &Obb) -> Option<A> {
         Fast::Miss => None,
         Fast::Hit(k) => match report(m, obb, &frame, k, &tol, s_local) {
             Some(c) => Some(c),
-            None => settle(m, obb).map(A::of),
+            None => settle(),
         },
-        Fast::Unsure => settle(m, obb).map(A::of),
+        Fast::Unsure => settle(),
     }
 }
 

@@ -25,16 +25,25 @@ avx_dispatch! {
     /// First contact of `sweep` with `segment`, end caps included. A zero-length segment is a
     /// point and reports `End(A)`.
     pub fn cast_segment(sweep: &Sweep, segment: &Segment) -> Option<Hit> =
-        |sweep: &Sweep, segment: &Segment| segment_fast::<Hit>(&Motion::of(sweep), segment);
+        |sweep: &Sweep, segment: &Segment| segment_fast::<Hit>(&Motion::of(sweep), segment, || {
+            settle(&Motion::of(sweep), segment).map(Hit::of)
+        });
 }
 
 avx_dispatch! {
     /// [`cast_segment`] for a motion in f64, with the values `resolve` carries on from.
-    pub(crate) fn segment_contact(m: &Motion, segment: &Segment) -> Option<Contact> = segment_fast::<Contact>;
+    pub(crate) fn segment_contact(m: &Motion, segment: &Segment) -> Option<Contact> =
+        |m: &Motion, segment: &Segment| segment_fast::<Contact>(m, segment, || settle(m, segment));
 }
 
 #[inline(always)]
-fn segment_fast<A: Answer>(m: &Motion, seg: &Segment) -> Option<A> {
+/// `settle` is the exact query, built from the caller's own inputs (see
+/// `circle_aabb::box_fast`).
+fn segment_fast<A: Answer>(
+    m: &Motion,
+    seg: &Segment,
+    settle: impl FnOnce() -> Option<A>,
+) -> Option<A> {
     let (s, r) = (m.start, m.radius);
     let (a_w, b_w) = (seg.a.as_dvec2(), seg.b.as_dvec2());
     // Far misses first, before the inputs are checked: they are half of an unfiltered mix,
@@ -52,7 +61,7 @@ fn segment_fast<A: Answer>(m: &Motion, seg: &Segment) -> Option<A> {
     match segment_kernel(m, seg, v, a, b, mag) {
         Fast::Miss => None,
         Fast::Hit(c) => Some(c),
-        Fast::Unsure => settle(m, seg).map(A::of),
+        Fast::Unsure => settle(),
     }
 }
 
