@@ -140,14 +140,17 @@ impl Plane {
         by > k.e2
     }
 
-    /// The time `offset / across`, each within twice its bound (which also covers the
-    /// roundings of the interval's ends). Certain when the start is outside the slab, the
-    /// plane is reached by t = 1 and the interval's ends are the ones asked for.
+    /// The time `offset / across` as an interval around the exact time: the offset is
+    /// within `e0` (the plane's) plus its own rounding, the speed across within `e0`
+    /// ([`side_widths`]), and each end moved outward by 8 units of its own roundings (it
+    /// has three). Certain when the start is outside the slab, the plane is reached by
+    /// t = 1 and the interval's ends are the ones asked for.
     #[inline(always)]
     fn time(&self, k: &Tol) -> (f64, f64, bool) {
-        let (w_off, w_across) = (2.0 * k.e1, 2.0 * k.e0);
+        let (w_off, w_across) = side_widths(self.offset, k);
         let t = DVec2::new(self.offset - w_off, self.offset + w_off)
-            / DVec2::new(self.across + w_across, self.across - w_across);
+            / DVec2::new(self.across + w_across, self.across - w_across)
+            * DVec2::new(1.0 - 8.0 * U, 1.0 + 8.0 * U);
         let sure = (t.x > 0.0) & (self.across - w_across > 0.0) & (t.y <= 1.0);
         (t.x, t.y, sure)
     }
@@ -221,6 +224,14 @@ impl Slabs {
             hi_s: a_hi * across,
         }
     }
+}
+
+/// The half-widths of a side hit's offset and speed across its plane: each component of
+/// the offsets and the motion is within `e0`, and the offset `lo − r` adds its own rounding
+/// (the radius is exact). With 1% to spare for the rounding of the widths themselves.
+#[inline(always)]
+fn side_widths(offset: f64, k: &Tol) -> (f64, f64) {
+    (1.01 * k.e0 + 2.0 * U * offset.abs(), 1.01 * k.e0)
 }
 
 /// The corner of an entry beyond the side: at the mirrored box's high end of the other
@@ -444,10 +455,13 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
             // `side_answer` on lanes: `Plane::on_side`'s margin, and `Plane::time`'s
             // interval with its ends in the two lanes, by the same operations.
             let margin = pick(_mm_min_pd(_mm_sub_pd(p, ext_lo), _mm_sub_pd(ext_hi, p)));
-            let (w_off, w_across) = (2.0 * k.e1, 2.0 * k.e0);
+            let (w_off, w_across) = side_widths(_mm_cvtsd_f64(pick(e)), k);
             let num = _mm_add_pd(dup0(pick(e)), _mm_set_pd(w_off, -w_off));
             let den = _mm_add_pd(dup0(pick(v)), _mm_set_pd(-w_across, w_across));
-            let t = _mm_div_pd(num, den);
+            let t = _mm_mul_pd(
+                _mm_div_pd(num, den),
+                _mm_set_pd(1.0 + 8.0 * U, 1.0 - 8.0 * U),
+            );
             let (t_lo, t_hi) = (_mm_cvtsd_f64(t), _mm_cvtsd_f64(swap(t)));
             let sure = (t_lo > 0.0)
                 & (_mm_cvtsd_f64(swap(den)) > 0.0)
