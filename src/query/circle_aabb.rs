@@ -260,10 +260,14 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             ))
         }
         BoxHit::Beside { q, d2, code } => {
-            // Each offset is one rounding of an exact difference (a clamped 0 is exact).
-            let (n, err) = push_out_normal(q, d2, q.abs() * U);
+            // Each offset is one rounding of an exact difference (a clamped 0 is exact):
+            // each component of `q` is within U of its own size, so `|q|` is within 3U of
+            // its size and each component of `−q/|q|` within 8U of its own, faithful as
+            // it stands.
+            let n = q * (-1.0 / d2.sqrt());
+            let err = n.abs() * (8.0 * U);
             let _ = tol;
-            let n32 = faithful_v(n, err)?;
+            let n32 = n.as_vec2();
             let face = corner_face_normal(n, err)?.as_vec2();
             // The box's nearest point: the start clamped to the box, exactly.
             let point = s.clamp(min_w, max_w).as_vec2();

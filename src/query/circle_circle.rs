@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, valid};
+use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, max_v, min_v, valid};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::{Relative, Sweep};
@@ -39,11 +39,23 @@ fn circle_fast<A: Answer>(
     careful: impl FnOnce() -> Option<A>,
 ) -> Option<A> {
     let (s1, r1, r2) = (m.start, m.radius, o.radius);
+    let reach = r1 + r2;
+    // Far misses first, before the inputs are checked (`None` is also the answer to invalid
+    // input): the two swept boxes apart by more than the reach. The boxes' corners are
+    // inputs, each gap one rounding of their difference and the reach one of its sum, so
+    // a margin of 3U of their sizes makes the comparison certain.
+    let gap = max_v(
+        min_v(o.start, o.end) - max_v(s1, m.end),
+        min_v(s1, m.end) - max_v(o.start, o.end),
+    );
+    let gap = max(gap.x, gap.y);
+    if gap - reach > 3.0 * U * (gap.abs() + reach) {
+        return None;
+    }
     // The other centre relative to ours at t = 0 and at t = 1 (exact negations of the
     // separations), and our motion relative to it in the form the debugger draws.
     let rel = Relative::of(s1, m.end, o.start, o.end);
     let (c, c_end, v) = (-rel.start_gap, -rel.end_gap, rel.displacement);
-    let reach = r1 + r2;
     match lean(m, o, c, c_end, v, reach) {
         // A miss is also the answer to invalid input, whatever the comparisons made of NaN.
         Fast::Miss => None,
