@@ -102,3 +102,67 @@ fn short_output_and_leftover_entries() {
     assert_eq!(&out[10..], &[7.0, 7.0]);
     assert!(out[..10].iter().all(|t| *t == single(&sweeps[0], &aabb)));
 }
+
+/// A batch skips a block of eight lanes that are all certainly far from the path (apart
+/// from its bounding box, or beyond the band of half-width `r` around its line): boxes
+/// whose nearest corner is exactly `r` from a 3-4-5 path (a graze, no hit) and a step of
+/// one unit in the last place either way (a hit, or a clear miss), on both sides of the
+/// path and at scales from 2⁻²⁰ to 2²⁰, must get the single query's times, bit for bit.
+/// Eight copies of each box fill a block, so a wrong skip could not hide behind a
+/// neighbour that forces the full test.
+#[test]
+fn far_blocks_are_skipped_only_when_the_box_is_certainly_beyond_the_band() {
+    let mut hits = 0;
+    let mut lanes = 0;
+    for j in (-20..=20).step_by(5) {
+        let k = 2f32.powi(j);
+        let sweep = Sweep::new(Vec2::ZERO, Vec2::new(40.0, 30.0) * k, 5.0 * k);
+        // The corners (15, 5) and (-15, -5)·... at distance exactly 5 from the line
+        // 3x - 4y = 0, below-right and above-left of it: (15, 5) → |45 − 20| / 5 = 5.
+        for (corner, below) in [
+            (Vec2::new(15.0, 5.0) * k, true),
+            (Vec2::new(-5.0, 15.0) * k, false),
+        ] {
+            for (dx, dy) in [(0, 0), (0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1)] {
+                let step = |v: f32, d: i32| match d {
+                    1 => v.next_up(),
+                    -1 => v.next_down(),
+                    _ => v,
+                };
+                let p = Vec2::new(step(corner.x, dx), step(corner.y, dy));
+                let size = Vec2::splat(2.0 * k);
+                // The nearest corner of the box is `p`: top-left below the path,
+                // bottom-right above it.
+                let b = if below {
+                    Aabb::new(Vec2::new(p.x, p.y - size.y), Vec2::new(p.x + size.x, p.y))
+                } else {
+                    Aabb::new(Vec2::new(p.x - size.x, p.y), Vec2::new(p.x, p.y + size.y))
+                };
+                let boxes = vec![b; 8];
+                let mut out = vec![0.0; 8];
+                sweep_vs_aabbs(&sweep, &boxes, &mut out);
+                let want = single(&sweep, &b);
+                for t in &out {
+                    assert_eq!(
+                        t.to_bits(),
+                        want.to_bits(),
+                        "{sweep:?} {b:?}: {t} vs {want}"
+                    );
+                }
+                let sweeps = vec![sweep; 8];
+                sweeps_vs_aabb(&sweeps, &b, &mut out);
+                for t in &out {
+                    assert_eq!(
+                        t.to_bits(),
+                        want.to_bits(),
+                        "{sweep:?} {b:?}: {t} vs {want}"
+                    );
+                }
+                hits += usize::from(want.is_finite());
+                lanes += 1;
+            }
+        }
+    }
+    // Some steps reach into the band, the exact corners only graze.
+    assert!(hits > 0 && hits < lanes, "{hits} hits of {lanes}");
+}

@@ -13,6 +13,7 @@ use glam::DVec2;
 
 use super::box_entry::{Mirrored, Tol, entry_time, in_expanded};
 use super::circle_aabb::cast_aabb;
+use super::float::{U, apart};
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
@@ -104,33 +105,108 @@ macro_rules! simd_builds {
 simd_builds! { fn one_sweep_on(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) = one_sweep; }
 simd_builds! { fn one_box_on(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) = one_box; }
 
+/// Boxes or sweeps per block of the far-miss test: a block whose every lane is a far miss
+/// skips the entry test (a heat map's or a broad phase's lanes are mostly far misses).
+const BLOCK_APART: usize = 8;
+
 #[inline(always)]
 fn one_sweep(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
-    let s = sweep.start.as_dvec2();
-    let (v, r) = (sweep.end.as_dvec2() - s, f64::from(sweep.radius));
-    for (b, t) in boxes.iter().zip(out.iter_mut()) {
-        let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
-        // Finite corners (f32 values summed in f64 cannot overflow) in order; anything
-        // else goes to the single query, which rejects it.
-        let sum = min.x + min.y + max.x + max.y;
-        let valid = sum.is_finite() & (min.x <= max.x) & (min.y <= max.y);
-        *t = lane_time(v, r, min - s, max - s, valid);
+    let (s, e) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
+    let r = f64::from(sweep.radius);
+    let mut blocks = boxes.chunks_exact(BLOCK_APART);
+    let mut outs = out.chunks_exact_mut(BLOCK_APART);
+    for (bs, ts) in (&mut blocks).zip(&mut outs) {
+        let mut all_far = true;
+        for b in bs {
+            all_far &= far(s, e, r, b.min.as_dvec2(), b.max.as_dvec2());
+        }
+        if all_far {
+            ts.fill(f32::INFINITY);
+            continue;
+        }
+        for (b, t) in bs.iter().zip(ts.iter_mut()) {
+            *t = box_lane(s, e, r, b);
+        }
+    }
+    for (b, t) in blocks.remainder().iter().zip(outs.into_remainder()) {
+        *t = box_lane(s, e, r, b);
     }
     finish_cold(out, |i| box_time(sweep, &boxes[i]));
+}
+
+/// Whether a circle of radius `r` swept from `s` to `e` certainly misses the box
+/// `[min, max]`: the swept circle's bounding box and the box are apart ([`apart`]), or the
+/// box lies wholly to one side of the band `|n·(x − s)| ≤ r·|v|` around the path's line
+/// (`v = e − s`, `n = v⊥`), which holds the whole capsule. Straight-line code, so it
+/// vectorises.
+///
+/// The band test is certain with a margin: each offset is one rounding of a difference
+/// of the inputs and `n` is exact, so each product is within 2U of its size and the
+/// nearest corner's projection `p` within 4U of `S`, the sum of the larger products'
+/// sizes; `|v|²` is within 4U of its value. Then `p − 4U·S > 0` and its square above
+/// `r²·|v|²·(1 + 16U)` put the exact projection beyond `r·|v|`.
+#[inline(always)]
+fn far(s: DVec2, e: DVec2, r: f64, min: DVec2, max: DVec2) -> bool {
+    let v = e - s;
+    let (lo, hi) = (min - s, max - s);
+    let n = DVec2::new(-v.y, v.x);
+    let (a, b) = (n * lo, n * hi);
+    let size = a.abs().max(b.abs()).element_sum();
+    let near = a.min(b).element_sum();
+    let far_side = a.max(b).element_sum();
+    let reach2 = r * r * v.length_squared() * (1.0 + 16.0 * U);
+    let margin = 4.0 * U * size;
+    let (above, below) = (near - margin, -far_side - margin);
+    let beside =
+        ((above > 0.0) & (above * above > reach2)) | ((below > 0.0) & (below * below > reach2));
+    beside | apart(s, e, r, min, max)
+}
+
+/// One lane of [`one_sweep`]: the sweep `s → e` of radius `r` against `b`.
+#[inline(always)]
+fn box_lane(s: DVec2, e: DVec2, r: f64, b: &Aabb) -> f32 {
+    let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
+    // Finite corners (f32 values summed in f64 cannot overflow) in order; anything else
+    // goes to the single query, which rejects it.
+    let sum = min.x + min.y + max.x + max.y;
+    let valid = sum.is_finite() & (min.x <= max.x) & (min.y <= max.y);
+    lane_time(e - s, r, min - s, max - s, valid)
 }
 
 #[inline(always)]
 fn one_box(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
     let (min, max) = (aabb.min.as_dvec2(), aabb.max.as_dvec2());
-    for (sweep, t) in sweeps.iter().zip(out.iter_mut()) {
-        let s = sweep.start.as_dvec2();
-        let v = sweep.end.as_dvec2() - s;
-        let r = f64::from(sweep.radius);
-        let sum = s.x + s.y + v.x + v.y + r;
-        let valid = sum.is_finite() & (r >= 0.0);
-        *t = lane_time(v, r, min - s, max - s, valid);
+    let mut blocks = sweeps.chunks_exact(BLOCK_APART);
+    let mut outs = out.chunks_exact_mut(BLOCK_APART);
+    for (ss, ts) in (&mut blocks).zip(&mut outs) {
+        let mut all_far = true;
+        for sw in ss {
+            let (s, e) = (sw.start.as_dvec2(), sw.end.as_dvec2());
+            all_far &= far(s, e, f64::from(sw.radius), min, max);
+        }
+        if all_far {
+            ts.fill(f32::INFINITY);
+            continue;
+        }
+        for (sw, t) in ss.iter().zip(ts.iter_mut()) {
+            *t = sweep_lane(sw, min, max);
+        }
+    }
+    for (sw, t) in blocks.remainder().iter().zip(outs.into_remainder()) {
+        *t = sweep_lane(sw, min, max);
     }
     finish_cold(out, |i| box_time(&sweeps[i], aabb));
+}
+
+/// One lane of [`one_box`]: `sweep` against the box `[min, max]`.
+#[inline(always)]
+fn sweep_lane(sweep: &Sweep, min: DVec2, max: DVec2) -> f32 {
+    let s = sweep.start.as_dvec2();
+    let v = sweep.end.as_dvec2() - s;
+    let r = f64::from(sweep.radius);
+    let sum = s.x + s.y + v.x + v.y + r;
+    let valid = sum.is_finite() & (r >= 0.0);
+    lane_time(v, r, min - s, max - s, valid)
 }
 
 /// Lanes marked NaN by [`lane_time`] get the full single query.
