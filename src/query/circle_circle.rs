@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, max_v, min_v, valid};
+use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, max_v, min, min_v, valid};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::{Relative, Sweep};
@@ -59,7 +59,9 @@ fn circle_fast<A: Answer>(
     match lean(m, o, c, c_end, v, reach) {
         // A miss is also the answer to invalid input, whatever the comparisons made of NaN.
         Fast::Miss => None,
-        Fast::Hit(k) => inputs_valid(m, o, c, c_end, reach).then_some(k),
+        // `lean` answers only with a finite scale, which every offset and the reach reach
+        // (an infinite input makes one infinite or NaN): the radii's signs are what is left.
+        Fast::Hit(k) => (min(r1, r2) >= 0.0).then_some(k),
         Fast::Unsure => careful(),
     }
 }
@@ -100,7 +102,7 @@ fn careful<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
 /// computed beside it rather than in front of it, so that the answer's latency is the
 /// arithmetic's alone.
 ///
-/// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach: each component of
+/// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach (their sum): each component of
 /// `c` and `c_end` is within `U·M` of exact (one rounding of a difference), of `v` within
 /// `4U·M`, the reach within `U·M`. Then `gap`, `v·c` and `v × c` are within `16U·M²`,
 /// `|v|²` within `32U·M²`, `r²` within `4U·M²`, `disc` within `256U·M⁴`, `late` within
@@ -117,8 +119,10 @@ fn lean<A: Answer>(
     v: DVec2,
     reach: f64,
 ) -> Fast<A> {
-    let l1 = |p: DVec2| p.x.abs() + p.y.abs();
-    let scale = max(max(l1(c), l1(c_end)), reach) * (1.0 + 4.0 * U);
+    // A sum rather than a `max`, which would drop a NaN: the scale is finite exactly when
+    // every offset and the reach are, so no answer here comes from non-finite input.
+    let scale = (c.abs() + c_end.abs()).element_sum() + reach.abs();
+    let scale = scale * (1.0 + 4.0 * U);
     let m2 = scale * scale;
     let q = Approach::new(c, v, -c_end, reach);
     let (e_gap, e_along) = (16.0 * U * m2, 16.0 * U * m2);

@@ -173,6 +173,46 @@ mod tests {
         assert_eq!(s.vs_segment(&Segment::new(v(1.0, 0.0), v(2.0, 0.0))), None);
     }
 
+    /// Every way a circle pair's input can be invalid, on overlapping and on clearly
+    /// hitting circles (the answers a fast path gives first): a NaN or infinite end, start
+    /// or radius on either circle, or a negative radius, is no hit.
+    #[test]
+    fn invalid_input_to_the_circle_pair_is_no_hit_even_when_overlapping() {
+        let good = [
+            (
+                Sweep::new(v(0.0, 0.0), v(1.0, 0.0), 1.0),
+                Sweep::new(v(0.5, 0.0), v(1.5, 0.0), 1.0),
+            ),
+            (
+                Sweep::new(v(0.0, 0.0), v(10.0, 0.0), 1.0),
+                Sweep::new(v(10.0, 0.0), v(0.0, 0.0), 1.0),
+            ),
+        ];
+        for (a, b) in good {
+            assert!(a.vs_circle(&b).is_some(), "control: {a:?} {b:?}");
+            for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+                let edits: [fn(&mut Sweep, &mut Sweep, f32); 6] = [
+                    |a, _, x| a.end.x = x,
+                    |_, b, x| b.end.y = x,
+                    |a, _, x| a.start.y = x,
+                    |_, b, x| b.start.x = x,
+                    |a, _, x| a.radius = x,
+                    |_, b, x| b.radius = x,
+                ];
+                for edit in edits {
+                    let (mut a, mut b) = (a, b);
+                    edit(&mut a, &mut b, bad);
+                    assert_eq!(a.vs_circle(&b), None, "{a:?} {b:?}");
+                }
+            }
+            for (ra, rb) in [(-1.0, 1.0), (1.0, -0.5), (-0.0 - 1e-30, 3.0)] {
+                let (mut a, mut b) = (a, b);
+                (a.radius, b.radius) = (ra, rb);
+                assert_eq!(a.vs_circle(&b), None, "{a:?} {b:?}");
+            }
+        }
+    }
+
     #[test]
     fn rotated_box_at_zero_angle_matches_aabb() {
         let s = Sweep::new(v(-10.0, -3.0), v(12.0, 7.0), 1.5);
