@@ -13,7 +13,7 @@ use super::box_entry::Tol;
 use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{U, faithful_v, max, min, two_sum};
+use super::float::{U, apart as swept_apart, faithful_v, max, min, two_sum};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Obb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -41,10 +41,22 @@ pub(crate) fn obb_contact(m: &Motion, obb: &Obb) -> Option<Contact> {
     obb_fast::<Contact>(m, obb, || settle(m, obb))
 }
 
-#[inline(always)]
 /// `settle` is the exact query, built from the caller's own inputs (see
 /// `circle_aabb::box_fast`).
+#[inline(always)]
 fn obb_fast<A: Answer>(m: &Motion, obb: &Obb, settle: impl Fn() -> Option<A>) -> Option<A> {
+    // Far misses first, before the inputs are checked and before any trigonometry: the box
+    // lies within `|h.x| + |h.y|` of its centre whatever its angle, so a path whose swept
+    // circle stays farther than that plus `r` from the centre point misses it. The reach
+    // is rounded up (each factor `1 + 2U` more than covers one rounding down), so that
+    // `apart`'s test, exact one way, stays certain.
+    let h = obb.half_extents.as_dvec2();
+    let spread = (h.x.abs() + h.y.abs()) * (1.0 + 2.0 * U);
+    let reach = (m.radius + spread) * (1.0 + 2.0 * U);
+    let center = obb.center.as_dvec2();
+    if swept_apart(m.start, m.end, reach, center, center) {
+        return None;
+    }
     if !(m.is_valid() & obb.is_valid()) {
         return None;
     }
