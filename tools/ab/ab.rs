@@ -86,8 +86,9 @@ fn main() {
     for (mix, sets) in MIXES {
         for (kind, _, name, seed) in KINDS {
             let label = format!("{name} ({mix})");
+            // A filter may name a split part too ("… (uniform) side").
             if let Some(f) = &only {
-                if !label.contains(f.as_str()) {
+                if !label.contains(f.as_str()) && !f.contains(label.as_str()) {
                     continue;
                 }
             }
@@ -131,6 +132,12 @@ fn main() {
                 } else {
                     label.clone()
                 };
+                if only
+                    .as_ref()
+                    .is_some_and(|f| !label.contains(f.as_str()) && !f.contains(label.as_str()))
+                {
+                    continue;
+                }
                 let olds: Vec<(old::Sweep, old::Obstacle)> = set
                     .iter()
                     .map(|c| (sw(&c.sweep), ob(&c.obstacle)))
