@@ -143,14 +143,14 @@ impl Plane {
     /// The time `offset / across` as an interval around the exact time: the offset is
     /// within `e0` (the plane's) plus its own rounding, the speed across within `e0`
     /// ([`side_widths`]), and each end moved outward by 8 units of its own roundings (it
-    /// has three). Certain when the start is outside the slab, the plane is reached by
+    /// has three), on the numerator, so that the division is the last step. Certain when the start is outside the slab, the plane is reached by
     /// t = 1 and the interval's ends are the ones asked for.
     #[inline(always)]
     fn time(&self, k: &Tol) -> (f64, f64, bool) {
         let (w_off, w_across) = side_widths(self.offset, k);
         let t = DVec2::new(self.offset - w_off, self.offset + w_off)
-            / DVec2::new(self.across + w_across, self.across - w_across)
-            * DVec2::new(1.0 - 8.0 * U, 1.0 + 8.0 * U);
+            * DVec2::new(1.0 - 8.0 * U, 1.0 + 8.0 * U)
+            / DVec2::new(self.across + w_across, self.across - w_across);
         let sure = (t.x > 0.0) & (self.across - w_across > 0.0) & (t.y <= 1.0);
         (t.x, t.y, sure)
     }
@@ -456,12 +456,12 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
             // interval with its ends in the two lanes, by the same operations.
             let margin = pick(_mm_min_pd(_mm_sub_pd(p, ext_lo), _mm_sub_pd(ext_hi, p)));
             let (w_off, w_across) = side_widths(_mm_cvtsd_f64(pick(e)), k);
-            let num = _mm_add_pd(dup0(pick(e)), _mm_set_pd(w_off, -w_off));
-            let den = _mm_add_pd(dup0(pick(v)), _mm_set_pd(-w_across, w_across));
-            let t = _mm_mul_pd(
-                _mm_div_pd(num, den),
+            let num = _mm_mul_pd(
+                _mm_add_pd(dup0(pick(e)), _mm_set_pd(w_off, -w_off)),
                 _mm_set_pd(1.0 + 8.0 * U, 1.0 - 8.0 * U),
             );
+            let den = _mm_add_pd(dup0(pick(v)), _mm_set_pd(-w_across, w_across));
+            let t = _mm_div_pd(num, den);
             let (t_lo, t_hi) = (_mm_cvtsd_f64(t), _mm_cvtsd_f64(swap(t)));
             let sure = (t_lo > 0.0)
                 & (_mm_cvtsd_f64(swap(den)) > 0.0)

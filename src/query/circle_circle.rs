@@ -194,10 +194,11 @@ fn lean_hit<A: Answer>(
         DVec2::splat(e_num * inv.abs() * (1.0 + 2.0 * e_den)) + n.abs() * (e_den * 1.01 + U);
     // Our centre and the point on the other circle at t.
     let (v1, v2) = (m.end - m.start, o.end - o.start);
-    let center = m.start + v1 * t;
-    let tr = (t_hi - t_lo) + t * (4.0 * U);
+    // At `t_lo`, which is ready first; the exact time is within the interval's width.
+    let center = m.start + v1 * t_lo;
+    let tr = (t_hi - t_lo) + t_hi * (4.0 * U);
     let c_err = v1.abs() * tr + m.start.abs() * (3.0 * U);
-    let p = o.start + v2 * t + n * o.radius;
+    let p = o.start + v2 * t_lo + n * o.radius;
     let p_err =
         v2.abs() * tr + (n_err + n.abs() * (4.0 * U)) * o.radius + o.start.abs() * (4.0 * U);
     let sure = sure
