@@ -140,11 +140,12 @@ fn one_sweep(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
 /// (`v = e − s`, `n = v⊥`), which holds the whole capsule. Straight-line code, so it
 /// vectorises.
 ///
-/// The band test is certain with a margin: each offset is one rounding of a difference
-/// of the inputs and `n` is exact, so each product is within 2U of its size and the
-/// nearest corner's projection `p` within 4U of `S`, the sum of the larger products'
-/// sizes; `|v|²` is within 4U of its value. Then `p − 4U·S > 0` and its square above
-/// `r²·|v|²·(1 + 16U)` put the exact projection beyond `r·|v|`.
+/// The band test is certain with a margin: each offset and each component of `v` (so of
+/// `n`) is one rounding of a difference of the inputs, so each product is within 3U of its
+/// size and the nearest corner's projection `p`, a sum of two, within `3U·S` plus its own
+/// rounding, `S` the sum of the larger products' sizes; `|v|²` is within about 5U of its
+/// value. Then `p − 4U·S > 0` and its square above `r²·|v|²·(1 + 16U)` put the exact
+/// projection beyond `r·|v|`.
 #[inline(always)]
 fn far(s: DVec2, e: DVec2, r: f64, min: DVec2, max: DVec2) -> bool {
     let v = e - s;

@@ -11,7 +11,7 @@ use glam::{BVec2, DVec2, Vec2};
 use super::box_entry::Tol;
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
+use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -265,6 +265,9 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             // each component of `q` is within U of its own size, so `|q|` is within 3U of
             // its size and each component of `−q/|q|` within 8U of its own, faithful as
             // it stands.
+            if d2 < MIN_LENGTH_SQ {
+                return None;
+            }
             let n = q * (-1.0 / d2.sqrt());
             let err = n.abs() * (8.0 * U);
             let _ = tol;
@@ -297,6 +300,9 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
 /// with the others, and the normal of a `q` along an axis is exact.
 #[inline(always)]
 pub(crate) fn push_out_normal(q: DVec2, d2: f64, q_err: DVec2) -> (DVec2, DVec2) {
+    if d2 < MIN_LENGTH_SQ {
+        return (DVec2::ZERO, DVec2::INFINITY);
+    }
     let len = d2.sqrt();
     let n = -q / len;
     let (na, swap) = (n.abs(), |p: DVec2| DVec2::new(p.y, p.x));

@@ -6,7 +6,9 @@ use glam::DVec2;
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{FAITHFUL, U, avx_dispatch, faithful_v, max, max_v, min, min_v, valid};
+use super::float::{
+    FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, max, max_v, min, min_v, valid,
+};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::{Relative, Sweep};
@@ -237,8 +239,9 @@ fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A>
     let n = c * (-1.0 / c2.sqrt());
     let p = o.start + n * o.radius;
     let p_err = (o.start.abs() + n.abs() * o.radius) * (10.0 * U);
-    // A zero offset (coincident centres) has no direction: NaN fails the comparison.
-    if !p_err.cmple(p.abs() * FAITHFUL).all() || c == DVec2::ZERO {
+    // A zero offset (coincident centres) has no direction, and one too short for its
+    // square to be normal has no relative accuracy: both go to the careful path.
+    if !p_err.cmple(p.abs() * FAITHFUL).all() || c2 < MIN_LENGTH_SQ {
         return Fast::Unsure;
     }
     let n32 = n.as_vec2();

@@ -141,6 +141,14 @@ impl Frame {
         )
     }
 
+    /// `to_world(l)` for a unit vector `l` along an axis, and its error bound: the
+    /// cosine and sine themselves, with signs, each within `TRIG` of its own size and so
+    /// faithful as they stand.
+    fn axis_to_world(&self, l: DVec2) -> (DVec2, DVec2) {
+        let n = self.to_world(l);
+        (n, n.abs() * ((TRIG + 3.0 * U) * 1.01))
+    }
+
     /// A bound on the error of `to_world(l)` from the cosine's and sine's errors and the
     /// rotation's roundings, for `l` within `err` of exact.
     fn world_err(&self, l: DVec2, err: DVec2) -> DVec2 {
@@ -193,9 +201,8 @@ fn report<A: Answer>(
         } => {
             let (c, c_err) = center_at(s, v, t_lo, t_hi);
             let c32 = faithful_v(c, c_err)?;
-            let n = f.to_world(axis(side));
-            let n_err = f.world_err(axis(side), DVec2::ZERO);
-            let n32 = faithful_v(n, n_err)?;
+            let (n, n_err) = f.axis_to_world(axis(side));
+            let n32 = n.as_vec2();
             // The contact point is the centre pulled back onto the side.
             let p = c - n * r;
             let p_err = c_err + n_err * r + (c.abs() + n.abs() * r) * (3.0 * U);
@@ -235,7 +242,7 @@ fn report<A: Answer>(
             let n32 = faithful_v(n, n_err)?;
             let face_l = corner_face_normal(normal, normal_err)?;
             let face = f.to_world(face_l);
-            let face32 = faithful_v(face, f.world_err(face_l, DVec2::ZERO))?;
+            let face32 = face.as_vec2();
             let (right, top) = match corner {
                 Corner::BottomLeft => (false, false),
                 Corner::BottomRight => (true, false),
@@ -263,7 +270,7 @@ fn report<A: Answer>(
         }
         BoxHit::InBox { side } => {
             let n = f.to_world(axis(side));
-            let n32 = faithful_v(n, f.world_err(axis(side), DVec2::ZERO))?;
+            let n32 = n.as_vec2();
             // The start moved onto the side: along the side's normal by its distance.
             let (i, high) = (
                 usize::from(matches!(side, Side::Bottom | Side::Top)),
@@ -305,7 +312,7 @@ fn report<A: Answer>(
             let n32 = faithful_v(n, n_err)?;
             let face_l = corner_face_normal(n_l, n_l_err)?;
             let face = f.to_world(face_l);
-            let face32 = faithful_v(face, f.world_err(face_l, DVec2::ZERO))?;
+            let face32 = face.as_vec2();
             let qw = f.to_world(q);
             let p = s + qw;
             let p_err = f.world_err(q, q_err) + (s.abs() + qw.abs()) * (2.0 * U);

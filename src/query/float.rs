@@ -72,6 +72,11 @@ pub(crate) fn nearest_f32(lo: f64, hi: f64) -> Option<f32> {
     (a == b).then_some(a)
 }
 
+/// The least squared length whose square root and reciprocal keep their relative
+/// accuracy: below it `|q|²` may be subnormal (an f64 offset under 2⁻⁵¹¹, which only
+/// `resolve`'s legs could produce), and a direction from it is left to the exact query.
+pub(crate) const MIN_LENGTH_SQ: f64 = f64::from_bits((1023 - 1000) << 52); // 2⁻¹⁰⁰⁰
+
 /// A value whose error is at most this fraction of its own size rounds to an f32 next to
 /// the exact value (the exact value itself when that is an f32).
 pub(crate) const FAITHFUL: f64 = 1.0 / (1u64 << 26) as f64;

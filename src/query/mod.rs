@@ -213,6 +213,51 @@ mod tests {
         }
     }
 
+    /// `resolve`'s legs are f64 motions: an overlap whose centre offset is below 2⁻⁵¹¹ has
+    /// a subnormal squared length, whose square root and reciprocal lose their relative
+    /// accuracy. Its push-out normal (circle pair, and an axis-aligned box beside the
+    /// start) must still be the exact query's.
+    #[test]
+    fn a_push_out_from_an_offset_too_short_to_square_is_the_exact_querys() {
+        use crate::query::contact::Motion;
+        use glam::DVec2;
+        let tiny = 2f64.powi(-530);
+        let m = Motion {
+            start: DVec2::ZERO,
+            end: DVec2::new(1.0, 0.5),
+            radius: 1.0,
+        };
+        for offset in [
+            DVec2::new(3.3, 1.7),
+            DVec2::new(-1.1, 7.3),
+            DVec2::new(0.7, 0.0),
+        ] {
+            let o = Motion {
+                start: offset * tiny,
+                end: offset * tiny + DVec2::new(0.25, 0.0),
+                radius: 0.5,
+            };
+            let (fast, exact) = (
+                circle_contact(&m, &o).unwrap(),
+                exact::circle_contact(&m, &o).unwrap(),
+            );
+            assert!(fast.hit.started_inside);
+            assert_eq!(fast.hit.normal, exact.hit.normal, "{offset}");
+            assert!((fast.hit.normal.length() - 1.0).abs() < 1e-6);
+            // A box corner just beside the start, by as little.
+            let b = Aabb::new(
+                (offset * tiny).as_vec2(),
+                (offset * tiny).as_vec2() + Vec2::splat(1.0),
+            );
+            let m = Motion {
+                start: -offset * tiny,
+                ..m
+            };
+            let (fast, exact) = (aabb_contact(&m, &b), exact::aabb_contact(&m, &b));
+            assert_eq!(fast.map(|c| c.hit), exact.map(|c| c.hit), "{offset}");
+        }
+    }
+
     #[test]
     fn rotated_box_at_zero_angle_matches_aabb() {
         let s = Sweep::new(v(-10.0, -3.0), v(12.0, 7.0), 1.5);
