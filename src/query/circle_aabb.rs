@@ -11,7 +11,7 @@ use glam::{BVec2, DVec2, Vec2};
 use super::box_entry::Tol;
 use super::contact::{Answer, Contact, Motion};
 use super::exact;
-use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, two_sum_v, valid};
+use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, valid};
 use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -174,11 +174,10 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             let plane = DVec2::select(high, max_w, min_w);
             // `−r` for a low side by its sign bit (r ≥ 0 here), not by a jump.
             let reach = DVec2::splat(f64::from_bits(r.to_bits() | ((!idx & 1) as u64) << 63));
-            // Usually exact, and then often exactly halfway between two f32 values, which
-            // only the exact value rounds right: the rounding's own error is the bound.
-            let (plane_r, plane_err) = two_sum_v(plane, reach);
-            let c = DVec2::select(on_axis, plane_r, c);
-            let err = DVec2::select(on_axis, plane_err.abs(), err);
+            // One rounding of an exact sum: within U of its own size, so faithful as it
+            // stands (and when exact, as it usually is, rounded to the nearest f32).
+            let c = DVec2::select(on_axis, plane + reach, c);
+            let err = DVec2::select(on_axis, DVec2::ZERO, err);
             let c32 = faithful_v(c, err)?;
             let point = DVec2::select(on_axis, plane, c).as_vec2();
             let normal = SIDE_NORMALS[idx];

@@ -56,14 +56,6 @@ pub(crate) fn two_sum(a: f64, b: f64) -> (f64, f64) {
     (sum, (a - (sum - bb)) + (b - bb))
 }
 
-/// [`two_sum`] on both lanes.
-#[inline(always)]
-pub(crate) fn two_sum_v(a: DVec2, b: DVec2) -> (DVec2, DVec2) {
-    let sum = a + b;
-    let bb = sum - a;
-    (sum, (a - (sum - bb)) + (b - bb))
-}
-
 /// The f32 nearest a value known to lie in `[lo, hi]`, when both ends round to the same
 /// f32: rounding to nearest is monotone, so the exact value rounds to it as well.
 #[inline(always)]
