@@ -63,6 +63,8 @@ pub(crate) struct Tol {
     pub e1: f64,
     /// A difference of two products of such values.
     pub e2: f64,
+    /// The scale itself.
+    pub b: f64,
 }
 
 impl Tol {
@@ -74,6 +76,7 @@ impl Tol {
             e0,
             e1,
             e2: 8.0 * b * e1 + 2.0 * e1 * e1 + 16.0 * U * b * b,
+            b,
         }
     }
 
@@ -379,7 +382,10 @@ pub(crate) fn entry_time(m: &Mirrored, radius: f64, k: &Tol) -> f32 {
     let corner = entry_corner(m, x_entry, beyond);
     let end = v - corner;
     let cq = Approach::new(corner, v, end, radius);
-    let bounds = k.point_bounds(corner, v, end, radius, &cq);
+    // From the scale alone rather than the corner's own magnitudes: looser (a lane the
+    // single query would certify may be left to it), but fewer operations, none waiting
+    // for `cq`, in a loop that is bound by its operations.
+    let bounds = point::Bounds::scaled(k.b, k.e0);
     let chosen = entry_sure & plane.off_side(beyond, k);
     let (c_lo, c_hi, c_sure, _) = point::interval(&cq, &bounds);
     let corner_ok = chosen & c_sure & ((c_lo as f32) == (c_hi as f32));
@@ -520,9 +526,14 @@ mod tests {
         }
     }
 
+    /// The SSE2 lanes are the definition bit for bit. The batched form is too, except that
+    /// its corner circle's bounds come from the scale alone: a corner hit or a miss the
+    /// definition certifies may be left open there (NaN, for the single query to finish),
+    /// rarely, and nothing else differs.
     #[test]
     fn sse2_lanes_and_the_batched_form_agree_with_the_definition_bit_for_bit() {
         let mut seen = [0usize; 4];
+        let mut left_open = 0;
         let grid_cases = (0..200_000u64).map(|k| {
             let f = |j: u64| grid(k * 8 + j);
             let c = DVec2::new(f(2), f(3));
@@ -539,10 +550,11 @@ mod tests {
                 let (a, s) = (entry(&m, radius, &k), entry_sse2(&m, radius, &k));
                 assert!(same(&a, &s), "{v} {lo} {hi} {radius}: {a:?} {s:?}");
                 let t = entry_time(&m, radius, &k);
-                assert_eq!(
-                    a.time().to_bits(),
-                    t.to_bits(),
-                    "{v} {lo} {hi} {radius}: {a:?}"
+                let loosened = t.is_nan() && matches!(a, Entry::Corner(_) | Entry::Miss);
+                left_open += usize::from(loosened && !a.time().is_nan());
+                assert!(
+                    a.time().to_bits() == t.to_bits() || loosened,
+                    "{v} {lo} {hi} {radius}: {a:?} vs {t}"
                 );
                 seen[match a {
                     Entry::Miss => 0,
@@ -556,6 +568,12 @@ mod tests {
         assert!(
             seen[..3].iter().all(|&n| n > 1000) && seen[3] > 0,
             "{seen:?}"
+        );
+        // The batched corner bounds are looser, not loose: on this grid of small dyadics,
+        // full of near ties, under 2% of the corner hits and misses.
+        assert!(
+            left_open * 50 < seen[0] + seen[2],
+            "{left_open} left open of {seen:?}"
         );
     }
 }
