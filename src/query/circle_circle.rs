@@ -1,7 +1,7 @@
 //! Moving circle vs moving circle: in relative motion the other circle stands still and
 //! ours moves by the difference of the displacements, against radius `r1 + r2`.
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
 
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion};
@@ -99,19 +99,18 @@ fn careful<A: Answer>(m: &Motion, o: &Motion) -> Option<A> {
     }
 }
 
-/// The common cases, a start clearly outside that clearly hits or misses or clearly
-/// overlapping, with plain f64 arithmetic on the path to the answer and its certificate
-/// computed beside it rather than in front of it, so that the answer's latency is the
-/// arithmetic's alone.
+/// The common cases: a start clearly outside that clearly hits or misses, or clearly
+/// overlapping, decided with one scale's bounds (a few operations, none waiting for the
+/// quantities they bound).
 ///
-/// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach (their sum): each component of
-/// `c` and `c_end` is within `U·M` of exact (one rounding of a difference), of `v` within
-/// `4U·M`, the reach within `U·M`. Then `gap`, `v·c` and `v × c` are within `16U·M²`,
-/// `|v|²` within `32U·M²`, `r²` within `4U·M²`, `disc` within `256U·M⁴`, `late` within
-/// `64U·M²` and `|end|²` within `16U·M²` (each about twice the sum of its terms). The time
-/// `gap / (v·c + √disc)` then has a relative error below `ρ` (see [`lean_hit`]), and an
-/// answer is given only when `t·(1 ± ρ)` round to one f32 and every other reported number
-/// is faithful; anything else goes to [`careful`].
+/// Every bound comes from one scale `M` ≥ |c|₁, |c_end|₁ and the reach (their sum): each
+/// component of `c` and `c_end` is within `U·M` of exact (one rounding of a difference),
+/// of `v` within `4U·M`, the reach within `U·M`. Then `gap`, `v·c` and `v × c` are within
+/// `16U·M²`, `|v|²` within `32U·M²`, `r²` within `4U·M²`, `disc` within `256U·M⁴`, `late`
+/// within `64U·M²` and `|end|²` within `16U·M²` (each about twice the sum of its terms).
+/// A hit is given only when the time's interval from these ([`point::interval`]) has both
+/// ends rounding to one f32 and every other reported number is faithful ([`lean_hit`]);
+/// anything else goes to [`careful`].
 #[inline(always)]
 fn lean<A: Answer>(
     m: &Motion,
@@ -212,21 +211,15 @@ fn lean_hit<A: Answer>(
     if !sure {
         return Fast::Unsure;
     }
-    let n32 = n.as_vec2();
-    Fast::Hit(A::new(
-        Hit {
-            time,
-            center: center.as_vec2(),
-            point: p.as_vec2(),
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::Circle,
-            region: None,
-            started_inside: false,
-        },
+    Fast::Hit(answer(
+        time,
         t,
         center,
+        center.as_vec2(),
+        p.as_vec2(),
         n,
+        n.as_vec2(),
+        false,
     ))
 }
 
@@ -245,20 +238,15 @@ fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A>
         return Fast::Unsure;
     }
     let n32 = n.as_vec2();
-    Fast::Hit(A::new(
-        Hit {
-            time: 0.0,
-            center: m.start.as_vec2(),
-            point: p.as_vec2(),
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::Circle,
-            region: None,
-            started_inside: true,
-        },
+    Fast::Hit(answer(
+        0.0,
         0.0,
         m.start,
+        m.start.as_vec2(),
+        p.as_vec2(),
         n,
+        n32,
+        true,
     ))
 }
 
@@ -326,20 +314,15 @@ fn circle_kernel<A: Answer>(
     ) else {
         return Fast::Unsure;
     };
-    Fast::Hit(A::new(
-        Hit {
-            time: k.time,
-            center: c32,
-            point: p32,
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::Circle,
-            region: None,
-            started_inside: false,
-        },
+    Fast::Hit(answer(
+        k.time,
         0.5 * (k.t_lo + k.t_hi),
         center,
+        c32,
+        p32,
         n,
+        n32,
+        false,
     ))
 }
 
@@ -358,19 +341,45 @@ fn overlapping<A: Answer>(m: &Motion, o: &Motion, c: DVec2) -> Fast<A> {
     let (Some(n32), Some(p32)) = (faithful_v(n, n_err), faithful_v(p, p_err)) else {
         return Fast::Unsure;
     };
-    Fast::Hit(A::new(
-        Hit {
-            time: 0.0,
-            center: m.start.as_vec2(),
-            point: p32,
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::Circle,
-            region: None,
-            started_inside: true,
-        },
+    Fast::Hit(answer(
+        0.0,
         0.0,
         m.start,
+        m.start.as_vec2(),
+        p32,
         n,
+        n32,
+        true,
     ))
+}
+
+/// A contact with the other circle as the caller's answer: the feature `Circle`, no region,
+/// the face normal the normal.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn answer<A: Answer>(
+    time: f32,
+    t: f64,
+    center: DVec2,
+    center32: Vec2,
+    point32: Vec2,
+    normal: DVec2,
+    normal32: Vec2,
+    started_inside: bool,
+) -> A {
+    A::new(
+        Hit {
+            time,
+            center: center32,
+            point: point32,
+            normal: normal32,
+            face_normal: normal32,
+            feature: Feature::Circle,
+            region: None,
+            started_inside,
+        },
+        t,
+        center,
+        normal,
+    )
 }
