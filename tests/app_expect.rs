@@ -155,6 +155,34 @@ fn text_that_states_an_answer_the_scene_no_longer_gives_is_flagged() {
     );
 }
 
+/// A description that went stale before the scene was saved is flagged again when the
+/// scene is opened: its expectations are what the text was written against.
+#[test]
+fn text_gone_stale_before_a_save_is_flagged_again_when_the_scene_is_opened() {
+    let mut scene = builtin::default_scene();
+    assert!(
+        !scene.expect.is_empty(),
+        "control: the default scene records answers"
+    );
+    for o in &mut scene.objects {
+        if let sweepscope::scene::Shape::Ball { start, .. } = &mut o.shape {
+            start.y = 60.0;
+        }
+    }
+    let h = harness(DebugApp::new(scene));
+    let stale = h.state().stale_text().to_vec();
+    assert!(
+        stale
+            .iter()
+            .any(|c| c.starts_with("description: 0.4 (ball vs box")),
+        "{stale:?}"
+    );
+    assert!(h.query_by_label_contains("Possibly stale").is_some());
+    // The unedited scene opens with nothing flagged.
+    let h = harness(default_app());
+    assert!(h.state().stale_text().is_empty());
+}
+
 #[test]
 fn save_as_regression_scene_records_then_saves_a_file_that_check_passes() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-expect-regression");

@@ -112,8 +112,19 @@ impl DebugApp {
         };
         self.ui.mode = mode;
         self.ui.selected = scene.objects.iter().position(|o| o.shape.is_ball());
+        // The text of a scene that records expectations was written against those answers
+        // (at the latest when they were recorded): a claim that went stale before the save
+        // is flagged again on opening. Without expectations the baseline is the answers
+        // the scene gives now.
+        self.baseline = (!scene.expect.is_empty()).then(|| TextBaseline {
+            text: [
+                scene.name.clone(),
+                scene.description.clone(),
+                scene.notes.clone(),
+            ],
+            answers: scene.expect.clone(),
+        });
         self.doc = Document::new(scene, path);
-        self.baseline = None;
         self.sim.forget_run();
         self.refresh();
     }
@@ -153,7 +164,8 @@ impl DebugApp {
     }
 
     /// Compares what the scene's text states with the answers now. The baseline is the
-    /// answers when the text was last written (or the scene opened).
+    /// answers when the text was last written, or on opening the scene's expectations
+    /// (else its answers then).
     fn check_text(&mut self) {
         let scene = self.doc.scene();
         self.stale.clear();
