@@ -519,7 +519,7 @@ fn variant_titles_wrap_between_words_in_the_narrowest_variants_panel() {
 }
 
 #[test]
-fn the_help_window_fits_a_small_window_and_names_the_simulation_gestures() {
+fn the_help_window_fits_a_small_window_below_the_menu_bar_and_names_the_simulation_gestures() {
     // The bug: at 900 points high F1's list ran past the window's bottom, and it said
     // nothing of the simulation view's mouse gestures.
     let mut h = Harness::builder()
@@ -534,4 +534,7 @@ fn the_help_window_fits_a_small_window_and_names_the_simulation_gestures() {
     let help = h.get_by_role_and_label(Role::Window, "Help").rect();
     assert!(help.bottom() <= 650.0, "help window {help:?}");
     assert!(has_label_containing(&h, "Spawn tool"));
+    // It opens below the menu bar, not over it (its title bar covered the menus).
+    let menu = h.get_by_role_and_label(Role::Button, "File").rect();
+    assert!(help.top() >= menu.bottom(), "help {help:?} menu {menu:?}");
 }

@@ -61,9 +61,10 @@ impl DebugApp {
         // Each panel's commands are applied as soon as it is drawn, so the panels after it
         // (the canvas last) draw the state they asked for in the same frame.
         let mut out = Vec::new();
-        egui::Panel::top("menu").show(ui, |ui| {
+        let menu = egui::Panel::top("menu").show(ui, |ui| {
             views::menus::menu_bar(ui, &self.doc, &mut self.ui, &self.files.recent, &mut out)
         });
+        let below_menu = menu.response.rect.bottom();
         self.apply_now(&ctx, &mut out);
         if let Some(text) = self.ui.banner.clone() {
             egui::Panel::top("banner")
@@ -100,7 +101,7 @@ impl DebugApp {
             }
         }
         let dialog_open = self.files.dialog_open();
-        views::modals::show(&ctx, &mut self.ui, dialog_open, &mut out);
+        views::modals::show(&ctx, &mut self.ui, dialog_open, below_menu, &mut out);
         self.apply_now(&ctx, &mut out);
         if let Some(answer) = self.files.show_in_app(&ctx) {
             self.dialog_answered(&ctx, answer);

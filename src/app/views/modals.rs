@@ -11,15 +11,28 @@ use crate::app::draw::palette::Role;
 use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
 
 /// Draws whichever of them is open. While a file dialog is open the bug report form waits
-/// behind it (a modal would cover the dialog).
-pub fn show(ctx: &Context, state: &mut UiState, dialog_open: bool, out: &mut Vec<Command>) {
+/// behind it (a modal would cover the dialog). `below_menu` is the menu bar's bottom edge,
+/// which the Help window stays under.
+pub fn show(
+    ctx: &Context,
+    state: &mut UiState,
+    dialog_open: bool,
+    below_menu: f32,
+    out: &mut Vec<Command>,
+) {
     if state.show_help {
         let mut open = true;
-        // Scrolls within the window: the list is taller than a small window.
-        let room = (ctx.content_rect().height() - 80.0).max(200.0);
+        let content = ctx.content_rect();
+        let under = egui::Rect::from_min_max(egui::pos2(content.left(), below_menu), content.max);
+        // Scrolls within the window: the list is taller than a small window (room for the
+        // title bar and the frame).
+        let room = (under.height() - 60.0).max(200.0);
         egui::Window::new("Help")
             .open(&mut open)
             .resizable(false)
+            .constrain_to(under)
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(egui::pos2(under.center().x, under.top() + 8.0))
             .max_height(room)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().max_height(room).show(ui, help);
