@@ -425,3 +425,32 @@ fn a_fill_that_leaves_discs_out_says_how_many() {
     let said = format!("fill: {left_out} disc(s) left out where they would overlap an obstacle");
     assert!(h.query_by_label(&said).is_some(), "{said}");
 }
+
+/// The three plots share the width below the canvas. In a narrow window each names its
+/// series above it in their colours instead of a legend inside it, which covered most of a
+/// 200-point plot (at 1000 × 650 the energy drift's legend was cut at the plot's left
+/// edge); before the run has samples a line says what will be plotted, not three empty
+/// plots with axes reading "-0".
+#[test]
+fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_what_comes() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1000.0, 650.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, a: &mut DebugApp| a.ui(ui), sim_app(busy_world()));
+    h.run();
+    let hint = "are plotted here once the run has started";
+    assert!(h.query_by_label_contains(hint).is_some());
+    h.state_mut().sim_view_mut().advance(0.5);
+    h.run();
+    h.state_mut().sim_view_mut().advance(0.5);
+    h.run();
+    assert!(h.query_by_label_contains(hint).is_none());
+    let title = h.get_by_label("momentum y").rect();
+    let log = h.get_by_label("Event log").rect();
+    // Above the plots, in the bottom panel (below the canvas), left of the event log.
+    assert!(
+        title.top() > 390.0 && title.right() < log.left(),
+        "{title:?}"
+    );
+    assert!(h.query_by_label_contains("energy drift").is_some());
+}

@@ -57,6 +57,10 @@ pub enum Role {
     Status,
     /// The gap of a closest approach (a miss's clearance).
     Gap,
+    /// A plot's first series (the simulation's energy drift, momentum x, events per frame).
+    SeriesA,
+    /// A plot's second series (the simulation's momentum y).
+    SeriesB,
 }
 
 impl Role {
@@ -118,6 +122,8 @@ impl Role {
             Role::Banner => Color32::from_rgb(110, 20, 25),
             Role::Status => Color32::from_rgb(150, 220, 255),
             Role::Gap => Color32::from_rgb(255, 120, 220),
+            Role::SeriesA => Color32::from_rgb(235, 110, 100),
+            Role::SeriesB => Color32::from_rgb(100, 160, 245),
         }
     }
 
@@ -161,6 +167,8 @@ impl Role {
             Role::Banner => "error",
             Role::Status => "status",
             Role::Gap => "closest approach (gap)",
+            Role::SeriesA => "first series",
+            Role::SeriesB => "second series",
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Energy drift, momentum and events per frame over simulation time, kept bounded by
 //! decimation.
 
-use crate::app::draw::palette::{PLOT_GRID_SPACING, nice_grid};
+use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, nice_grid};
 use egui_plot::{Legend, Line, Plot, VLine};
 
 /// Samples kept before pairs are merged (and the sampling interval doubled).
@@ -119,45 +119,82 @@ fn axis_number(value: f64, step: f64) -> String {
     format!("{value:.decimals$}")
 }
 
-/// Draws the three plots side by side with the current time marked.
+/// Columns narrower than this (points) get a title above the plot instead of a legend
+/// inside it, which would cover most of a narrow plot.
+const LEGEND_MIN_WIDTH: f32 = 280.0;
+
+/// The current time's marker, in the scrubber's colour rather than a series'.
+fn now_line(now: f64) -> VLine {
+    VLine::new("now", now).color(Role::Scrubber.color())
+}
+
+/// One plot's series: its label and colour.
+type Named = (&'static str, Role);
+
+/// Draws the three plots side by side with the current time marked; before a run has
+/// two samples, a line saying how to start one.
 pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let s = series.samples();
+    if s.len() < 2 {
+        ui.weak("Energy drift, momentum and events per frame are plotted here once the run has started.");
+        return;
+    }
     let pts = |f: &dyn Fn(&Sample) -> f64| -> Vec<[f64; 2]> {
         s.iter().map(|x| [x.time, f(x)]).collect()
     };
     let link = egui::Id::unique("sweepscope_sim_plots_link");
+    let wide = ui.available_width() / 3.0 >= LEGEND_MIN_WIDTH;
     let height = (ui.available_height() - 4.0).max(60.0);
     ui.columns(3, |cols| {
-        let plot = |id: &str| {
-            Plot::new(id)
+        let drift: [Named; 1] = [("energy drift ΔE/E₀", Role::SeriesA)];
+        let momentum: [Named; 2] = [("momentum x", Role::SeriesA), ("momentum y", Role::SeriesB)];
+        let rate: [Named; 1] = [("events per frame", Role::SeriesA)];
+        // Narrow: the series named above each plot, in their colours.
+        let plot = |ui: &mut egui::Ui, id: &str, names: &[Named]| {
+            let mut height = height;
+            if !wide {
+                let row = ui.horizontal_wrapped(|ui| {
+                    for (name, role) in names {
+                        ui.label(egui::RichText::new(*name).small().color(role.color()));
+                    }
+                });
+                height =
+                    (height - row.response.rect.height() - ui.spacing().item_spacing.y).max(40.0);
+            }
+            let p = Plot::new(id)
                 .show_background(false)
                 .grid_spacing(PLOT_GRID_SPACING)
                 .y_grid_spacer(nice_grid)
+                .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
                 .height(height)
-                .legend(Legend::default())
                 .link_axis(link, [true, false])
                 .x_axis_label("time")
-                .allow_scroll(false)
+                .allow_scroll(false);
+            if wide { p.legend(Legend::default()) } else { p }
+        };
+        let line = |name: &'static str, role: Role, points: Vec<[f64; 2]>| {
+            Line::new(name, points).color(role.color())
         };
         // The relative drift of the energy, on its own scale: an exact engine keeps it at
         // rounding level (1e-15), which a plot of the energy itself would flatten to a line.
-        plot("sim_energy")
-            .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
-            .show(&mut cols[0], |p| {
-                p.line(Line::new(
-                    "energy drift ΔE/E₀",
-                    pts(&|x| series.drift(x.energy)),
-                ));
-                p.vline(VLine::new("now", now));
-            });
-        plot("sim_momentum").include_y(0.0).show(&mut cols[1], |p| {
-            p.line(Line::new("momentum x", pts(&|x| x.momentum[0])));
-            p.line(Line::new("momentum y", pts(&|x| x.momentum[1])));
-            p.vline(VLine::new("now", now));
+        plot(&mut cols[0], "sim_energy", &drift).show(&mut cols[0], |p| {
+            p.line(line(
+                drift[0].0,
+                drift[0].1,
+                pts(&|x| series.drift(x.energy)),
+            ));
+            p.vline(now_line(now));
         });
-        plot("sim_rate").show(&mut cols[2], |p| {
-            p.line(Line::new("events per frame", pts(&|x| x.events_per_frame)));
-            p.vline(VLine::new("now", now));
+        plot(&mut cols[1], "sim_momentum", &momentum)
+            .include_y(0.0)
+            .show(&mut cols[1], |p| {
+                p.line(line(momentum[0].0, momentum[0].1, pts(&|x| x.momentum[0])));
+                p.line(line(momentum[1].0, momentum[1].1, pts(&|x| x.momentum[1])));
+                p.vline(now_line(now));
+            });
+        plot(&mut cols[2], "sim_rate", &rate).show(&mut cols[2], |p| {
+            p.line(line(rate[0].0, rate[0].1, pts(&|x| x.events_per_frame)));
+            p.vline(now_line(now));
         });
     });
 }
