@@ -2,7 +2,10 @@
 //! keeps everything else, and a following `check` passes; files it cannot record are named
 //! and left byte for byte as they were.
 
-use std::path::{Path, PathBuf};
+mod cli_support;
+
+use cli_support::{path_str, text};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use sweepscope::scene::{Scene, load_scene};
@@ -15,23 +18,8 @@ fn sweepscope(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 fn folder(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("record-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp folder");
-    d
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    cli_support::folder("record", name)
 }
 
 /// Two balls, a box, a rotated box and a segment; no expectations. The notes hold what a

@@ -4,6 +4,9 @@
 //! screenshot; with a folder that exists or a scene that does not load, nothing is written.
 //! The screenshot test needs `xvfb-run` (CI installs Xvfb) and says so when it skips.
 
+mod cli_support;
+
+use cli_support::{path_str, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -19,23 +22,8 @@ fn bin() -> Command {
     c
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 fn folder(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("report-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp folder");
-    d
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    cli_support::folder("report", name)
 }
 
 /// `xvfb-run` on the PATH, if installed.
@@ -84,7 +72,10 @@ fn report_without_display(args: &[&str]) -> Output {
 
 /// `sweepscope check FILE` passes.
 fn assert_check_passes(file: &Path) {
-    let checked = bin().args(["check", s(file)]).output().expect("check runs");
+    let checked = bin()
+        .args(["check", path_str(file)])
+        .output()
+        .expect("check runs");
     assert_eq!(checked.status.code(), Some(0), "{}", text(&checked));
 }
 
@@ -131,7 +122,7 @@ fn without_a_display_the_bundle_has_the_texts_passes_check_and_says_it_has_no_sc
     let out = report_without_display(&[
         "scenes/default.ron",
         "--out",
-        s(&out_dir),
+        path_str(&out_dir),
         "--happened",
         "The ball bounces off the corner.",
         "--expected",
@@ -177,7 +168,7 @@ fn without_a_display_the_bundle_has_the_texts_passes_check_and_says_it_has_no_sc
     let out = report_without_display(&[
         "tests/bad_scenes/failing-expectation.ron",
         "--out",
-        s(&failing_dir),
+        path_str(&failing_dir),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let original = load_scene(&failing).expect("loads");
@@ -201,7 +192,7 @@ fn no_screenshot_opens_no_window() {
             "report",
             "scenes/default.ron",
             "--out",
-            s(&out_dir),
+            path_str(&out_dir),
             "--no-screenshot",
         ])
         .env("DISPLAY", ":9999")
@@ -223,7 +214,7 @@ fn a_display_that_cannot_be_opened_still_gives_the_texts() {
     let d = folder("bad-display");
     let out_dir = d.join("bundle");
     let out = bin()
-        .args(["report", "scenes/default.ron", "--out", s(&out_dir)])
+        .args(["report", "scenes/default.ron", "--out", path_str(&out_dir)])
         .env("DISPLAY", ":9999")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -253,7 +244,7 @@ fn with_a_display_the_bundle_adds_the_screenshot_and_the_same_texts() {
         vec![
             "scenes/default.ron".to_owned(),
             "--out".to_owned(),
-            s(dir).to_owned(),
+            path_str(dir).to_owned(),
             "--happened".to_owned(),
             "The ball bounces off the corner.".to_owned(),
             "--size".to_owned(),
@@ -313,7 +304,12 @@ fn with_a_display_the_bundle_adds_the_screenshot_and_the_same_texts() {
 fn without_the_gui_feature_report_writes_the_texts_and_says_why() {
     let d = folder("no-gui");
     let out = bin()
-        .args(["report", "scenes/default.ron", "--out", s(&d.join("x"))])
+        .args([
+            "report",
+            "scenes/default.ron",
+            "--out",
+            path_str(&d.join("x")),
+        ])
         .output()
         .expect("runs");
     let t = text(&out);
@@ -328,7 +324,10 @@ fn a_folder_that_exists_or_a_scene_that_does_not_load_is_refused_before_renderin
     let d = folder("refused");
     std::fs::write(d.join("keep.txt"), "mine").expect("write");
     for (args, needle) in [
-        (vec!["scenes/default.ron", "--out", s(&d)], "already exists"),
+        (
+            vec!["scenes/default.ron", "--out", path_str(&d)],
+            "already exists",
+        ),
         (
             vec![
                 "tests/bad_scenes/nan.ron",

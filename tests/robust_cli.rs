@@ -2,6 +2,9 @@
 //! tools must not fail (crash, hang, print nonsense or lose a file), and drives the real
 //! binary.
 
+mod cli_support;
+
+use cli_support::text;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,20 +21,8 @@ fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary starts")
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// A fresh folder for one test.
 fn folder(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sweepscope-robust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp folder");
-    d
+    cli_support::folder("robust", name)
 }
 
 fn write(dir: &Path, name: &str, content: &[u8]) -> PathBuf {
