@@ -20,9 +20,9 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::bench_sets::{Engine, KINDS, MIXES, keep};
+use common::bench_sets::{Engine, KINDS, MIXES, Run, fastest_rounds, keep};
 use common::{Case, core, parry};
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{Sweep as ParrySweep, SweepToiStatus, ToiProxy, sweep_time_of_impact};
@@ -119,21 +119,11 @@ fn hits(i: usize, set: &[Case]) -> usize {
 /// bench: the same query can take quite different times in two calling loops that differ
 /// only in inlining and layout.
 fn interleaved(set: &[Case]) -> Vec<f64> {
-    let mut runs: Vec<Box<dyn FnMut() + '_>> = [Engine::Core, Engine::Parry]
+    let mut runs: Vec<Run<'_>> = [Engine::Core, Engine::Parry]
         .map(|engine| -> Box<dyn FnMut() + '_> { Box::new(move || engine.pass(set)) })
         .into();
     runs.push(Box::new(|| sweep_pass(set)));
-    let mut best = vec![f64::INFINITY; runs.len()];
-    let start = Instant::now();
-    while start.elapsed() < ROW {
-        for (run, best) in runs.iter_mut().zip(&mut best) {
-            run();
-            let t0 = Instant::now();
-            run();
-            *best = best.min(t0.elapsed().as_nanos() as f64 / set.len() as f64);
-        }
-    }
-    best
+    fastest_rounds(runs, ROW, set.len())
 }
 
 fn main() {

@@ -13,9 +13,9 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::bench_sets::{Engine, KINDS, MIXES, SET, field, keep};
+use common::bench_sets::{Engine, KINDS, MIXES, Run, SET, fastest_rounds, field, keep};
 use common::parry;
 use sweepscope::query::batch;
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
@@ -23,22 +23,9 @@ use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 /// Time per row: long enough for every engine to catch the same quiet stretch.
 const ROW: Duration = Duration::from_secs(4);
 
-/// Fastest round of each closure, in nanoseconds per query, running them in turn. Each
-/// timed pass follows an untimed one of the same engine, so it starts with warm caches,
-/// branch predictors and vector units, as criterion's repeated passes do, rather than
-/// with the previous engine's.
-fn interleaved(mut runs: Vec<Box<dyn FnMut() + '_>>) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; runs.len()];
-    let start = Instant::now();
-    while start.elapsed() < ROW {
-        for (run, best) in runs.iter_mut().zip(&mut best) {
-            run();
-            let t0 = Instant::now();
-            run();
-            *best = best.min(t0.elapsed().as_nanos() as f64 / SET as f64);
-        }
-    }
-    best
+/// [`fastest_rounds`] over one set, for this bench's row time.
+fn interleaved(runs: Vec<Run<'_>>) -> Vec<f64> {
+    fastest_rounds(runs, ROW, SET)
 }
 
 fn main() {

@@ -104,9 +104,7 @@ impl Bounds {
             end2,
         }
     }
-}
 
-impl Bounds {
     /// [`Bounds::new`] for a box corner's circle from the box query's scale alone: `b`
     /// bounds |c|₁, |v|₁, |end|₁/2 and the radius, `e0` each component's error of the
     /// corner and the motion (the end's is 2·e0). Each bound there grows with the

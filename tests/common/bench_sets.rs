@@ -3,6 +3,7 @@
 
 use std::f64::consts::PI;
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use super::{Case, Kind, Rng, Scale, core, parry};
 use sweepscope::variants::{self, Params, Variant};
@@ -179,4 +180,26 @@ pub fn field(seed: u64) -> (Vec<Aabb>, Vec<Sweep>) {
         })
         .collect();
     (boxes, sweeps)
+}
+
+/// One engine's pass over a set, for [`fastest_rounds`].
+pub type Run<'a> = Box<dyn FnMut() + 'a>;
+
+/// The fastest round of each run, in nanoseconds per query over `per` queries, the runs
+/// taking turns for `row`. Each timed pass follows an untimed one of the same run, so it
+/// starts with warm caches, branch predictors and vector units, as criterion's repeated
+/// passes do, rather than with the previous run's; and every run's figure comes from the
+/// same stretch of a drifting machine's time.
+pub fn fastest_rounds(mut runs: Vec<Run<'_>>, row: Duration, per: usize) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; runs.len()];
+    let start = Instant::now();
+    while start.elapsed() < row {
+        for (run, best) in runs.iter_mut().zip(&mut best) {
+            run();
+            let t0 = Instant::now();
+            run();
+            *best = best.min(t0.elapsed().as_nanos() as f64 / per as f64);
+        }
+    }
+    best
 }

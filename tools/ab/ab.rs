@@ -10,9 +10,9 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::bench_sets::{KINDS, MIXES, SET, field, keep};
+use common::bench_sets::{KINDS, MIXES, Run, SET, fastest_rounds, field, keep};
 use common::{Case, core, parry};
 use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 use sweepscope_base as old;
@@ -26,33 +26,8 @@ fn row() -> Duration {
     )
 }
 
-fn interleaved(mut runs: Vec<Box<dyn FnMut() + '_>>) -> Vec<f64> {
-    // AB_ONLY=k runs only engine k (0 new, 1 old, 2 parry): for perf stat counts.
-    if let Some(k) = std::env::var("AB_ONLY")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-    {
-        let n: usize = std::env::var("AB_PASSES")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(2000);
-        for _ in 0..n {
-            (runs[k])();
-        }
-        return vec![0.0; runs.len()];
-    }
-    let mut best = vec![f64::INFINITY; runs.len()];
-    let start = Instant::now();
-    let row = row();
-    while start.elapsed() < row {
-        for (run, best) in runs.iter_mut().zip(&mut best) {
-            run();
-            let t0 = Instant::now();
-            run();
-            *best = best.min(t0.elapsed().as_nanos() as f64 / SET as f64);
-        }
-    }
-    best
+fn interleaved(runs: Vec<Run<'_>>) -> Vec<f64> {
+    fastest_rounds(runs, row(), SET)
 }
 
 fn sw(s: &Sweep) -> old::Sweep {
