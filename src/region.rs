@@ -49,6 +49,16 @@ impl Side {
         }
     }
 
+    /// The axis this side is across: 0 for left and right (x), 1 for bottom and top (y).
+    pub fn axis(self) -> usize {
+        usize::from(matches!(self, Side::Bottom | Side::Top))
+    }
+
+    /// Whether this is the side at the box's maximum on its axis (right, top).
+    pub fn is_high(self) -> bool {
+        matches!(self, Side::Right | Side::Top)
+    }
+
     /// The short name: `l r b t`.
     pub fn name(self) -> &'static str {
         match self {
@@ -68,6 +78,17 @@ impl Corner {
             Corner::BottomRight => "br",
             Corner::TopLeft => "tl",
             Corner::TopRight => "tr",
+        }
+    }
+
+    /// The signs of its position relative to the box centre, `(right, top)`: the inverse
+    /// of [`Corner::from_signs`].
+    pub fn signs(self) -> (bool, bool) {
+        match self {
+            Corner::BottomLeft => (false, false),
+            Corner::BottomRight => (true, false),
+            Corner::TopLeft => (false, true),
+            Corner::TopRight => (true, true),
         }
     }
 
@@ -311,4 +332,27 @@ pub fn clip_segment(a: Vec2, b: Vec2, aabb: &Aabb) -> Clip {
     // A touch can round to t0 just past t1.
     result.span = Some((t0 as f32, t1.max(t0) as f32));
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corners_signs_build_it_again_and_a_sides_axis_and_end_match_its_normal() {
+        for c in [
+            Corner::BottomLeft,
+            Corner::BottomRight,
+            Corner::TopLeft,
+            Corner::TopRight,
+        ] {
+            let (right, top) = c.signs();
+            assert_eq!(Corner::from_signs(right, top), c);
+        }
+        for s in [Side::Left, Side::Right, Side::Bottom, Side::Top] {
+            let n = s.normal();
+            assert_eq!(n[s.axis()], if s.is_high() { 1.0 } else { -1.0 }, "{s:?}");
+            assert_eq!(n[1 - s.axis()], 0.0, "{s:?}");
+        }
+    }
 }

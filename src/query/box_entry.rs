@@ -300,10 +300,14 @@ impl Entry {
 #[inline(always)]
 fn side_answer(plane: &Plane, x_entry: bool, sign: DVec2, k: &Tol) -> Entry {
     let (t_lo, t_hi, sure) = plane.time(k);
-    if sure
-        && plane.on_side(k)
-        && let Some(time) = nearest_f32(t_lo, t_hi)
-    {
+    side_hit(x_entry, sign, t_lo, t_hi, sure && plane.on_side(k))
+}
+
+/// The side hit at a time in `[t_lo, t_hi]` when `sure` and both ends round to one f32;
+/// else unsure.
+#[inline(always)]
+fn side_hit(x_entry: bool, sign: DVec2, t_lo: f64, t_hi: f64, sure: bool) -> Entry {
+    if sure && let Some(time) = nearest_f32(t_lo, t_hi) {
         return Entry::Side(SideHit {
             time,
             t_lo,
@@ -414,18 +418,6 @@ pub(crate) fn entry_time(m: &Mirrored, radius: f64, k: &Tol) -> f32 {
 #[inline(always)]
 pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
     use std::arch::x86_64::*;
-    let sign = m.sign;
-    let side_hit = |x_entry: bool, t_lo: f64, t_hi: f64, sure: bool| {
-        if sure && let Some(time) = nearest_f32(t_lo, t_hi) {
-            return Entry::Side(SideHit {
-                time,
-                t_lo,
-                t_hi,
-                side: side_index(x_entry, sign),
-            });
-        }
-        Entry::Unsure
-    };
     // SAFETY: SSE2 register arithmetic only, no memory access; SSE2 is part of the x86_64
     // baseline.
     let (s, x_entry) = unsafe {
@@ -475,7 +467,7 @@ pub(crate) fn entry_sse2(m: &Mirrored, radius: f64, k: &Tol) -> Entry {
                 & (_mm_cvtsd_f64(swap(den)) > 0.0)
                 & (t_hi <= 1.0)
                 & (_mm_cvtsd_f64(margin) > k.e2);
-            return side_hit(bits(x_entry), t_lo, t_hi, sure);
+            return side_hit(bits(x_entry), m.sign, t_lo, t_hi, sure);
         }
         let slabs = Slabs {
             e: get(e),

@@ -9,10 +9,10 @@
 use glam::{BVec2, DVec2, Vec2};
 
 use super::box_entry::Tol;
-use super::contact::{Answer, Contact, Motion};
+use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, valid};
-use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
+use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::{Corner, Region, Side};
@@ -62,14 +62,7 @@ pub(crate) fn box_fast<A: Answer>(
         return None;
     }
     let tol = Tol::new(b, 0.0);
-    match box_kernel(v, r, lo, hi, &tol, true) {
-        Fast::Miss => None,
-        Fast::Hit(h) => match report(m, min_w, max_w, h, &tol) {
-            Some(c) => Some(c),
-            None => settle(),
-        },
-        Fast::Unsure => settle(),
-    }
+    box_kernel(v, r, lo, hi, &tol, true).answer(|h| report(m, min_w, max_w, h, &tol), settle)
 }
 
 /// The exact query, for what the bounds leave open. Rare, and kept out of line so that the
@@ -114,13 +107,9 @@ pub(crate) fn side_region(side: Side) -> Region {
 
 /// A corner's region.
 pub(crate) fn corner_region(c: Corner) -> Region {
-    let (h, v) = match c {
-        Corner::BottomLeft => (Region::LEFT, Region::BOTTOM),
-        Corner::BottomRight => (Region::RIGHT, Region::BOTTOM),
-        Corner::TopLeft => (Region::LEFT, Region::TOP),
-        Corner::TopRight => (Region::RIGHT, Region::TOP),
-    };
-    h | v
+    let (right, top) = c.signs();
+    (if right { Region::RIGHT } else { Region::LEFT })
+        | if top { Region::TOP } else { Region::BOTTOM }
 }
 
 /// The reported numbers of a kernel's hit, each the f32 nearest its exact value, or `None`
@@ -129,34 +118,6 @@ pub(crate) fn corner_region(c: Corner) -> Region {
 fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &Tol) -> Option<A> {
     let (s, r) = (m.start, m.radius);
     let v = m.end - s;
-    #[allow(clippy::too_many_arguments)]
-    let hit = |time,
-               t: f64,
-               center: DVec2,
-               c32,
-               point,
-               normal: Vec2,
-               n64: DVec2,
-               face,
-               feature,
-               region,
-               inside| {
-        A::new(
-            Hit {
-                time,
-                center: c32,
-                point,
-                normal,
-                face_normal: face,
-                feature,
-                region: Some(region),
-                started_inside: inside,
-            },
-            t,
-            center,
-            n64,
-        )
-    };
     match h {
         BoxHit::Side {
             side,
@@ -183,17 +144,17 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             let normal = SIDE_NORMALS[idx];
             // A radius of 0 touches from the plane itself: inside the box's region.
             let region = Region(u8::from(r > 0.0) << idx);
-            Some(hit(
+            Some(answer(
                 time,
                 0.5 * (t_lo + t_hi),
                 c,
                 c32,
                 point,
-                normal,
                 normal.as_dvec2(),
                 normal,
+                normal,
                 Feature::Side(side),
-                region,
+                Some(region),
                 false,
             ))
         }
@@ -210,52 +171,44 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             let c32 = faithful_v(c, err)?;
             let n32 = faithful_v(normal, normal_err)?;
             let face = corner_face_normal(normal, normal_err)?.as_vec2();
-            let (right, top) = match corner {
-                Corner::BottomLeft => (false, false),
-                Corner::BottomRight => (true, false),
-                Corner::TopLeft => (false, true),
-                Corner::TopRight => (true, true),
-            };
+            let (right, top) = corner.signs();
             let point = DVec2::new(
                 if right { max_w.x } else { min_w.x },
                 if top { max_w.y } else { min_w.y },
             )
             .as_vec2();
             let region = corner_region(corner);
-            Some(hit(
+            Some(answer(
                 time,
                 0.5 * (t_lo + t_hi),
                 c,
                 c32,
                 point,
-                n32,
                 normal,
+                n32,
                 face,
                 Feature::Corner(corner),
-                region,
+                Some(region),
                 false,
             ))
         }
         BoxHit::InBox { side } => {
-            let (i, high) = (
-                usize::from(matches!(side, Side::Bottom | Side::Top)),
-                matches!(side, Side::Right | Side::Top),
-            );
+            let (i, high) = (side.axis(), side.is_high());
             let c32 = s.as_vec2();
             let mut point = c32;
             point[i] = if high { max_w[i] } else { min_w[i] } as f32;
             let normal = side.normal();
-            Some(hit(
+            Some(answer(
                 0.0,
                 0.0,
                 s,
                 c32,
                 point,
-                normal,
                 normal.as_dvec2(),
                 normal,
+                normal,
                 Feature::Side(side),
-                Region::INSIDE,
+                Some(Region::INSIDE),
                 true,
             ))
         }
@@ -275,17 +228,17 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             // The box's nearest point: the start clamped to the box, exactly.
             let point = s.clamp(min_w, max_w).as_vec2();
             let feature = REGION_FEATURES[usize::from(code & 15)];
-            Some(hit(
+            Some(answer(
                 0.0,
                 0.0,
                 s,
                 s.as_vec2(),
                 point,
-                n32,
                 n,
+                n32,
                 face,
                 feature,
-                Region(code),
+                Some(Region(code)),
                 true,
             ))
         }

@@ -4,7 +4,7 @@
 use glam::{DVec2, Vec2};
 
 use super::circle_aabb::{center_at, push_out_normal};
-use super::contact::{Answer, Contact, Motion};
+use super::contact::{self, Answer, Contact, Motion};
 use super::exact;
 use super::float::{
     FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, max, max_v, min, min_v, valid,
@@ -367,19 +367,17 @@ fn answer<A: Answer>(
     normal32: Vec2,
     started_inside: bool,
 ) -> A {
-    A::new(
-        Hit {
-            time,
-            center: center32,
-            point: point32,
-            normal: normal32,
-            face_normal: normal32,
-            feature: Feature::Circle,
-            region: None,
-            started_inside,
-        },
+    contact::answer(
+        time,
         t,
         center,
+        center32,
+        point32,
         normal,
+        normal32,
+        normal32,
+        Feature::Circle,
+        None,
+        started_inside,
     )
 }

@@ -7,17 +7,17 @@
 //! A time is the same in both frames, so the contact centre is `start + v·t` in the
 //! world's own frame.
 
-use glam::{DVec2, Vec2};
+use glam::DVec2;
 
 use super::box_entry::Tol;
 use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
-use super::contact::{Answer, Contact, Motion};
+use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{U, apart as swept_apart, faithful_v, max, min, two_sum};
-use super::kernel::{BoxHit, Fast, REGION_FEATURES, box_kernel, corner_face_normal};
+use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Obb, Sweep};
 use crate::hit::{Feature, Hit};
-use crate::region::{Corner, Region, Side};
+use crate::region::{Region, Side};
 
 /// The relative error allowed to `f64::sin_cos` for an f32 angle: four units in the last
 /// place (correctly rounded results are within half of one).
@@ -93,14 +93,8 @@ fn obb_fast<A: Answer>(m: &Motion, obb: &Obb, settle: impl Fn() -> Option<A>) ->
     if apart(v, r, lo, hi, 4.0 * tol.e1) {
         return None;
     }
-    match box_kernel(v, r, lo, hi, &tol, false) {
-        Fast::Miss => None,
-        Fast::Hit(k) => match report(m, obb, &frame, k, &tol, s_local) {
-            Some(c) => Some(c),
-            None => settle(),
-        },
-        Fast::Unsure => settle(),
-    }
+    box_kernel(v, r, lo, hi, &tol, false)
+        .answer(|k| report(m, obb, &frame, k, &tol, s_local), settle)
 }
 
 #[cold]
@@ -173,24 +167,6 @@ fn report<A: Answer>(
     let r = m.radius;
     let h = obb.half_extents.as_dvec2();
     let center_w = obb.center.as_dvec2();
-    let out =
-        |time, t: f64, c: DVec2, c32: Vec2, point, n: DVec2, n32, face, feature, region, inside| {
-            A::new(
-                Hit {
-                    time,
-                    center: c32,
-                    point,
-                    normal: n32,
-                    face_normal: face,
-                    feature,
-                    region: Some(region),
-                    started_inside: inside,
-                },
-                t,
-                c,
-                n,
-            )
-        };
     let axis = |side: Side| side.normal().as_dvec2();
     match k {
         BoxHit::Side {
@@ -212,7 +188,7 @@ fn report<A: Answer>(
             } else {
                 Region::INSIDE
             };
-            Some(out(
+            Some(answer(
                 time,
                 0.5 * (t_lo + t_hi),
                 c,
@@ -222,7 +198,7 @@ fn report<A: Answer>(
                 n32,
                 n32,
                 Feature::Side(side),
-                region,
+                Some(region),
                 false,
             ))
         }
@@ -243,18 +219,13 @@ fn report<A: Answer>(
             let face_l = corner_face_normal(normal, normal_err)?;
             let face = f.to_world(face_l);
             let face32 = face.as_vec2();
-            let (right, top) = match corner {
-                Corner::BottomLeft => (false, false),
-                Corner::BottomRight => (true, false),
-                Corner::TopLeft => (false, true),
-                Corner::TopRight => (true, true),
-            };
+            let (right, top) = corner.signs();
             let k_l = DVec2::new(if right { h.x } else { -h.x }, if top { h.y } else { -h.y });
             let kw = f.to_world(k_l);
             let p = center_w + kw;
             let p_err = f.world_err(k_l, DVec2::ZERO) + (center_w.abs() + kw.abs()) * (2.0 * U);
             let p32 = faithful_v(p, p_err)?;
-            Some(out(
+            Some(answer(
                 time,
                 0.5 * (t_lo + t_hi),
                 c,
@@ -264,7 +235,7 @@ fn report<A: Answer>(
                 n32,
                 face32,
                 Feature::Corner(corner),
-                corner_region(corner),
+                Some(corner_region(corner)),
                 false,
             ))
         }
@@ -272,10 +243,7 @@ fn report<A: Answer>(
             let n = f.to_world(axis(side));
             let n32 = n.as_vec2();
             // The start moved onto the side: along the side's normal by its distance.
-            let (i, high) = (
-                usize::from(matches!(side, Side::Bottom | Side::Top)),
-                matches!(side, Side::Right | Side::Top),
-            );
+            let (i, high) = (side.axis(), side.is_high());
             let to_side = if high {
                 h[i] - s_local[i]
             } else {
@@ -289,7 +257,7 @@ fn report<A: Answer>(
             let p = s + moved;
             let p_err = f.world_err(step, step_err) + (s.abs() + moved.abs()) * (2.0 * U);
             let p32 = faithful_v(p, p_err)?;
-            Some(out(
+            Some(answer(
                 0.0,
                 0.0,
                 s,
@@ -299,7 +267,7 @@ fn report<A: Answer>(
                 n32,
                 n32,
                 Feature::Side(side),
-                Region::INSIDE,
+                Some(Region::INSIDE),
                 true,
             ))
         }
@@ -318,7 +286,7 @@ fn report<A: Answer>(
             let p_err = f.world_err(q, q_err) + (s.abs() + qw.abs()) * (2.0 * U);
             let p32 = faithful_v(p, p_err)?;
             let feature = REGION_FEATURES[usize::from(code & 15)];
-            Some(out(
+            Some(answer(
                 0.0,
                 0.0,
                 s,
@@ -328,7 +296,7 @@ fn report<A: Answer>(
                 n32,
                 face32,
                 feature,
-                Region(code),
+                Some(Region(code)),
                 true,
             ))
         }

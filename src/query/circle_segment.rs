@@ -13,7 +13,7 @@
 use glam::{DVec2, Vec2};
 
 use super::circle_aabb::{center_at, push_out_normal};
-use super::contact::{Answer, Contact, Motion};
+use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, valid};
 use super::kernel::Fast;
@@ -58,11 +58,7 @@ fn segment_fast<A: Answer>(
     if !valid(mag, r) {
         return None;
     }
-    match segment_kernel(m, seg, v, a, b, mag) {
-        Fast::Miss => None,
-        Fast::Hit(c) => Some(c),
-        Fast::Unsure => settle(),
-    }
+    segment_kernel(m, seg, v, a, b, mag).answer(Some, settle)
 }
 
 #[cold]
@@ -198,20 +194,18 @@ fn face_hit<A: Answer>(
         return Fast::Unsure;
     };
     let n32 = n.as_vec2();
-    Fast::Hit(A::new(
-        Hit {
-            time,
-            center: c32,
-            point: p32,
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::Face { left },
-            region: None,
-            started_inside: false,
-        },
+    Fast::Hit(answer(
+        time,
         0.5 * (t_lo + t_hi),
         c,
+        c32,
+        p32,
         n,
+        n32,
+        n32,
+        Feature::Face { left },
+        None,
+        false,
     ))
 }
 
@@ -244,20 +238,18 @@ fn over_face<A: Answer>(
     let Some(p32) = faithful_v(p, p_err) else {
         return Fast::Unsure;
     };
-    Fast::Hit(A::new(
-        Hit {
-            time: 0.0,
-            center: s.as_vec2(),
-            point: p32,
-            normal: n.as_vec2(),
-            face_normal: n.as_vec2(),
-            feature: Feature::Face { left },
-            region: None,
-            started_inside: true,
-        },
+    Fast::Hit(answer(
+        0.0,
         0.0,
         s,
+        s.as_vec2(),
+        p32,
         n,
+        n.as_vec2(),
+        n.as_vec2(),
+        Feature::Face { left },
+        None,
+        true,
     ))
 }
 
@@ -296,20 +288,18 @@ fn cap<A: Answer>(
             let Some(face) = end_face(n, n_err, e, end) else {
                 return Fast::Unsure;
             };
-            return Fast::Hit(A::new(
-                Hit {
-                    time: 0.0,
-                    center: s.as_vec2(),
-                    point: point_w,
-                    normal: n32,
-                    face_normal: face,
-                    feature: Feature::End(end),
-                    region: None,
-                    started_inside: true,
-                },
+            return Fast::Hit(answer(
+                0.0,
                 0.0,
                 s,
+                s.as_vec2(),
+                point_w,
                 n,
+                n32,
+                face,
+                Feature::End(end),
+                None,
+                true,
             ));
         }
     }
@@ -322,33 +312,53 @@ fn cap<A: Answer>(
             Fast::Unsure
         };
     }
-    let Some(k) = point::certain_hit(&q, &b) else {
+    let Some(at) = touch(s, v, r, &q, &b, ec) else {
         return Fast::Unsure;
     };
-    let (n, n_err) = point::normal(v, r, &q, &b, ec, 0.0, &k);
-    let (c_w, c_err) = center_at(s, v, k.t_lo, k.t_hi);
-    let (Some(c32), Some(n32), Some(face)) = (
-        faithful_v(c_w, c_err),
-        faithful_v(n, n_err),
-        end_face(n, n_err, e, end),
-    ) else {
+    let Some(face) = end_face(at.n, at.n_err, e, end) else {
         return Fast::Unsure;
     };
-    Fast::Hit(A::new(
-        Hit {
-            time: k.time,
-            center: c32,
-            point: point_w,
-            normal: n32,
-            face_normal: face,
-            feature: Feature::End(end),
-            region: None,
-            started_inside: false,
-        },
-        0.5 * (k.t_lo + k.t_hi),
-        c_w,
+    Fast::Hit(at.answer(point_w, face, Feature::End(end)))
+}
+
+/// A certain first contact with a point's circle from outside: the time, the centre then
+/// and the normal (with its error bound, for the face), each faithful.
+struct Touch {
+    time: f32,
+    t: f64,
+    center: DVec2,
+    c32: Vec2,
+    n: DVec2,
+    n_err: DVec2,
+    n32: Vec2,
+}
+
+impl Touch {
+    #[inline(always)]
+    fn answer<A: Answer>(&self, point: Vec2, face: Vec2, feature: Feature) -> A {
+        let (c, n) = (self.center, self.n);
+        answer(
+            self.time, self.t, c, self.c32, point, n, self.n32, face, feature, None, false,
+        )
+    }
+}
+
+/// [`Touch`] for a start `s` moving by `v` with radius `r`, the point's [`Approach`] and
+/// its bounds (`ec` bounds each component of `v`), or `None` when a bound leaves it open.
+#[inline(always)]
+fn touch(s: DVec2, v: DVec2, r: f64, q: &Approach, b: &point::Bounds, ec: f64) -> Option<Touch> {
+    let k = point::certain_hit(q, b)?;
+    let (n, n_err) = point::normal(v, r, q, b, ec, 0.0, &k);
+    let (center, c_err) = center_at(s, v, k.t_lo, k.t_hi);
+    Some(Touch {
+        time: k.time,
+        t: 0.5 * (k.t_lo + k.t_hi),
+        center,
+        c32: faithful_v(center, c_err)?,
         n,
-    ))
+        n_err,
+        n32: faithful_v(n, n_err)?,
+    })
 }
 
 /// At an end cap, the face the centre is mostly over: the segment's side normal when the
@@ -403,20 +413,18 @@ fn point_obstacle<A: Answer>(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag:
         let Some(n32) = faithful_v(n, n_err) else {
             return Fast::Unsure;
         };
-        return Fast::Hit(A::new(
-            Hit {
-                time: 0.0,
-                center: s.as_vec2(),
-                point: seg.a,
-                normal: n32,
-                face_normal: n32,
-                feature: Feature::End(End::A),
-                region: None,
-                started_inside: true,
-            },
+        return Fast::Hit(answer(
+            0.0,
             0.0,
             s,
+            s.as_vec2(),
+            seg.a,
             n,
+            n32,
+            n32,
+            Feature::End(End::A),
+            None,
+            true,
         ));
     }
     if !q.hits() {
@@ -426,27 +434,8 @@ fn point_obstacle<A: Answer>(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag:
             Fast::Unsure
         };
     }
-    let Some(k) = point::certain_hit(&q, &b) else {
-        return Fast::Unsure;
-    };
-    let (n, n_err) = point::normal(v, r, &q, &b, ec, 0.0, &k);
-    let (c_w, c_err) = center_at(s, v, k.t_lo, k.t_hi);
-    let (Some(c32), Some(n32)) = (faithful_v(c_w, c_err), faithful_v(n, n_err)) else {
-        return Fast::Unsure;
-    };
-    Fast::Hit(A::new(
-        Hit {
-            time: k.time,
-            center: c32,
-            point: seg.a,
-            normal: n32,
-            face_normal: n32,
-            feature: Feature::End(End::A),
-            region: None,
-            started_inside: false,
-        },
-        0.5 * (k.t_lo + k.t_hi),
-        c_w,
-        n,
-    ))
+    match touch(s, v, r, &q, &b, ec) {
+        Some(at) => Fast::Hit(at.answer(seg.a, at.n32, Feature::End(End::A))),
+        None => Fast::Unsure,
+    }
 }

@@ -2,10 +2,11 @@
 //! f64 (`resolve` carries its legs in f64, so that no leg's end is rounded to f32 or
 //! overflows it), and the contact with the f64 values `resolve` continues from.
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
 
 use crate::geom::Sweep;
-use crate::hit::Hit;
+use crate::hit::{Feature, Hit};
+use crate::region::Region;
 
 /// A circle of `radius` moving from `start` to `end`. From a [`Sweep`] every value is
 /// exact; `resolve`'s later legs start and end wherever the response puts them.
@@ -78,4 +79,38 @@ impl Answer for Contact {
             normal,
         }
     }
+}
+
+/// A contact as the caller's answer: `center`, `normal` and `t` in f64 for `resolve`, the
+/// rest as reported.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn answer<A: Answer>(
+    time: f32,
+    t: f64,
+    center: DVec2,
+    center32: Vec2,
+    point: Vec2,
+    normal: DVec2,
+    normal32: Vec2,
+    face_normal: Vec2,
+    feature: Feature,
+    region: Option<Region>,
+    started_inside: bool,
+) -> A {
+    A::new(
+        Hit {
+            time,
+            center: center32,
+            point,
+            normal: normal32,
+            face_normal,
+            feature,
+            region,
+            started_inside,
+        },
+        t,
+        center,
+        normal,
+    )
 }

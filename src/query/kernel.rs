@@ -26,6 +26,27 @@ pub(crate) enum Fast<T> {
     Unsure,
 }
 
+impl<T> Fast<T> {
+    /// The query's answer: `None` for a miss; a hit through `report`, whose `None` means a
+    /// bound left a reported number open; and what is open goes to `settle`, the exact
+    /// query.
+    #[inline(always)]
+    pub fn answer<A>(
+        self,
+        report: impl FnOnce(T) -> Option<A>,
+        settle: impl FnOnce() -> Option<A>,
+    ) -> Option<A> {
+        match self {
+            Fast::Miss => None,
+            Fast::Hit(h) => match report(h) {
+                Some(a) => Some(a),
+                None => settle(),
+            },
+            Fast::Unsure => settle(),
+        }
+    }
+}
+
 /// What the kernel found, in the box's frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum BoxHit {
