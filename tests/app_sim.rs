@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use glam::{DVec2, Vec2};
 use sweepscope::app::sim_view::SimView;
 use sweepscope::app::{Action, Command, DebugApp, Mode};
@@ -453,4 +453,86 @@ fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_wh
         "{title:?}"
     );
     assert!(h.query_by_label_contains("energy drift").is_some());
+}
+
+/// Whether the button labelled `label` can be pressed.
+fn enabled(h: &Harness<'_, DebugApp>, label: &str) -> bool {
+    !h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+#[test]
+fn a_scene_without_a_simulation_shows_its_walls_says_how_to_start_and_spawns_the_first_disc() {
+    // Before: a blank canvas, an empty event-log column, Play and the steps pressable with
+    // nothing to run, and a spawn refused with "no simulation to spawn in".
+    let mut app = DebugApp::new(Scene::empty("no discs"));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run();
+    assert!(sim(&h).world().is_none());
+    let walls = sim(&h).preview().map(World::bounds);
+    assert_eq!(walls, Some((DVec2::ZERO, DVec2::new(80.0, 50.0))));
+    assert!(h.query_by_label_contains("No discs yet").is_some());
+    assert!(
+        h.query_by_label_contains("Every collision is listed here")
+            .is_some()
+    );
+    for label in ["Play", "Previous event", "Next event"] {
+        assert!(!enabled(&h, label), "{label} with nothing to run");
+    }
+    h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.drag_at(c);
+    h.run_steps(2);
+    h.hover_at(c + egui::vec2(30.0, 0.0));
+    h.run_steps(2);
+    h.drop_at(c + egui::vec2(30.0, 0.0));
+    h.run();
+    let w = sim(&h)
+        .world()
+        .unwrap_or_else(|| panic!("the spawn made no world"));
+    assert_eq!(w.len(), 1);
+    assert_eq!(w.bounds(), (DVec2::ZERO, DVec2::new(80.0, 50.0)));
+    let d = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
+    // Pressed at the canvas centre, which the fitted camera puts mid-walls; dragged right.
+    assert!(
+        (d.position - DVec2::new(40.0, 25.0)).length() < 1e-3,
+        "{:?}",
+        d.position
+    );
+    assert!(
+        d.velocity.x > 0.0 && d.velocity.y == 0.0,
+        "{:?}",
+        d.velocity
+    );
+    assert!(h.state().dirty(), "the first spawn is an unsaved change");
+    assert!(h.query_by_label_contains("No discs yet").is_none());
+    assert!(enabled(&h, "Play"));
+}
+
+#[test]
+fn undoing_the_first_spawn_while_playing_leaves_play_not_pause() {
+    // The bug: the rebuilt run kept "playing" with no discs, so the transport showed a
+    // disabled "Pause", and the next spawn started moving at once.
+    let mut scene = Scene::empty("one disc");
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(10.0, 10.0), DVec2::new(1.0, 0.0), 1.0);
+    let world = World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}"));
+    scene.simulation = None;
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    app.queue(Command::edit(sweepscope::app::Edit::SetSimulation(Some(
+        Simulation::from_world(&world, 10.0),
+    ))));
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play").click();
+    h.run_steps(2);
+    assert!(sim(&h).is_playing());
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run_steps(2);
+    assert!(sim(&h).world().is_none(), "undone to no simulation");
+    assert!(!sim(&h).is_playing());
+    assert!(h.query_by_label("Pause").is_none());
+    assert!(!enabled(&h, "Play"));
 }

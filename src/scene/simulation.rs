@@ -70,6 +70,13 @@ impl SceneWorld {
             .simulation
             .as_ref()
             .ok_or(SimError::Parameter("the scene has no `simulation` section"))?;
+        Self::with_simulation(scene, sim)
+    }
+
+    /// The world `sim` describes among the scene's static objects, whatever the scene's
+    /// own `simulation` section is (the debugger shows the walls a first fill or spawn
+    /// will create before the scene has one).
+    pub fn with_simulation(scene: &Scene, sim: &Simulation) -> Result<SceneWorld, SimError> {
         if !(sim.duration.is_finite() && sim.duration >= 0.0) {
             return Err(SimError::Parameter(
                 "duration must be finite and not negative",

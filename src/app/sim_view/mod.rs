@@ -93,6 +93,17 @@ impl Setup {
     }
 }
 
+/// The simulation section a fill or a spawn starts from: the scene's own, or the default
+/// walls with no discs.
+fn starting_simulation(scene: &Scene) -> Simulation {
+    scene.simulation.clone().unwrap_or(Simulation {
+        bounds: DEFAULT_BOUNDS,
+        discs: Vec::new(),
+        restitution: 1.0,
+        duration: 10.0,
+    })
+}
+
 /// The live run: not persisted.
 struct Run {
     /// The set-up it was built from, and the document revision that had it.
@@ -100,6 +111,9 @@ struct Run {
     revision: u64,
     /// `None` when the scene has no simulation (or an invalid one: see `message`).
     timeline: Option<Timeline>,
+    /// With no simulation in the scene: the empty world a first fill or spawn starts from
+    /// (the default walls and the scene's obstacles), for the canvas to show.
+    preview: Option<World>,
     series: Series,
     playing: bool,
     selected: Option<usize>,
@@ -175,12 +189,22 @@ impl SimView {
                 Some(format!("the scene's simulation could not be built: {e}")),
             ),
         };
+        let preview = if scene.simulation.is_none() {
+            crate::scene::SceneWorld::with_simulation(scene, &starting_simulation(scene))
+                .ok()
+                .map(|sw| sw.world)
+        } else {
+            None
+        };
         let len = timeline.as_ref().map_or(0, |t| t.world().len());
         let (compare, playing, selected) = keep.unwrap_or((false, false, None));
+        // A run without discs (the first spawn undone) has nothing to play.
+        let playing = playing && timeline.is_some();
         let mut run = Run {
             setup,
             revision,
             timeline,
+            preview,
             series: Series::default(),
             playing,
             selected: selected.filter(|&i| i < len),
@@ -386,12 +410,7 @@ impl SimView {
         packing: f64,
         seed: u64,
     ) -> Result<(Simulation, usize), SimError> {
-        let base = scene.simulation.clone().unwrap_or(Simulation {
-            bounds: DEFAULT_BOUNDS,
-            discs: Vec::new(),
-            restitution: 1.0,
-            duration: 10.0,
-        });
+        let base = starting_simulation(scene);
         let solids: Vec<Shape> = Setup::of(scene).solids;
         let discs: Vec<crate::scene::Disc> = random_discs(n, packing, seed, base.bounds)?
             .into_iter()
@@ -407,8 +426,15 @@ impl SimView {
         Ok((Simulation { discs, ..base }, left_out))
     }
 
+    /// The empty world a first fill or spawn starts from, while the scene has no
+    /// simulation (see [`starting_simulation`]).
+    pub fn preview(&self) -> Option<&World> {
+        self.run.as_ref()?.preview.as_ref()
+    }
+
     /// The set-up that continues from the current state with one more disc at `position`
-    /// (clamped inside the walls) moving at `velocity`.
+    /// (clamped inside the walls) moving at `velocity`; in a scene without a simulation,
+    /// the first disc in the default walls.
     pub fn spawn_setup(
         &self,
         position: DVec2,
@@ -418,6 +444,7 @@ impl SimView {
     ) -> Result<Simulation, SimError> {
         let world = self
             .world()
+            .or(self.preview())
             .ok_or(SimError::Parameter("no simulation to spawn in"))?;
         let (min, max) = world.bounds();
         let lo = min + DVec2::splat(radius);

@@ -13,13 +13,21 @@ impl SimView {
     pub(super) fn transport(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let playing = self.is_playing();
-            if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
+            // Nothing to play or step through before the scene has discs.
+            let running = self.timeline().is_some();
+            let why = "No discs yet: fill or spawn some first";
+            let button = |ui: &mut egui::Ui, text: &str| {
+                ui.add_enabled(running, egui::Button::new(text))
+                    .on_disabled_hover_text(why)
+                    .clicked()
+            };
+            if button(ui, if playing { "Pause" } else { "Play" }) {
                 self.set_playing(!playing);
             }
-            if ui.button("Previous event").clicked() {
+            if button(ui, "Previous event") {
                 self.step_back();
             }
-            if ui.button("Next event").clicked() {
+            if button(ui, "Next event") {
                 self.step_next();
             }
             let l = ui.label("Speed");
@@ -40,7 +48,7 @@ impl SimView {
             let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9))
                 .max_decimals(4)
                 .text("Time");
-            let resp = ui.add(slider);
+            let resp = ui.add_enabled(running, slider).on_disabled_hover_text(why);
             // Only a user's move scrubs: a slider may re-round its value on its own, and
             // re-simulating to a rounded time would land just before the current event.
             let touched = resp.dragged() || resp.clicked() || resp.has_focus();
@@ -72,7 +80,7 @@ impl SimView {
                 ));
             }
             None => {
-                ui.label("This scene has no disc simulation. Fill the walls with random discs to start one; it is saved with the scene.");
+                ui.label("This scene has no disc simulation. Fill the walls with random discs, or spawn one on the canvas, to start one; it is saved with the scene.");
             }
         }
         if let Some(r) = &self.run {
@@ -247,6 +255,10 @@ impl SimView {
 
     pub(super) fn event_log(&mut self, ui: &mut egui::Ui) {
         let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
+            ui.heading("Event log");
+            ui.weak(
+                "Every collision is listed here once discs are moving; click one to go back to it.",
+            );
             return;
         };
         let (log_shown, log_rows, log_row_h) =
@@ -311,19 +323,28 @@ impl SimView {
     /// The canvas; returns a new set-up when the user spawned a disc.
     pub(super) fn canvas_ui(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
         let r = self.run.as_ref()?;
-        let Some(t) = &r.timeline else {
-            return None;
+        // Before the scene has a simulation, the walls and obstacles a first fill or spawn
+        // starts from, and how to start.
+        let (world, event) = match (&r.timeline, &r.preview) {
+            (Some(t), _) => (t.world(), t.last_event()),
+            (None, Some(w)) => (w, None),
+            (None, None) => return None,
         };
         let drawing = canvas::Drawing {
-            world: t.world(),
+            world,
             selected: r.selected,
-            event: t.last_event(),
+            event,
             comparison: r.comparison.as_ref(),
             spawn_radius: self.settings.spawn_radius,
             drag_speed: self.settings.drag_speed,
             show_ids: self.settings.show_ids,
         };
-        match self.canvas.show(ui, self.settings.tool, &drawing) {
+        let rect = ui.available_rect_before_wrap();
+        let gesture = self.canvas.show(ui, self.settings.tool, &drawing);
+        if r.timeline.is_none() {
+            empty_hint(ui, rect, self.settings.tool);
+        }
+        match gesture {
             Some(Gesture::Select(i)) => {
                 self.select(i);
                 None
@@ -346,6 +367,37 @@ impl SimView {
             None => None,
         }
     }
+}
+
+/// What to do in a simulation view that has no discs yet, over the middle of the canvas:
+/// a label (not painted text) so that screen readers and tests find it; it senses nothing,
+/// so a spawn drag that starts on it still reaches the canvas.
+fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
+    let how = match tool {
+        Tool::Spawn => {
+            "drag on the canvas to launch a disc: it starts where you press, and the drag is its velocity"
+        }
+        Tool::Select => "choose Spawn and drag on the canvas to launch a disc",
+    };
+    let text = format!("No discs yet. Fill these walls with random discs (left), or {how}.");
+    let width = (rect.width() - 40.0).clamp(100.0, 460.0);
+    let hint = egui::Rect::from_center_size(rect.center(), egui::vec2(width, 80.0));
+    ui.put(hint, |ui: &mut egui::Ui| {
+        let visuals = ui.visuals();
+        egui::Frame::new()
+            .fill(visuals.window_fill)
+            .stroke(visuals.window_stroke)
+            .corner_radius(6.0)
+            .inner_margin(10.0)
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(RichText::new(text).size(15.0).color(Role::Label.color()))
+                        .selectable(false)
+                        .wrap(),
+                )
+            })
+            .inner
+    });
 }
 
 /// A DragValue with a visible label that also names it for accessibility; true if changed.
