@@ -91,6 +91,9 @@ pub struct Pen<'a> {
     attempts: usize,
     /// Reserved slots for labels placed at the end, behind everything drawn since.
     deferred: Vec<(ShapeIdx, Layer, Pos2, Align2, String, Color32)>,
+    /// Labels placed, painted by [`Pen::finish`] over all the geometry: a shape drawn
+    /// after a label (a ghost of the ball, a response path) must not hide it.
+    on_top: Vec<(Rect, std::sync::Arc<egui::Galley>, Color32)>,
 }
 
 impl<'a> Pen<'a> {
@@ -102,6 +105,7 @@ impl<'a> Pen<'a> {
             placed: Vec::new(),
             attempts: 0,
             deferred: Vec::new(),
+            on_top: Vec::new(),
         }
     }
 
@@ -290,7 +294,7 @@ impl<'a> Pen<'a> {
             }
             self.placed.push(rect);
             self.stats.counts[layer as usize] += 1;
-            self.painter.galley(rect.min, galley, color);
+            self.on_top.push((rect, galley, color));
             return true;
         }
         self.stats.crowded_labels += 1;
@@ -316,7 +320,8 @@ impl<'a> Pen<'a> {
         self.deferred.push((slot, layer, pos, align, text, color));
     }
 
-    /// Places the deferred labels; call once everything else is drawn.
+    /// Places the deferred labels and paints every label; call once everything else is
+    /// drawn.
     pub fn finish(&mut self) {
         for (slot, layer, pos, align, text, color) in std::mem::take(&mut self.deferred) {
             if self.placed.len() >= MAX_LABELS {
@@ -335,6 +340,14 @@ impl<'a> Pen<'a> {
             self.stats.counts[layer as usize] += 1;
             self.painter
                 .set(slot, Shape::galley(rect.min, galley, color));
+        }
+        // Each on a plate of the canvas's colour: labels stand where the geometry is (a
+        // region's code on the swept capsule, a name on its shape) and must stay readable
+        // over strokes and fills of any colour.
+        let plate = super::palette::Role::Canvas.color().gamma_multiply(0.72);
+        for (rect, galley, color) in std::mem::take(&mut self.on_top) {
+            self.painter.rect_filled(rect.expand(2.0), 3.0, plate);
+            self.painter.galley(rect.min, galley, color);
         }
     }
 }
@@ -446,6 +459,46 @@ mod tests {
         });
         assert_eq!(stats.count(Layer::Labels), 4);
         assert_eq!(stats.crowded_labels, 0);
+    }
+
+    #[test]
+    fn a_label_stands_on_a_plate_of_the_canvas_colour_over_shapes_drawn_before_and_after_it() {
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+            // A bright fill where the label goes, as a swept capsule under a region's code.
+            painter.rect_filled(rect, 0.0, Color32::from_rgb(90, 160, 255));
+            let spot = [(Align2::CENTER_CENTER, egui::Vec2::ZERO)];
+            assert!(pen.label(Layer::Labels, Vec2::ZERO, &spot, "1001 tl", Color32::WHITE));
+            // A ghost of the ball drawn after the label, over the same place.
+            let at = pen.cam.to_screen(Vec2::ZERO);
+            painter.circle_filled(at, 30.0, Color32::from_rgb(40, 90, 200));
+            pen.finish();
+        });
+        let shapes: Vec<&Shape> = out.shapes.iter().map(|c| &c.shape).collect();
+        // The last shape is the label's text: nothing drawn later covers it.
+        assert!(matches!(shapes.last(), Some(Shape::Text(_))), "{shapes:?}");
+        let text = shapes
+            .iter()
+            .position(|s| matches!(s, Shape::Text(_)))
+            .unwrap_or_else(|| panic!("no label drawn: {shapes:?}"));
+        let Shape::Text(t) = shapes[text] else {
+            unreachable!()
+        };
+        let Some(Shape::Rect(plate)) = shapes.get(text.wrapping_sub(1)) else {
+            panic!("no plate right under the label: {shapes:?}");
+        };
+        let canvas = super::super::palette::Role::Canvas.color();
+        assert!(
+            plate.rect.contains_rect(t.visual_bounding_rect()),
+            "{plate:?}"
+        );
+        assert!(plate.fill.a() >= 160, "{:?}", plate.fill);
+        let dark = |c: Color32| c.r().max(c.g()).max(c.b());
+        assert!(dark(plate.fill) <= dark(canvas) + 8, "{:?}", plate.fill);
+        out.drop_without_applying_deltas();
     }
 
     #[test]

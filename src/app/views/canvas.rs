@@ -223,6 +223,9 @@ pub fn draw(
         heat: heat.shown(),
     };
     layers::draw_all(&mut pen, &frame);
+    // The labels over all the geometry, and the handles over the labels: a plate must
+    // never hide what the user drags.
+    pen.finish();
     layers::handles(
         &mut pen,
         objects,
@@ -230,7 +233,6 @@ pub fn draw(
         state.hot.map(|h| h.object),
         state.hot,
     );
-    pen.finish();
     pen.stats
 }
 
