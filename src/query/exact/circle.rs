@@ -30,16 +30,6 @@ pub(crate) struct CircleContact {
     pub started_inside: bool,
 }
 
-fn unit(v: &V2<Dy>) -> SurdV<Dy> {
-    let n2 = dot(v, v);
-    SurdV {
-        x: [Dy::zero(), Dy::zero()],
-        y: v.clone(),
-        d: n2.clone(),
-        z: n2,
-    }
-}
-
 pub(crate) fn solve(p: &CircleProblem) -> Option<CircleContact> {
     let reach = p.r1.add(&p.r2);
     // Ours relative to the other's centre, and its motion.
@@ -48,9 +38,9 @@ pub(crate) fn solve(p: &CircleProblem) -> Option<CircleContact> {
     let d2 = dot(&rel, &rel);
     if d2.sub(&reach.square()).sign() < 0 {
         let normal = if !d2.is_zero() {
-            unit(&rel)
+            SurdV::unit(&rel)
         } else if !dot(&w, &w).is_zero() {
-            unit(&[w[0].neg(), w[1].neg()])
+            SurdV::unit(&[w[0].neg(), w[1].neg()])
         } else {
             SurdV::of([Dy::zero(), Dy::one()])
         };

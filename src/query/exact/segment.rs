@@ -39,17 +39,6 @@ fn int(i: i64) -> Dy {
     Dy::from_int(i)
 }
 
-/// `v / |v|` for a nonzero vector: `v·√|v|² / |v|²`.
-fn unit(v: &V2<Dy>) -> SV {
-    let n2 = dot(v, v);
-    SurdV {
-        x: [Dy::zero(), Dy::zero()],
-        y: v.clone(),
-        d: n2.clone(),
-        z: n2,
-    }
-}
-
 pub(crate) fn solve(p: &SegmentProblem) -> Option<SegmentContact> {
     let e = v_sub(&p.b, &p.a);
     let len2 = dot(&e, &e);
@@ -130,7 +119,7 @@ pub(crate) fn solve(p: &SegmentProblem) -> Option<SegmentContact> {
             let h_at = at.minus(&p.a);
             let left =
                 sign_xyd(&cross(&e, &h_at.x), &cross(&e, &h_at.y), &h_at.d) * h_at.z.sign() > 0;
-            let normal = unit(&if left {
+            let normal = SurdV::unit(&if left {
                 n_left
             } else {
                 [e[1].clone(), e[0].neg()]
@@ -174,10 +163,10 @@ fn end_face(normal: &SV, e: &V2<Dy>, end: End) -> SV {
     let c = int(2).mul(&across.x.mul(&across.y).sub(&along.x.mul(&along.y)));
     if sign_xyd(&a2.sub(&b2), &c, &across.d) >= 0 {
         let s = i64::from(across.sign());
-        unit(&[n_left[0].mul(&int(s)), n_left[1].mul(&int(s))])
+        SurdV::unit(&[n_left[0].mul(&int(s)), n_left[1].mul(&int(s))])
     } else {
         let s = if end == End::A { -1 } else { 1 };
-        unit(&[e[0].mul(&int(s)), e[1].mul(&int(s))])
+        SurdV::unit(&[e[0].mul(&int(s)), e[1].mul(&int(s))])
     }
 }
 
@@ -192,7 +181,7 @@ fn push_out(p: &SegmentProblem, e: &V2<Dy>, len2: &Dy, u0: &Dy, h0: &Dy) -> Segm
         } else {
             h0.sign() > 0
         };
-        let n = unit(&if left {
+        let n = SurdV::unit(&if left {
             n_left
         } else {
             [e[1].clone(), e[0].neg()]
@@ -213,13 +202,13 @@ fn push_out(p: &SegmentProblem, e: &V2<Dy>, len2: &Dy, u0: &Dy, h0: &Dy) -> Segm
         let off = v_sub(&p.s, q);
         let n = if dot(&off, &off).is_zero() {
             // Centred on the end: leave on the side the motion comes from.
-            unit(&if moving_left {
+            SurdV::unit(&if moving_left {
                 n_left
             } else {
                 [e[1].clone(), e[0].neg()]
             })
         } else {
-            unit(&off)
+            SurdV::unit(&off)
         };
         let face = end_face(&n, e, end);
         (SurdV::of(q.clone()), n, face, Feature::End(end))
@@ -243,9 +232,9 @@ fn point(p: &SegmentProblem) -> Option<SegmentContact> {
     let d2 = dot(&off, &off);
     if d2.sub(&p.r.square()).sign() < 0 {
         let n = if !d2.is_zero() {
-            unit(&off)
+            SurdV::unit(&off)
         } else if !dot(&p.v, &p.v).is_zero() {
-            unit(&[p.v[0].neg(), p.v[1].neg()])
+            SurdV::unit(&[p.v[0].neg(), p.v[1].neg()])
         } else {
             SurdV::of([Dy::zero(), Dy::one()])
         };
@@ -302,7 +291,7 @@ fn crossing(p: &SegmentProblem, e: &V2<Dy>, len2: &Dy, u0: &Dy, h0: &Dy) -> Opti
     } else {
         Feature::Face { left }
     };
-    let n = unit(&if left {
+    let n = SurdV::unit(&if left {
         [e[1].neg(), e[0].clone()]
     } else {
         [e[1].clone(), e[0].neg()]

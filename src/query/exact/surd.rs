@@ -284,6 +284,17 @@ impl<R: Ring> SurdV<R> {
         }
     }
 
+    /// `v / |v|` for a nonzero vector: `v·√|v|² / |v|²`.
+    pub fn unit(v: &[R; 2]) -> Self {
+        let n2 = super::ring::dot(v, v);
+        SurdV {
+            x: [R::zero(), R::zero()],
+            y: v.clone(),
+            d: n2.clone(),
+            z: n2,
+        }
+    }
+
     pub fn get(&self, i: usize) -> Surd<R> {
         Surd::new(
             self.x[i].clone(),
