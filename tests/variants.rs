@@ -25,6 +25,11 @@ fn circle(start: (f32, f32), end: (f32, f32), r: f32) -> Obstacle {
     Obstacle::Circle(sweep(start, end, r))
 }
 
+/// A disc of the published loop at `pos`, moving at `vel`.
+fn disc(pos: [f64; 2], vel: [f64; 2], r: f64) -> Disc {
+    Disc { pos, vel, r }
+}
+
 fn go(variant: Variant, s: &Sweep, o: &Obstacle) -> Outcome {
     run(variant, s, o, &Params::default())
 }
@@ -636,32 +641,16 @@ fn billiards_nan_when_the_circles_never_meet_and_miss_without_relative_motion() 
 
 #[test]
 fn billiards_resolution_is_nan_for_vertically_aligned_centres() {
-    let mut lower = Disc {
-        pos: [0.0, 0.0],
-        vel: [0.0, 1.0],
-        r: 1.0,
-    };
-    let mut upper = Disc {
-        pos: [0.0, 2.0],
-        vel: [0.0, -1.0],
-        r: 1.0,
-    };
+    let mut lower = disc([0.0, 0.0], [0.0, 1.0], 1.0);
+    let mut upper = disc([0.0, 2.0], [0.0, -1.0], 1.0);
     billiards::apply_collision(&mut lower, &mut upper);
     assert!(lower.vel.iter().chain(&upper.vel).any(|c| c.is_nan()));
 }
 
 #[test]
 fn billiards_resolution_swaps_equal_discs_head_on() {
-    let mut a = Disc {
-        pos: [0.0, 0.0],
-        vel: [1.0, 0.0],
-        r: 1.0,
-    };
-    let mut b = Disc {
-        pos: [2.0, 0.0],
-        vel: [-1.0, 0.0],
-        r: 1.0,
-    };
+    let mut a = disc([0.0, 0.0], [1.0, 0.0], 1.0);
+    let mut b = disc([2.0, 0.0], [-1.0, 0.0], 1.0);
     billiards::apply_collision(&mut a, &mut b);
     assert_eq!((a.vel, b.vel), ([-1.0, 0.0], [1.0, 0.0]));
 }
@@ -669,15 +658,7 @@ fn billiards_resolution_swaps_equal_discs_head_on() {
 #[test]
 fn published_loop_bounces_off_a_wall_by_hand() {
     // x = 5, vx = 3, r = 1, box 10 wide: right wall at t = 4/3, then 2/3 back: x = 7.
-    let mut sim = PublishedLoop::new(
-        vec![Disc {
-            pos: [5.0, 5.0],
-            vel: [3.0, 0.0],
-            r: 1.0,
-        }],
-        10.0,
-        10.0,
-    );
+    let mut sim = PublishedLoop::new(vec![disc([5.0, 5.0], [3.0, 0.0], 1.0)], 10.0, 10.0);
     let report = sim.step(2.0);
     assert_eq!(
         (report.events, report.wall_events, report.pair_events),
@@ -693,16 +674,8 @@ fn published_loop_bounces_off_a_wall_by_hand() {
 fn published_loop_swaps_a_head_on_pair_by_hand() {
     // Gap 2 closing at 2: contact at t = 1, velocities swap, 0.5 more: x = 3.5 and 6.5.
     let discs = vec![
-        Disc {
-            pos: [3.0, 5.0],
-            vel: [1.0, 0.0],
-            r: 1.0,
-        },
-        Disc {
-            pos: [7.0, 5.0],
-            vel: [-1.0, 0.0],
-            r: 1.0,
-        },
+        disc([3.0, 5.0], [1.0, 0.0], 1.0),
+        disc([7.0, 5.0], [-1.0, 0.0], 1.0),
     ];
     let mut sim = PublishedLoop::new(discs, 10.0, 10.0);
     let report = sim.step(1.5);
@@ -714,16 +687,8 @@ fn published_loop_swaps_a_head_on_pair_by_hand() {
 #[test]
 fn published_loop_goes_nan_on_a_vertical_collision() {
     let discs = vec![
-        Disc {
-            pos: [5.0, 2.0],
-            vel: [0.0, 1.0],
-            r: 1.0,
-        },
-        Disc {
-            pos: [5.0, 6.0],
-            vel: [0.0, -1.0],
-            r: 1.0,
-        },
+        disc([5.0, 2.0], [0.0, 1.0], 1.0),
+        disc([5.0, 6.0], [0.0, -1.0], 1.0),
     ];
     let mut sim = PublishedLoop::new(discs, 10.0, 10.0);
     let report = sim.step(2.0);
@@ -736,16 +701,8 @@ fn published_loop_lets_touching_approaching_discs_pass_through() {
     // Touching (centres 2 apart, r = 1) and closing at 2: the event is at t = 0, skipped, so
     // after one time unit both centres sit at x = 4, fully overlapping.
     let discs = vec![
-        Disc {
-            pos: [3.0, 5.0],
-            vel: [1.0, 0.0],
-            r: 1.0,
-        },
-        Disc {
-            pos: [5.0, 5.0],
-            vel: [-1.0, 0.0],
-            r: 1.0,
-        },
+        disc([3.0, 5.0], [1.0, 0.0], 1.0),
+        disc([5.0, 5.0], [-1.0, 0.0], 1.0),
     ];
     let mut sim = PublishedLoop::new(discs, 10.0, 10.0);
     let report = sim.step(1.0);
@@ -761,16 +718,8 @@ fn published_loop_stalls_on_a_clustered_pair() {
     // original never ends such a frame in practice; the port stops at max_events.
     let g = 1e-6;
     let discs = vec![
-        Disc {
-            pos: [1.0 + g, 5.0],
-            vel: [1.0, 0.0],
-            r: 1.0,
-        },
-        Disc {
-            pos: [3.0 + 2.0 * g, 5.0],
-            vel: [-1.0, 0.0],
-            r: 1.0,
-        },
+        disc([1.0 + g, 5.0], [1.0, 0.0], 1.0),
+        disc([3.0 + 2.0 * g, 5.0], [-1.0, 0.0], 1.0),
     ];
     let mut sim = PublishedLoop::new(discs, 4.0 + 3.0 * g, 10.0);
     sim.max_events = 2_000;
@@ -940,15 +889,7 @@ fn where_the_approach_breaks_down_the_core_still_answers() {
 
 #[test]
 fn published_loop_with_nothing_to_do_is_not_stalled_even_with_a_zero_cap() {
-    let mut sim = PublishedLoop::new(
-        vec![Disc {
-            pos: [5.0, 5.0],
-            vel: [0.0, 0.0],
-            r: 1.0,
-        }],
-        10.0,
-        10.0,
-    );
+    let mut sim = PublishedLoop::new(vec![disc([5.0, 5.0], [0.0, 0.0], 1.0)], 10.0, 10.0);
     sim.max_events = 0;
     let report = sim.step(1.0);
     assert!(!report.stalled);
