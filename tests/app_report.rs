@@ -4,6 +4,7 @@
 
 #![cfg(feature = "gui")]
 
+use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -191,4 +192,34 @@ fn a_simulation_report_lists_the_events_up_to_the_scrubber() {
         .filter_map(|n| n.parse().ok())
         .collect();
     assert_eq!(listed.last(), Some(&current), "{section}");
+}
+
+#[test]
+fn escape_closes_the_bug_report_form_whether_or_not_a_field_is_being_typed_in() {
+    // The bug: Help promises "Escape: close the open menu or dialog", but the form stayed.
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let form_open = |h: &Harness<'_, DebugApp>| {
+        h.query_by_role_and_label(Role::MultilineTextInput, "What happened")
+            .is_some()
+    };
+    for typing in [false, true] {
+        h.state_mut().queue(Command::Action(Action::BugReport));
+        h.run();
+        assert!(form_open(&h));
+        if typing {
+            h.get_by_role_and_label(Role::MultilineTextInput, "What happened")
+                .click();
+            h.run();
+            assert!(h.ctx.egui_wants_keyboard_input());
+        }
+        let selected = h.state().selected();
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(!form_open(&h), "typing: {typing}");
+        assert_eq!(
+            h.state().selected(),
+            selected,
+            "the form went, not the selection"
+        );
+    }
 }

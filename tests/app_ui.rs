@@ -538,3 +538,28 @@ fn the_help_window_fits_a_small_window_below_the_menu_bar_and_names_the_simulati
     let menu = h.get_by_role_and_label(Role::Button, "File").rect();
     assert!(help.top() >= menu.bottom(), "help {help:?} menu {menu:?}");
 }
+
+#[test]
+fn escape_in_an_inspector_field_cancels_the_edit_and_keeps_the_selection() {
+    // The bug: Escape while typing in a field also deselected, so the inspector emptied
+    // under the pointer and the next letters typed became shortcuts (b added a ball).
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let selected = h.state().selected();
+    assert!(selected.is_some());
+    let before = h.state().scene().clone();
+    h.get_by_role_and_label(Role::SpinButton, "radius").click();
+    h.run();
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the field is being edited"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.ctx.egui_wants_keyboard_input(), "Escape ended the edit");
+    assert_eq!(h.state().selected(), selected, "and kept the selection");
+    assert_eq!(h.state().scene().objects, before.objects);
+    assert!(
+        h.query_by_role_and_label(Role::SpinButton, "radius")
+            .is_some()
+    );
+}

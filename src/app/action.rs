@@ -278,12 +278,16 @@ impl Action {
 }
 
 /// The actions whose keys were pressed this frame. Plain keys are ignored while a text field
-/// has focus; shortcuts with more modifiers are matched first, so Ctrl+Shift+Z is not taken
-/// by Ctrl+Z.
-pub fn pressed(ctx: &Context) -> Vec<Action> {
-    let typing = ctx.egui_wants_keyboard_input();
-    // An open menu or popup takes Escape first: egui closes it.
-    let popup_open = egui::Popup::is_any_open(ctx);
+/// has focus (or had it when the last frame ended: `was_typing`); shortcuts with more
+/// modifiers are matched first, so Ctrl+Shift+Z is not taken by Ctrl+Z.
+pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
+    let typing = was_typing || ctx.egui_wants_keyboard_input();
+    // An open menu or popup takes Escape first: egui closes it. So does a field being
+    // typed in outside a dialog: egui cancels the edit, and the selection stays (taking it
+    // as "deselect" emptied the inspector under the pointer, and the next letters typed
+    // became shortcuts). In a dialog, Escape closes the dialog.
+    let in_dialog = ctx.memory(|m| m.top_modal_layer().is_some());
+    let popup_open = egui::Popup::is_any_open(ctx) || (typing && !in_dialog);
     let mut bindings: Vec<(Action, KeyboardShortcut)> = Action::ALL
         .iter()
         .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))

@@ -187,6 +187,11 @@ impl DebugApp {
     fn close_innermost(&mut self, ctx: &Context) {
         if self.ui.rename.is_some() {
             self.ui.rename = None;
+        } else if self.ui.save_question.is_some() {
+            // As its Cancel: nothing is written.
+            self.ui.save_question = None;
+        } else if self.ui.report_form.is_some() {
+            self.ui.report_form = None;
         } else if self.ui.confirm.is_some() {
             self.answer(ctx, Answer::Cancel);
         } else if self.ui.show_help {

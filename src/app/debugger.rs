@@ -59,6 +59,10 @@ pub struct DebugApp {
     /// A bug report asked for in the form, written on the next frame (once the form is
     /// gone from the picture).
     pub(super) pending_report: Option<UserWords>,
+    /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
+    /// before a frame's keys are read, so this is how the keys know the Escape was the
+    /// field's.
+    pub(super) was_typing: bool,
 }
 
 impl Default for DebugApp {
@@ -89,6 +93,7 @@ impl DebugApp {
             stale: Vec::new(),
             renderer: None,
             pending_report: None,
+            was_typing: false,
         };
         app.set_document(scene, None);
         app

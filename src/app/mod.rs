@@ -47,7 +47,7 @@ impl DebugApp {
         self.poll_shell(&ctx);
         // Keys go to the in-app file dialog while it is open.
         if !self.files.dialog_open() {
-            for a in action::pressed(&ctx) {
+            for a in action::pressed(&ctx, self.was_typing) {
                 if self.ui.mode == Mode::Sweep || a.global() {
                     self.queue.push(Command::Action(a));
                 }
@@ -109,7 +109,8 @@ impl DebugApp {
             ctx.request_repaint();
         }
         // A gesture goes on while a button is held or a field is being typed in.
-        let busy = ctx.input(|i| i.pointer.any_down()) || ctx.egui_wants_keyboard_input();
+        self.was_typing = ctx.egui_wants_keyboard_input();
+        let busy = ctx.input(|i| i.pointer.any_down()) || self.was_typing;
         if !busy {
             self.doc.end_gesture();
         }
