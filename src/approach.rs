@@ -108,6 +108,13 @@ pub fn penetration_depth(p: Vec2, r: f32, solid: Solid, t: f32) -> Option<f32> {
     (depth > 0.0).then_some(depth as f32)
 }
 
+/// The gap between a circle of radius `r` centred at `p` and `solid` (a moving circle
+/// taken at time `t`): the centre's signed distance minus `r`, negative when they overlap,
+/// as [`Approach::clearance`] measures it. Rounded once, from f64.
+pub fn clearance_at(solid: Solid, p: Vec2, r: f32, t: f32) -> f32 {
+    (surface_at(solid, p.as_dvec2(), t).signed_distance - f64::from(r)) as f32
+}
+
 /// The distance from `p` to `solid` (a moving circle taken at time `t`): 0 inside it.
 pub fn distance_at(solid: Solid, p: Vec2, t: f32) -> f32 {
     surface_at(solid, p.as_dvec2(), t).signed_distance.max(0.0) as f32

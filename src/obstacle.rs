@@ -93,6 +93,13 @@ impl Obstacle {
         approach::distance_at(self.solid(), p, t)
     }
 
+    /// The gap between a circle of radius `r` at `p` and the obstacle (a moving circle
+    /// taken at `t`): negative by the depth when they overlap, as
+    /// [`Approach::clearance`](crate::approach::Approach::clearance) measures it.
+    pub fn clearance_at(&self, p: Vec2, r: f32, t: f32) -> f32 {
+        approach::clearance_at(self.solid(), p, r, t)
+    }
+
     /// How close `sweep` comes to the obstacle over its whole motion; `None` for invalid
     /// input.
     pub fn closest_approach(&self, sweep: &Sweep) -> Option<Approach> {

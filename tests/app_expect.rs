@@ -205,3 +205,30 @@ fn save_as_regression_scene_records_then_saves_a_file_that_check_passes() {
     assert_eq!(saved.notes, builtin::default_scene().notes, "notes kept");
     assert!(!h.state().dirty());
 }
+
+#[test]
+fn no_shipped_scene_opens_with_a_stale_warning() {
+    // The bug: start-inside.ron opened with "Possibly stale: 0 (deep vs box: was t = 0,
+    // now t = 0)", its expectations naming no region where the recorded answer has one.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+    let mut opened = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
+        let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
+        if path.extension().is_none_or(|x| x != "ron") {
+            continue;
+        }
+        let scene = sweepscope::scene::load_scene(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut app = DebugApp::new(builtin::default_scene());
+        app.set_document(scene, Some(&path));
+        let mut h = harness(app);
+        h.run();
+        assert!(
+            h.query_by_label_contains("Possibly stale").is_none(),
+            "{} opens with a stale warning",
+            path.display()
+        );
+        opened += 1;
+    }
+    assert!(opened >= 10, "{opened} scenes");
+}

@@ -563,3 +563,42 @@ fn escape_in_an_inspector_field_cancels_the_edit_and_keeps_the_selection() {
             .is_some()
     );
 }
+
+#[test]
+fn a_short_clearance_plot_still_draws_every_obstacle_and_names_them_above_it() {
+    // The bug: at 1000 × 650 the legend had rows for one curve only, and the wall's curve
+    // was left out without a word.
+    let small = |scene: Scene| {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1000.0, 650.0))
+            .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), DebugApp::new(scene));
+        h.run();
+        h
+    };
+    let h = small(builtin::default_scene());
+    for obstacle in ["box", "wall"] {
+        let key = h.get_by_label(obstacle).rect();
+        let plot_title = h
+            .get_by_label("Clearance (signed distance − r) over t")
+            .rect();
+        assert!(
+            key.top() > plot_title.top(),
+            "{obstacle}'s name is in the plot's key"
+        );
+    }
+    assert!(h.query_by_label_contains("nearest of").is_none());
+    // More obstacles than curves: the plot says which it shows.
+    let mut scene = builtin::default_scene();
+    for k in 0..5 {
+        let x = 100.0 + 20.0 * k as f32;
+        scene.objects.push(sweepscope::scene::Object {
+            name: format!("far{k}"),
+            shape: Shape::Box {
+                min: Vec2::new(x, 0.0),
+                max: Vec2::new(x + 5.0, 5.0),
+            },
+        });
+    }
+    let h = small(scene);
+    assert!(h.query_by_label("the 6 nearest of 7 obstacles").is_some());
+}

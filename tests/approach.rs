@@ -6,7 +6,7 @@ mod common;
 
 use common::reference::gap;
 use common::{Kind, Scale, core, random};
-use sweepscope::{Obstacle, Sweep};
+use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
 
 /// The smallest reference gap over `[0, 1]`: dense samples, then a golden-section search
 /// around the best one (the gap is convex along the motion).
@@ -132,6 +132,34 @@ fn a_start_inside_has_a_depth_and_a_start_outside_none() {
                     "{kind:?} #{i}"
                 ),
                 None => assert!(g0 >= -tol, "{kind:?} #{i}: gap {g0} but no depth"),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_plotted_clearance_of_a_ball_inside_a_box_is_the_closest_approachs_signed_gap() {
+    // The bug: the plot drew distance − r with the distance 0 inside (flat at −5 here) while
+    // the inspector and report.md gave the closest approach's signed gap (−6.5 at t = 0.1).
+    let sweep = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(25.0, 15.0), 5.0);
+    let b = Obstacle::Aabb(Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 4.0)));
+    let a = b
+        .closest_approach(&sweep)
+        .unwrap_or_else(|| panic!("an approach"));
+    assert!(a.clearance < -5.0, "{a:?}");
+    let plotted = b.clearance_at(sweep.at(a.time), sweep.radius, a.time);
+    assert!((plotted - a.clearance).abs() < 1e-5, "{plotted} vs {a:?}");
+    // Everywhere along the motion: the signed gap is the distance − r outside and minus
+    // the depth inside.
+    for k in 0..=100 {
+        let t = k as f32 / 100.0;
+        let p = sweep.at(t);
+        let gap = b.clearance_at(p, sweep.radius, t);
+        match sweepscope::approach::penetration_depth(p, sweep.radius, b.solid(), t) {
+            Some(depth) => assert!((gap + depth).abs() < 1e-5, "t {t}: {gap} {depth}"),
+            None => {
+                let d = b.distance_at(p, t) - sweep.radius;
+                assert!((gap - d).abs() < 1e-5, "t {t}: {gap} {d}");
             }
         }
     }

@@ -228,13 +228,20 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
     claims
 }
 
-/// Whether two expectations for a pair describe the same answer (within `a`'s tolerance).
-fn same_answer(a: &Expectation, b: &Expectation) -> bool {
-    let times = match (a.time, b.time) {
-        (Some(x), Some(y)) => close(x, y, a.tolerance),
-        (x, y) => x.is_none() && y.is_none(),
+/// Whether the answer `now` is still the one `before` states (within its tolerance). A
+/// field `before` leaves out states nothing: a scene's own expectations often name no
+/// region, which every recorded answer has.
+fn same_answer(before: &Expectation, now: &Expectation) -> bool {
+    let times = match (before.time, now.time) {
+        (Some(x), Some(y)) => close(x, y, before.tolerance),
+        (Some(_), None) => false,
+        (None, _) => true,
     };
-    a.hit == b.hit && times && a.feature == b.feature && a.region == b.region
+    let stated = |b: &Option<String>, n: &Option<String>| b.is_none() || b == n;
+    before.hit == now.hit
+        && times
+        && stated(&before.feature, &now.feature)
+        && stated(&before.region, &now.region)
 }
 
 /// The decimal numbers written in `text` (with a point, or right after `t =`), as
@@ -380,6 +387,20 @@ mod tests {
             started_inside: None,
             ..expectation()
         }
+    }
+
+    #[test]
+    fn an_expectation_that_names_no_region_is_not_stale_when_the_answer_has_one() {
+        // The bug: start-inside.ron opened with "Possibly stale: 0 (deep vs box: was
+        // t = 0, now t = 0)": its expectation names no region, the recorded answer does.
+        let before = [recorded(true, Some(0.0), Some("l"))];
+        let mut now = recorded(true, Some(0.0), Some("l"));
+        now.region = Some("inside".to_owned());
+        let text = "overlapping: a hit at t = 0.0 with started_inside";
+        assert!(stale_claims(text, &before, &[now.clone()]).is_empty());
+        // What it does state still counts.
+        now.time = Some(0.25);
+        assert_eq!(stale_claims(text, &before, &[now]).len(), 1);
     }
 
     #[test]

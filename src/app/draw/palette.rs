@@ -196,14 +196,16 @@ pub fn heat(t: f32) -> Color32 {
 }
 
 /// The colours of the plots' series, in order (they repeat after the last).
-const SERIES: [Color32; 4] = [
+const SERIES: [Color32; 6] = [
     Color32::from_rgb(200, 200, 210),
     Color32::from_rgb(140, 200, 255),
     Color32::from_rgb(255, 180, 120),
     Color32::from_rgb(190, 160, 255),
+    Color32::from_rgb(255, 140, 170),
+    Color32::from_rgb(150, 215, 140),
 ];
 
-/// The colour of a plot's `k`th series.
+/// The colour of a plot's `k`th series (the clearance plot: of scene object `k`).
 pub fn series_color(k: usize) -> Color32 {
     SERIES[k % SERIES.len()]
 }

@@ -1,4 +1,4 @@
-//! Clearance plot: distance − r from the inspected ball to each obstacle over t ∈ [0, 1],
+//! Clearance plot: signed distance − r (negative by the depth while overlapping) from the inspected ball to each obstacle over t ∈ [0, 1],
 //! the first root (exact time of impact) marked, and the sample times a discrete test
 //! (t = 1 only) and a sub-stepped one would use, so tunnelling is visible as samples that
 //! straddle the dip below zero.
@@ -32,72 +32,118 @@ pub fn show(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Clearance (distance − r) over t").strong());
+        ui.label(egui::RichText::new("Clearance (signed distance − r) over t").strong());
         super::variants::substeps(ui, scene, out);
     });
     let Some(ball) = ball else {
         ui.weak("No ball.");
         return;
     };
-    // The legend lives inside the plot: as many curves as it has rows for.
-    let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
-    let max_curves = rows.saturating_sub(FIXED_ROWS).clamp(1, MAX_CURVES);
-    let curves = nearest_curves(ball, max_curves);
+    let curves = nearest_curves(ball, MAX_CURVES);
     let n = scene.params.substeps.max(1);
-    let response = Plot::new("clearance")
+    // Each obstacle keeps its colour while others are added or the ranking changes: by
+    // its index in the scene.
+    let color_of = |pi: usize| series_color(ball.pairs.get(pi).map_or(0, |p| p.obstacle));
+    let omitted = ball.pairs.len() - curves.len();
+    // The legend lives inside the plot when it has the rows; else the series are named
+    // in their colours above it (a legend taller than the plot hid curves).
+    let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
+    let legend_fits = rows >= curves.len() + FIXED_ROWS;
+    if !legend_fits || omitted > 0 {
+        ui.horizontal_wrapped(|ui| {
+            if !legend_fits {
+                for (pi, _) in &curves {
+                    if let Some(pair) = ball.pairs.get(*pi) {
+                        let label = name(scene, pair.obstacle);
+                        ui.label(egui::RichText::new(label).small().color(color_of(*pi)));
+                    }
+                }
+                let key = [
+                    ("contact (0)", Role::Contact.color()),
+                    ("scrubber t", Role::Axis.color()),
+                    ("discrete (t = 1)", variant_color(Variant::Discrete)),
+                ];
+                for (text, color) in key {
+                    ui.label(egui::RichText::new(text).small().color(color));
+                }
+                let subs = format!("{n} sub-steps");
+                ui.label(
+                    egui::RichText::new(subs)
+                        .small()
+                        .color(variant_color(Variant::Substep)),
+                );
+            }
+            if omitted > 0 {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "the {} nearest of {} obstacles",
+                        curves.len(),
+                        ball.pairs.len()
+                    ))
+                    .small()
+                    .weak(),
+                );
+            }
+        });
+    }
+    let plot = Plot::new("clearance")
         .show_background(false)
         .grid_spacing(PLOT_GRID_SPACING)
         .y_grid_spacer(nice_grid)
-        .legend(Legend::default().position(Corner::LeftTop))
         .allow_scroll(false)
         .include_y(0.0)
         .include_x(0.0)
         .include_x(1.0)
         .x_axis_label("t")
-        .y_axis_label("distance − r")
-        .show(ui, |plot| {
-            plot.hline(HLine::new("contact (0)", 0.0).color(Role::Contact.alpha(160)));
-            plot.vline(VLine::new("scrubber t", f64::from(t)).color(Role::Axis.color()));
-            for (k, (pi, curve)) in curves.iter().enumerate() {
-                let Some(pair) = ball.pairs.get(*pi) else {
-                    continue;
-                };
-                let label = name(scene, pair.obstacle);
-                let color = series_color(k);
-                plot.line(
-                    Line::new(label.clone(), curve.clone())
-                        .color(color)
-                        .width(1.5),
+        .y_axis_label("signed distance − r");
+    let plot = if legend_fits {
+        plot.legend(Legend::default().position(Corner::LeftTop))
+    } else {
+        plot
+    };
+    let response = plot.show(ui, |plot| {
+        plot.hline(HLine::new("contact (0)", 0.0).color(Role::Contact.alpha(160)));
+        plot.vline(VLine::new("scrubber t", f64::from(t)).color(Role::Axis.color()));
+        for (k, (pi, curve)) in curves.iter().enumerate() {
+            let Some(pair) = ball.pairs.get(*pi) else {
+                continue;
+            };
+            let label = name(scene, pair.obstacle);
+            let color = color_of(*pi);
+            plot.line(
+                Line::new(label.clone(), curve.clone())
+                    .color(color)
+                    .width(1.5),
+            );
+            // The first root shares the curve's legend entry.
+            if let Some(h) = pair.hit {
+                plot.points(
+                    Points::new(label.clone(), vec![[f64::from(h.time), 0.0]])
+                        .radius(5.0)
+                        .color(Role::Contact.color()),
                 );
-                // The first root shares the curve's legend entry.
-                if let Some(h) = pair.hit {
-                    plot.points(
-                        Points::new(label.clone(), vec![[f64::from(h.time), 0.0]])
-                            .radius(5.0)
-                            .color(Role::Contact.color()),
-                    );
-                }
-                // The probes a discrete and a sub-stepped test would use, on the nearest
-                // obstacle's curve only.
-                if k == 0 {
-                    let at = |t: f64| sample_at(curve, t);
-                    plot.points(
-                        Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
-                            .radius(4.0)
-                            .color(variant_color(Variant::Discrete)),
-                    );
-                    let subs: Vec<[f64; 2]> = (1..=n)
-                        .map(|k| f64::from(k) / f64::from(n))
-                        .map(|s| [s, at(s)])
-                        .collect();
-                    plot.points(
-                        Points::new(format!("{n} sub-steps"), subs)
-                            .radius(3.0)
-                            .color(variant_color(Variant::Substep)),
-                    );
-                }
             }
-        });
+            // The probes a discrete and a sub-stepped test would use, on the nearest
+            // obstacle's curve only.
+            if k == 0 {
+                let at = |t: f64| sample_at(curve, t);
+                plot.points(
+                    Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
+                        .radius(4.0)
+                        .color(variant_color(Variant::Discrete)),
+                );
+                let subs: Vec<[f64; 2]> = (1..=n)
+                    .map(|k| f64::from(k) / f64::from(n))
+                    .map(|s| [s, at(s)])
+                    .collect();
+                plot.points(
+                    Points::new(format!("{n} sub-steps"), subs)
+                        .radius(3.0)
+                        .color(variant_color(Variant::Substep)),
+                );
+            }
+        }
+    });
     // Hovering reads every curve at the pointer's t, from the core.
     if let Some(pos) = response.response.hover_pos() {
         let t = response
@@ -146,24 +192,27 @@ fn readout(
 ) {
     ui.label(egui::RichText::new(format!("t = {}", fixed(t))).strong());
     egui::Grid::new("clearance_readout").show(ui, |ui| {
-        for (k, (pi, _)) in curves.iter().enumerate() {
+        for (pi, _) in curves {
             let Some(pair) = ball.pairs.get(*pi) else {
                 continue;
             };
-            let d = pair.shape.distance_at(ball.sweep.at(t), t) - ball.sweep.radius;
-            ui.colored_label(series_color(k), name(scene, pair.obstacle));
+            let d = pair
+                .shape
+                .clearance_at(ball.sweep.at(t), ball.sweep.radius, t);
+            ui.colored_label(series_color(pair.obstacle), name(scene, pair.obstacle));
             ui.monospace(fixed(d));
             ui.end_row();
         }
     });
 }
 
-/// Samples of the clearance (the core's distance at t, minus r) over t ∈ [0, 1].
+/// Samples of the clearance (the core's signed distance at t, minus r: negative by the
+/// depth while they overlap) over t ∈ [0, 1].
 fn clearance_curve(sweep: &Sweep, obstacle: &Obstacle, n: usize) -> Vec<[f64; 2]> {
     (0..=n)
         .map(|k| {
             let t = k as f32 / n as f32;
-            let d = obstacle.distance_at(sweep.at(t), t) - sweep.radius;
+            let d = obstacle.clearance_at(sweep.at(t), sweep.radius, t);
             [f64::from(t), f64::from(d)]
         })
         .collect()
