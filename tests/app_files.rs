@@ -409,3 +409,38 @@ fn save_as_offers_the_open_files_name() {
         .unwrap_or_default();
     assert!(offered.ends_with("default-corner-bounce.ron"), "{offered}");
 }
+
+#[test]
+fn saving_a_scene_whose_expectations_fail_says_so() {
+    // The bug: Save as wrote a scene whose recorded hit no longer happens without a word,
+    // and `sweepscope check` then failed on it.
+    let dir = scratch("save-notes");
+    let target = dir.join("moved.ron");
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    // The ball moved far to the right of everything: its recorded hit is gone.
+    h.get_by_role_and_label(Role::SpinButton, "start x")
+        .set_value_accesskit(300.0);
+    h.get_by_role_and_label(Role::SpinButton, "end x")
+        .set_value_accesskit(300.0);
+    h.run();
+    act(&mut h, Action::SaveAs);
+    set_file_name(&mut h, &target);
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    assert!(!h.state().dirty(), "saved: {:?}", h.state().banner());
+    let status = h.state().status().to_owned();
+    assert!(status.contains("expectations fail"), "{status}");
+    // An untouched scene saves with the plain note.
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    act(&mut h, Action::SaveAs);
+    set_file_name(&mut h, &dir.join("as-is.ron"));
+    h.get_by_label("Save").click();
+    h.run();
+    h.run();
+    let status = h.state().status().to_owned();
+    assert!(
+        status.starts_with("saved ") && !status.contains("expectations"),
+        "{status}"
+    );
+}

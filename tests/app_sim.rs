@@ -536,3 +536,27 @@ fn undoing_the_first_spawn_while_playing_leaves_play_not_pause() {
     assert!(h.query_by_label("Pause").is_none());
     assert!(!enabled(&h, "Play"));
 }
+
+#[test]
+fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
+    // The bug: spawning at t = 5.92 reset the clock to 0 and emptied the event log
+    // without a word.
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let mut app = sim_app(World::random(30, 0.2, 3, b).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().advance(1.5);
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.drag_at(c);
+    h.run_steps(2);
+    h.hover_at(c + egui::vec2(20.0, 0.0));
+    h.run_steps(2);
+    h.drop_at(c + egui::vec2(20.0, 0.0));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(31));
+    assert_eq!(sim(&h).time(), 0.0);
+    let note = sim(&h).message().unwrap_or_default().to_owned();
+    assert!(note.starts_with("spawned at t = 1.5"), "{note}");
+    assert!(h.query_by_label_contains("spawned at t = 1.5").is_some());
+}

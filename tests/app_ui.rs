@@ -14,8 +14,10 @@ use sweepscope::scene::{Scene, Shape, builtin};
 const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    // Opening a scene without a view of its own fits it, which takes a few frames.
     let mut h = Harness::builder()
         .with_size(SIZE)
+        .with_max_steps(8)
         .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
     h.run();
     h
@@ -601,4 +603,20 @@ fn a_short_clearance_plot_still_draws_every_obstacle_and_names_them_above_it() {
     }
     let h = small(scene);
     assert!(h.query_by_label("the 6 nearest of 7 obstacles").is_some());
+}
+
+#[test]
+fn a_scene_without_a_view_of_its_own_opens_fitted() {
+    // The bug: a hand-written scene with no `view` opened at 4 px/unit, its objects a
+    // small cluster in the middle of the canvas, until F was pressed.
+    let mut scene = Scene::empty("no view");
+    scene.objects = builtin::default_scene().objects;
+    let h = harness(DebugApp::new(scene));
+    let zoom = h.state().view().zoom;
+    assert!(zoom > 6.0, "zoom {zoom}");
+    // A scene that keeps a view opens with it.
+    let mut kept = builtin::default_scene();
+    kept.view.zoom = 3.0;
+    let h = harness(DebugApp::new(kept));
+    assert_eq!(h.state().view().zoom, 3.0);
 }

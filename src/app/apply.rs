@@ -479,6 +479,19 @@ impl DebugApp {
                 self.ui.banner = None;
                 self.ui.banner_reload = None;
                 self.ui.status = format!("saved {}", absolute(path).display());
+                // Saved as asked; a scene whose own expectations fail is worth a word
+                // (`sweepscope check` will fail on it).
+                let failing = self
+                    .evaluation
+                    .expectations
+                    .iter()
+                    .filter(|e| !e.passed())
+                    .count();
+                if failing > 0 {
+                    self.ui.status += &format!(
+                        " — {failing} of its expectations fail (Inspector › Expectations)"
+                    );
+                }
                 if let Some(next) = then {
                     self.run_pending(ctx, next);
                 }

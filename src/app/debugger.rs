@@ -116,6 +116,9 @@ impl DebugApp {
             ..UiState::new(scene.view)
         };
         self.ui.mode = mode;
+        // A scene that keeps no view of its own (written by hand, or by another tool) is
+        // fitted; one that does opens as it was saved.
+        self.ui.fit_requested = scene.view == crate::scene::View::default();
         self.ui.selected = scene.objects.iter().position(|o| o.shape.is_ball());
         // The text of a scene that records expectations was written against those answers
         // (at the latest when they were recorded): a claim that went stale before the save

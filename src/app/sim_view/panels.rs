@@ -356,6 +356,16 @@ impl SimView {
                     Ok(setup) => {
                         // The new disc is last; select it once the run is rebuilt.
                         self.select_after_rebuild = Some(setup.discs.len() - 1);
+                        // The scene keeps a starting state, not a history: a disc added
+                        // later makes that moment the new start.
+                        let now = self.time();
+                        if now > 0.0 {
+                            self.pending_note = Some(format!(
+                                "spawned at t = {}: the run now starts from that moment, \
+                                 with its clock at 0 (Undo brings back the run before)",
+                                fixed_f64(now)
+                            ));
+                        }
                         Some(setup)
                     }
                     Err(e) => {
