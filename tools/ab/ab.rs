@@ -52,12 +52,87 @@ fn old_core(s: &old::Sweep, o: &old::Obstacle) -> Option<old::Hit> {
     }
 }
 
+/// Copies of each engine's pass, each its own code at its own address. Where a loop and
+/// the query's branches sit in memory changes how the branch predictors share their
+/// tables, and that alone moved a pass by up to 12% (the same code built twice, in two
+/// loops, timed 0.87× in one process): each engine is timed in as many loops, and the
+/// ratio is the geometric mean over the pairs, with their range as the noise left.
+const COPIES: usize = 3;
+
+/// A row's figures from [`COPIES`] copies of each engine (and a third engine beside them,
+/// timed once): each engine's mean time, the geometric mean of the copies' ratios and their
+/// range, and the third's time.
+struct Crossed {
+    new: f64,
+    old: f64,
+    ratio: f64,
+    range: (f64, f64),
+    other: Option<f64>,
+}
+
+fn crossed<'a>(news: [Run<'a>; COPIES], olds: [Run<'a>; COPIES], other: Option<Run<'a>>) -> Crossed {
+    // Taking turns new, old, old, new, new, old: no copy always follows the same engine.
+    let mut runs: Vec<Run<'a>> = Vec::new();
+    for (k, (n, o)) in news.into_iter().zip(olds).enumerate() {
+        if k % 2 == 0 {
+            runs.extend([n, o]);
+        } else {
+            runs.extend([o, n]);
+        }
+    }
+    let has_other = other.is_some();
+    runs.extend(other);
+    let t = interleaved(runs);
+    let pair = |k: usize| {
+        let (a, b) = (t[2 * k], t[2 * k + 1]);
+        if k % 2 == 0 { (a, b) } else { (b, a) }
+    };
+    let ratios: Vec<f64> = (0..COPIES).map(|k| pair(k).0 / pair(k).1).collect();
+    let mean = |f: fn((f64, f64)) -> f64| (0..COPIES).map(|k| f(pair(k))).sum::<f64>() / COPIES as f64;
+    Crossed {
+        new: mean(|p| p.0),
+        old: mean(|p| p.1),
+        ratio: ratios.iter().product::<f64>().powf(1.0 / COPIES as f64),
+        range: ratios
+            .iter()
+            .fold((f64::INFINITY, 0.0f64), |(l, h), &r| (l.min(r), h.max(r))),
+        other: has_other.then(|| t[2 * COPIES]),
+    }
+}
+
+impl Crossed {
+    fn row(&self, label: &str) -> String {
+        let other = self.other.map_or(String::new(), |t| format!("{t:.0}"));
+        format!(
+            "| {label} | {:.2} | {:.2} | {:.3} | {:.3}–{:.3} | {other} |",
+            self.new, self.old, self.ratio, self.range.0, self.range.1
+        )
+    }
+}
+
+#[inline(never)]
+fn new_pass<const K: usize>(set: &[Case]) {
+    // `K` is used, so the copies are not merged into one function.
+    black_box(K);
+    for c in set {
+        keep(core(black_box(&c.sweep), black_box(&c.obstacle)));
+    }
+}
+
+#[inline(never)]
+fn old_pass<const K: usize>(olds: &[(old::Sweep, old::Obstacle)]) {
+    black_box(K);
+    for (s, o) in olds {
+        keep(old_core(black_box(s), black_box(o)));
+    }
+}
+
 fn main() {
     let only: Option<String> = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with("--") && !a.is_empty());
-    println!("| query | new ns | old ns | new ÷ old | parry ns |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| query | new ns | old ns | new ÷ old | copies' range | parry ns |");
+    println!("|---|---:|---:|---:|---:|---:|");
     for (mix, sets) in MIXES {
         for (kind, _, name, seed) in KINDS {
             let label = format!("{name} ({mix})");
@@ -118,30 +193,24 @@ fn main() {
                     .map(|c| (sw(&c.sweep), ob(&c.obstacle)))
                     .collect();
                 let (set, olds) = (&set, &olds);
-                let t = interleaved(vec![
-                    Box::new(move || {
-                        for c in set {
-                            keep(core(black_box(&c.sweep), black_box(&c.obstacle)));
-                        }
-                    }),
-                    Box::new(move || {
-                        for (s, o) in olds {
-                            keep(old_core(black_box(s), black_box(o)));
-                        }
-                    }),
-                    Box::new(move || {
+                let row = crossed(
+                    [
+                        Box::new(move || new_pass::<0>(set)),
+                        Box::new(move || new_pass::<1>(set)),
+                        Box::new(move || new_pass::<2>(set)),
+                    ],
+                    [
+                        Box::new(move || old_pass::<0>(olds)),
+                        Box::new(move || old_pass::<1>(olds)),
+                        Box::new(move || old_pass::<2>(olds)),
+                    ],
+                    Some(Box::new(move || {
                         for c in set {
                             keep(parry::cast(black_box(&c.sweep), black_box(&c.obstacle)));
                         }
-                    }),
-                ]);
-                println!(
-                    "| {label} | {:.2} | {:.2} | {:.3} | {:.0} |",
-                    t[0],
-                    t[1],
-                    t[0] / t[1],
-                    t[2]
+                    })),
                 );
+                println!("{}", row.row(&label));
             }
         }
     }
@@ -154,48 +223,67 @@ fn main() {
     let oboxes: Vec<old::Aabb> = boxes.iter().map(|b| old::Aabb::new(b.min, b.max)).collect();
     let osweeps: Vec<old::Sweep> = sweeps.iter().map(sw).collect();
     let (o_sweep, o_box) = (sw(&one_sweep), old::Aabb::new(one_box.min, one_box.max));
-    let mut times = vec![0.0f32; SET];
-    let mut times2 = vec![0.0f32; SET];
-    let t = interleaved(vec![
-        Box::new(|| {
-            sweepscope::query::batch::sweep_vs_aabbs(
-                black_box(&one_sweep),
-                black_box(&boxes),
-                &mut times,
-            );
-            black_box(&times);
-        }),
-        Box::new(|| {
-            old::query::batch::sweep_vs_aabbs(black_box(&o_sweep), black_box(&oboxes), &mut times2);
-            black_box(&times2);
-        }),
-    ]);
-    println!(
-        "| 1 sweep vs 4,096 boxes (batch) | {:.2} | {:.2} | {:.3} | |",
-        t[0],
-        t[1],
-        t[0] / t[1]
+    let (oboxes, osweeps) = (&oboxes, &osweeps);
+    let (boxes, sweeps) = (&boxes, &sweeps);
+    let (one_sweep, one_box, o_sweep, o_box) = (&one_sweep, &one_box, &o_sweep, &o_box);
+    let row = crossed(
+        [
+            Box::new(move || new_sweep_vs_boxes::<0>(one_sweep, boxes)),
+            Box::new(move || new_sweep_vs_boxes::<1>(one_sweep, boxes)),
+            Box::new(move || new_sweep_vs_boxes::<2>(one_sweep, boxes)),
+        ],
+        [
+            Box::new(move || old_sweep_vs_boxes::<0>(o_sweep, oboxes)),
+            Box::new(move || old_sweep_vs_boxes::<1>(o_sweep, oboxes)),
+            Box::new(move || old_sweep_vs_boxes::<2>(o_sweep, oboxes)),
+        ],
+        None,
     );
-    let mut times = vec![0.0f32; SET];
-    let mut times2 = vec![0.0f32; SET];
-    let t = interleaved(vec![
-        Box::new(|| {
-            sweepscope::query::batch::sweeps_vs_aabb(
-                black_box(&sweeps),
-                black_box(&one_box),
-                &mut times,
-            );
-            black_box(&times);
-        }),
-        Box::new(|| {
-            old::query::batch::sweeps_vs_aabb(black_box(&osweeps), black_box(&o_box), &mut times2);
-            black_box(&times2);
-        }),
-    ]);
-    println!(
-        "| 4,096 sweeps vs 1 box (batch) | {:.2} | {:.2} | {:.3} | |",
-        t[0],
-        t[1],
-        t[0] / t[1]
+    println!("{}", row.row("1 sweep vs 4,096 boxes (batch)"));
+    let row = crossed(
+        [
+            Box::new(move || new_sweeps_vs_box::<0>(sweeps, one_box)),
+            Box::new(move || new_sweeps_vs_box::<1>(sweeps, one_box)),
+            Box::new(move || new_sweeps_vs_box::<2>(sweeps, one_box)),
+        ],
+        [
+            Box::new(move || old_sweeps_vs_box::<0>(osweeps, o_box)),
+            Box::new(move || old_sweeps_vs_box::<1>(osweeps, o_box)),
+            Box::new(move || old_sweeps_vs_box::<2>(osweeps, o_box)),
+        ],
+        None,
     );
+    println!("{}", row.row("4,096 sweeps vs 1 box (batch)"));
+}
+
+#[inline(never)]
+fn new_sweep_vs_boxes<const K: usize>(sweep: &Sweep, boxes: &[Aabb]) {
+    black_box(K);
+    let mut times = [0.0f32; SET];
+    sweepscope::query::batch::sweep_vs_aabbs(black_box(sweep), black_box(boxes), &mut times);
+    black_box(&times);
+}
+
+#[inline(never)]
+fn old_sweep_vs_boxes<const K: usize>(sweep: &old::Sweep, boxes: &[old::Aabb]) {
+    black_box(K);
+    let mut times = [0.0f32; SET];
+    old::query::batch::sweep_vs_aabbs(black_box(sweep), black_box(boxes), &mut times);
+    black_box(&times);
+}
+
+#[inline(never)]
+fn new_sweeps_vs_box<const K: usize>(sweeps: &[Sweep], b: &Aabb) {
+    black_box(K);
+    let mut times = [0.0f32; SET];
+    sweepscope::query::batch::sweeps_vs_aabb(black_box(sweeps), black_box(b), &mut times);
+    black_box(&times);
+}
+
+#[inline(never)]
+fn old_sweeps_vs_box<const K: usize>(sweeps: &[old::Sweep], b: &old::Aabb) {
+    black_box(K);
+    let mut times = [0.0f32; SET];
+    old::query::batch::sweeps_vs_aabb(black_box(sweeps), black_box(b), &mut times);
+    black_box(&times);
 }
