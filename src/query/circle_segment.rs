@@ -15,7 +15,9 @@ use glam::{DVec2, Vec2};
 use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
-use super::float::{U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, valid};
+use super::float::{
+    U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, pick, valid,
+};
 use super::kernel::Fast;
 use super::point::{self, Approach};
 use crate::geom::{Segment, Sweep};
@@ -376,11 +378,12 @@ fn end_face(n: DVec2, n_err: DVec2, e: DVec2, end: End) -> Option<Vec2> {
     if (across.abs() - along.abs()).abs() <= 2.0 * err {
         return None;
     }
-    let dir = if across.abs() >= along.abs() {
-        e.perp() * across.signum()
-    } else {
-        e * if end == End::A { -1.0 } else { 1.0 }
-    };
+    // Both candidates, and the one that wins picked without a jump: which wins is as
+    // random as the contact.
+    let side = e.perp() * across.signum();
+    let axial = e * if end == End::A { -1.0 } else { 1.0 };
+    let wins = across.abs() >= along.abs();
+    let dir = DVec2::new(pick(wins, side.x, axial.x), pick(wins, side.y, axial.y));
     // Faithful as it stands (see `face_hit`).
     Some((dir / len).as_vec2())
 }

@@ -108,6 +108,15 @@ pub(crate) fn max(a: f64, b: f64) -> f64 {
     if a > b { a } else { b }
 }
 
+/// `a` where `c`, else `b`, without a jump. x86 has no conditional move for vector
+/// registers: LLVM makes a jump of an f64 select whose condition is not a float comparison
+/// (bit masks and `select_unpredictable` on f64 included), and one as random as the
+/// query's outcome is mispredicted half the time. On the bits, the select is a `cmov`.
+#[inline(always)]
+pub(crate) fn pick(c: bool, a: f64, b: f64) -> f64 {
+    f64::from_bits(std::hint::select_unpredictable(c, a.to_bits(), b.to_bits()))
+}
+
 /// Componentwise [`min`].
 #[inline(always)]
 pub(crate) fn min_v(a: DVec2, b: DVec2) -> DVec2 {
