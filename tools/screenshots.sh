@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/sweepscope}
+# A home of its own: without a scene the debugger restores the last session, and the
+# README's first picture is the built-in default scene.
+home=$(mktemp -d)
+trap 'rm -rf "$home"' EXIT
+export HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share"
 shot() {
   local out="screenshots/$1.png"
   shift

@@ -4,7 +4,7 @@
 //! straddle the dip below zero.
 
 use egui::Ui;
-use egui_plot::{Corner, HLine, Legend, Line, Plot, Points, VLine};
+use egui_plot::{ColorConflictHandling, Corner, HLine, Legend, Line, Plot, Points, VLine};
 
 use super::inspector::name;
 use crate::app::command::Command;
@@ -97,7 +97,13 @@ pub fn show(
         .x_axis_label("t")
         .y_axis_label("signed distance − r");
     let plot = if legend_fits {
-        plot.legend(Legend::default().position(Corner::LeftTop))
+        // An obstacle's curve and its first root share an entry: in the curve's colour
+        // (the first), not the blank egui_plot gives an entry whose items differ.
+        plot.legend(
+            Legend::default()
+                .position(Corner::LeftTop)
+                .color_conflict_handling(ColorConflictHandling::PickFirst),
+        )
     } else {
         plot
     };
