@@ -132,3 +132,70 @@ fn hunted_scene_names_call_the_obstacle_by_its_noun() {
         );
     }
 }
+
+#[test]
+fn a_count_over_the_limit_is_refused_with_it_not_aborted() {
+    // The bug: --count 1000000000000 aborted with "memory allocation of 187500000000 bytes
+    // failed" and a backtrace (exit 134).
+    let out = bin()
+        .args(["hunt", "--against", "substep", "--count", "1000000000000"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("MAX_HUNT_CASES"), "{err}");
+    for bad in [
+        ["--substeps", "0"],
+        ["--substeps", "1000000000"],
+        ["--keep", "100000"],
+    ] {
+        let out = bin()
+            .args(["hunt", "--against", "substep", "--count", "10"])
+            .args(bad)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
+fn a_hunt_with_its_own_substeps_writes_scenes_that_judge_as_it_did() {
+    // The bug: `--substeps 2` was left out of the scenes (which then judged with 8), of the
+    // note saying how each was found, and of the table's header, as was `--kind`.
+    let dir = fresh_dir("hunt-substeps");
+    let out = bin()
+        .args([
+            "hunt",
+            "--against",
+            "substep",
+            "--substeps",
+            "2",
+            "--kind",
+            "aabb",
+        ])
+        .args(["--count", "400", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let command = "sweepscope hunt --against substep --kind aabb --count 400 --seed 1 --substeps 2";
+    assert!(text.starts_with(command), "{text}");
+    let scenes = scenes_in(&dir);
+    assert!(!scenes.is_empty());
+    for path in scenes {
+        let scene = sweepscope::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(scene.params.substeps, 2, "{}", path.display());
+        assert!(scene.notes.contains(command), "{}", scene.notes);
+        let check = bin()
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+}

@@ -13,9 +13,10 @@ use crate::hunt::Kind;
 use crate::variants::{Params, Variant};
 
 use crate::scene::limits::{
-    DEFAULT_SIM_EVENTS, MAX_BENCH_SECONDS, MAX_FRAMES, MAX_OBJECTS, MAX_SIM_DISCS, MAX_SIM_EVENTS,
-    WATCHDOG_SECONDS,
+    DEFAULT_SIM_EVENTS, MAX_BENCH_SECONDS, MAX_FRAMES, MAX_HUNT_CASES, MAX_HUNT_KEEP, MAX_OBJECTS,
+    MAX_SIM_DISCS, MAX_SIM_EVENTS, WATCHDOG_SECONDS,
 };
+use crate::variants::substep::MAX_SUBSTEPS;
 
 /// Exact 2D continuous collision for moving circles, and its debugger.
 ///
@@ -59,8 +60,9 @@ pub struct HuntArgs {
     /// every kind the contender handles.
     #[arg(long = "kind", value_parser = parse_kind)]
     pub kinds: Vec<Kind>,
-    /// Number of cases (about 3 in 10 random, the rest targeted).
-    #[arg(long, default_value_t = 10_000)]
+    /// Number of cases (about 3 in 10 random, the rest targeted), at most MAX_HUNT_CASES
+    /// (1,000,000,000).
+    #[arg(long, default_value_t = 10_000, value_parser = hunt_cases)]
     pub count: u64,
     /// Seed: the same seed gives the same cases, table and scenes on any machine.
     #[arg(long, default_value_t = 1)]
@@ -68,11 +70,12 @@ pub struct HuntArgs {
     /// Write each shrunk counterexample to this directory as a scene (created if missing).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Shrunk counterexamples per obstacle kind and kind of disagreement.
-    #[arg(long, default_value_t = 2)]
+    /// Shrunk counterexamples per obstacle kind and kind of disagreement, at most
+    /// MAX_HUNT_KEEP (1,000).
+    #[arg(long, default_value_t = 2, value_parser = hunt_keep)]
     pub keep: usize,
-    /// Sub-steps for the `substep` approach.
-    #[arg(long, default_value_t = Params::default().substeps)]
+    /// Sub-steps for the `substep` approach, 1 to 100,000; the scenes written keep it.
+    #[arg(long, default_value_t = Params::default().substeps, value_parser = substeps)]
     pub substeps: u32,
     /// Print the table as Markdown (for docs/failure-table.md).
     #[arg(long)]
@@ -185,8 +188,10 @@ impl Demo {
 /// JSON Lines queries in, one JSON line per query out.
 ///
 /// Each input line is one query, e.g. {"id":7,"kind":"aabb","start":[0,0],"end":[10,0],
-/// "radius":1,"min":[4,-1],"max":[6,1]}. Exit status: 1 if any line was bad, 2 if the input
-/// cannot be read or the output cannot be written.
+/// "radius":1,"min":[4,-1],"max":[6,1]}. An "obb" takes "center", "half_extents" and
+/// "angle" in radians, counter-clockwise, as the library's `Obb::new` does (scene files give
+/// it in degrees). Exit status: 1 if any line was bad, 2 if the input cannot be read or the
+/// output cannot be written or an argument is bad.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct BatchArgs {
     /// Read queries from FILE (`-`: standard input, the default).
@@ -302,6 +307,25 @@ fn count(s: &str, lo: usize, hi: usize, limit: &str) -> Result<usize, String> {
         return Err(format!("{n} is over the limit of {hi} ({limit})"));
     }
     Ok(n)
+}
+
+fn hunt_cases(s: &str) -> Result<u64, String> {
+    let n = count(
+        s,
+        1,
+        usize::try_from(MAX_HUNT_CASES).unwrap_or(usize::MAX),
+        "MAX_HUNT_CASES",
+    )?;
+    Ok(n as u64)
+}
+
+fn hunt_keep(s: &str) -> Result<usize, String> {
+    count(s, 0, MAX_HUNT_KEEP, "MAX_HUNT_KEEP")
+}
+
+fn substeps(s: &str) -> Result<u32, String> {
+    let n = count(s, 1, MAX_SUBSTEPS as usize, "MAX_SUBSTEPS")?;
+    Ok(n as u32)
 }
 
 fn frames(s: &str) -> Result<usize, String> {

@@ -63,11 +63,8 @@ pub fn run(args: HuntArgs) -> ExitCode {
     bar.finish_and_clear();
 
     println!(
-        "sweepscope hunt --against {} --count {} --seed {}: disagreements with the exact core \
-         (time tolerance {}, normal tolerance {}°)",
-        args.against.id(),
-        args.count,
-        args.seed,
+        "{}: disagreements with the exact core (time tolerance {}, normal tolerance {}°)",
+        config.command_line(),
         crate::variants::verdict::TIME_TOLERANCE,
         crate::variants::verdict::NORMAL_TOLERANCE_DEG
     );

@@ -340,6 +340,22 @@ pub struct HuntConfig {
     pub params: Params,
 }
 
+impl HuntConfig {
+    /// The command that runs this hunt again: every argument that changes its cases or
+    /// its verdicts.
+    pub fn command_line(&self) -> String {
+        let mut line = format!("sweepscope hunt --against {}", self.against.id());
+        for k in &self.kinds {
+            let _ = write!(line, " --kind {}", k.id());
+        }
+        let _ = write!(line, " --count {} --seed {}", self.count, self.seed);
+        if self.params.substeps != Params::default().substeps {
+            let _ = write!(line, " --substeps {}", self.params.substeps);
+        }
+        line
+    }
+}
+
 /// What a hunt found.
 #[derive(Clone, Debug)]
 pub struct HuntReport {
@@ -366,35 +382,42 @@ struct Found {
 /// Cases per rayon task: large enough to amortise scheduling, small for a smooth progress.
 const CHUNK: u64 = 256;
 
+/// Chunks run before their results are merged and cut down (about a million cases).
+const WAVE: u64 = 4096;
+
 /// Runs a hunt: `config.count` cases on every core; `progress` is told how many are done
 /// (from any thread, at most once per chunk).
 pub fn hunt(config: &HuntConfig, progress: &(dyn Fn(u64) + Sync)) -> HuntReport {
     let kinds = usable_kinds(config.against, &config.kinds);
     let done = AtomicU64::new(0);
     let chunks = config.count.div_ceil(CHUNK);
-    let results: Vec<(Tallies, Vec<Found>)> = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let range = c * CHUNK..((c + 1) * CHUNK).min(config.count);
-            let n = range.end - range.start;
-            let out = search(config, &kinds, range);
-            progress(done.fetch_add(n, Ordering::Relaxed) + n);
-            out
-        })
-        .collect();
     let mut tallies = Tallies::new();
     let mut found = Vec::new();
-    for (t, f) in results {
-        for (k, v) in t {
-            tallies.entry(k).or_default().add(&v);
+    // A wave of chunks at a time, each wave's disagreements cut down to what `pick` can
+    // choose from: the memory is bounded whatever the count (collecting every chunk's
+    // results at once asked for 187 GB at --count 10¹²).
+    for wave in (0..chunks).step_by(WAVE as usize) {
+        let results: Vec<(Tallies, Vec<Found>)> = (wave..(wave + WAVE).min(chunks))
+            .into_par_iter()
+            .map(|c| {
+                let range = c * CHUNK..((c + 1) * CHUNK).min(config.count);
+                let n = range.end - range.start;
+                let out = search(config, &kinds, range);
+                progress(done.fetch_add(n, Ordering::Relaxed) + n);
+                out
+            })
+            .collect();
+        for (t, f) in results {
+            for (k, v) in t {
+                tallies.entry(k).or_default().add(&v);
+            }
+            found.extend(f);
         }
-        found.extend(f);
+        prune(&mut found, config.keep);
     }
     let picked = pick(&found, config.keep);
-    let mut counterexamples: Vec<Counterexample> = picked
-        .par_iter()
-        .map(|f| shrink_found(config, &kinds, f))
-        .collect();
+    let mut counterexamples: Vec<Counterexample> =
+        picked.par_iter().map(|f| shrink_found(config, f)).collect();
     // The same minimal case can come from two starting points: keep the first.
     let mut seen = Vec::new();
     counterexamples.retain(|c| {
@@ -465,6 +488,22 @@ fn search(
     (tallies, found)
 }
 
+/// Drops the disagreements [`pick`] can never choose, keeping for each obstacle kind ×
+/// kind of disagreement × strategy the first `keep` in index order. `pick` takes the first
+/// of each strategy, then fills up to `keep` in index order, so it never reaches past a
+/// strategy's first `keep`: what it picks is unchanged (`found` is in index order, and
+/// stays so).
+fn prune(found: &mut Vec<Found>, keep: usize) {
+    let mut seen: BTreeMap<(Kind, Disagreement, Strategy), usize> = BTreeMap::new();
+    found.retain(|f| {
+        let n = seen
+            .entry((f.case.kind, f.disagreement, f.case.strategy))
+            .or_default();
+        *n += 1;
+        *n <= keep
+    });
+}
+
 /// Up to `keep` disagreements per obstacle kind × kind of disagreement, in index order,
 /// preferring cases from strategies not yet picked for that pair.
 fn pick(found: &[Found], keep: usize) -> Vec<Found> {
@@ -494,7 +533,7 @@ fn pick(found: &[Found], keep: usize) -> Vec<Found> {
     picked
 }
 
-fn shrink_found(config: &HuntConfig, kinds: &[Kind], f: &Found) -> Counterexample {
+fn shrink_found(config: &HuntConfig, f: &Found) -> Counterexample {
     let against = config.against;
     let params = config.params;
     let wanted = f.disagreement;
@@ -509,15 +548,13 @@ fn shrink_found(config: &HuntConfig, kinds: &[Kind], f: &Found) -> Counterexampl
         verdict: f.verdict.clone(),
     });
     let origin = Origin {
-        seed: config.seed,
+        config,
         index: f.index,
-        count: config.count,
-        kinds,
         original: &f.case,
         original_verdict: &f.verdict,
         shrink_steps: steps,
     };
-    let scene = scene_for(against, &case, &judged, Some(&origin));
+    let scene = scene_for(against, &params, &case, &judged, Some(&origin));
     Counterexample {
         against,
         disagreement: wanted,
@@ -564,24 +601,30 @@ pub fn find_counterexample(
             verdict: j.verdict,
             disagreement,
         };
-        Some(shrink_found(&config, &kinds, &found))
+        Some(shrink_found(&config, &found))
     })
 }
 
 /// Where a counterexample came from, for its notes.
 struct Origin<'a> {
-    seed: u64,
+    config: &'a HuntConfig,
     index: u64,
-    count: u64,
-    kinds: &'a [Kind],
     original: &'a Case,
     original_verdict: &'a Verdict,
     shrink_steps: usize,
 }
 
 /// The scene of a judged case: the case, the exact answer as the expectation, the
-/// contender's answer beside it, the heat map set to compare the contender, and notes.
-fn scene_for(against: Variant, case: &Case, judged: &Judged, origin: Option<&Origin>) -> Scene {
+/// contender's answer beside it, the heat map set to compare the contender, the
+/// contender's parameters (so that the debugger and `check` judge it as the hunt did), and
+/// notes.
+fn scene_for(
+    against: Variant,
+    params: &Params,
+    case: &Case,
+    judged: &Judged,
+    origin: Option<&Origin>,
+) -> Scene {
     let answer = answer_of(against, &judged.outcome);
     let mut remarks = Vec::new();
     if let Some(d) = judged.verdict.disagreement() {
@@ -593,18 +636,10 @@ fn scene_for(against: Variant, case: &Case, judged: &Judged, origin: Option<&Ori
         ));
     }
     if let Some(o) = origin {
-        let kinds: Vec<&str> = o.kinds.iter().map(|k| k.id()).collect();
-        let kind_arg = if o.kinds.len() == 1 {
-            format!(" --kind {}", kinds[0])
-        } else {
-            String::new()
-        };
         remarks.push(format!(
-            "found by `sweepscope hunt --against {}{kind_arg} --count {} --seed {}`: case {} \
-             ({} {}), shrunk in {} judgements from: {} (verdict there: {})",
-            against.id(),
-            o.count,
-            o.seed,
+            "found by `{}`: case {} ({} {}), shrunk in {} judgements from: {} (verdict \
+             there: {})",
+            o.config.command_line(),
             o.index,
             o.original.strategy.id(),
             o.original.kind.id(),
@@ -646,6 +681,7 @@ fn scene_for(against: Variant, case: &Case, judged: &Judged, origin: Option<&Ori
         case.kind.noun()
     );
     scene.heat_map.compare = Some(against.id().to_owned());
+    scene.params = *params;
     scene
 }
 
@@ -693,7 +729,7 @@ fn answer_of(against: Variant, outcome: &Outcome) -> Answer {
 /// case it generated or a user edited.
 pub fn scene_of_case(against: Variant, params: &Params, case: &Case) -> Option<Scene> {
     let judged = judge_case(against, params, case)?;
-    Some(scene_for(against, case, &judged, None))
+    Some(scene_for(against, params, case, &judged, None))
 }
 
 /// The report's table: one row per obstacle kind and family, a column per kind of
@@ -782,4 +818,45 @@ fn row(label: &str, t: &Tally) -> Vec<String> {
     r.push(pct(t.documented));
     r.push(pct(t.bad()));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every disagreement of a hunt, in index order, as `hunt` gathers them.
+    fn all_found(config: &HuntConfig) -> Vec<Found> {
+        let kinds = usable_kinds(config.against, &config.kinds);
+        search(config, &kinds, 0..config.count).1
+    }
+
+    #[test]
+    fn pruning_a_waves_disagreements_leaves_what_pick_chooses() {
+        // The bug: `hunt --count 1000000000000` asked for 187 GB, every chunk's results
+        // held at once. Waves are now cut down to what `pick` can choose; the choice must
+        // not change, whatever `keep`.
+        for (against, seed) in [(Variant::Substep, 3), (Variant::Discrete, 5)] {
+            let config = HuntConfig {
+                against,
+                kinds: Vec::new(),
+                count: 3000,
+                seed,
+                keep: 0,
+                params: Params { substeps: 3 },
+            };
+            let found = all_found(&config);
+            assert!(found.len() > 100, "{} disagreements", found.len());
+            for keep in [0, 1, 2, 5] {
+                let mut pruned = found.clone();
+                prune(&mut pruned, keep);
+                assert!(pruned.len() < found.len());
+                let key = |v: Vec<Found>| v.iter().map(|f| f.index).collect::<Vec<_>>();
+                assert_eq!(
+                    key(pick(&found, keep)),
+                    key(pick(&pruned, keep)),
+                    "keep {keep}"
+                );
+            }
+        }
+    }
 }

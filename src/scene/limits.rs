@@ -41,6 +41,14 @@ pub const MAX_SIM_EVENTS: u64 = 10_000_000_000;
 /// The longest a `sim --bench` measurement may run, in seconds.
 pub const MAX_BENCH_SECONDS: f64 = 600.0;
 
+/// The most cases one `sweepscope hunt` generates (`--count`): about three hours on two
+/// cores. A hunt holds a bounded summary, not the cases, so memory does not grow with it.
+pub const MAX_HUNT_CASES: u64 = 1_000_000_000;
+
+/// The most counterexamples `hunt` shrinks per obstacle kind and kind of disagreement
+/// (`--keep`): each takes up to thousands of judgements.
+pub const MAX_HUNT_KEEP: usize = 1_000;
+
 /// The longest `batch` input line, in bytes (a query needs a few hundred); a longer line is
 /// answered with an error without being read into memory.
 pub const MAX_BATCH_LINE: usize = 1 << 20;
