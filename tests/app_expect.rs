@@ -232,3 +232,31 @@ fn no_shipped_scene_opens_with_a_stale_warning() {
     }
     assert!(opened >= 10, "{opened} scenes");
 }
+
+#[test]
+fn renaming_an_object_takes_its_expectations_and_the_texts_baseline_along() {
+    // The bug: renaming the ball in the inspector left the expectations naming "ball"
+    // (FAIL: ball or obstacle not found) and flagged its text as stale ("now not in the
+    // scene").
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    assert!(!h.state().scene().expect.is_empty());
+    h.get_by_role_and_label(Role::TextInput, "name")
+        .set_text_value_accesskit("zzz");
+    h.run();
+    let scene = h.state().scene();
+    assert_eq!(scene.objects[0].name, "zzz");
+    assert!(
+        scene.expect.iter().all(|e| e.ball != "ball"),
+        "{:?}",
+        scene.expect
+    );
+    assert!(scene.expect.iter().any(|e| e.ball == "zzz"));
+    let report = evaluate(scene);
+    assert!(
+        report.expectations.iter().all(|e| e.passed()),
+        "{:?}",
+        report.expectations
+    );
+    assert!(h.query_by_label_contains("Possibly stale").is_none());
+    assert!(h.query_by_label_contains("not found").is_none());
+}

@@ -22,6 +22,7 @@ use super::shell::screenshot;
 use super::sim_view::SimView;
 use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
+use crate::scene::expect::followed_rename;
 use crate::scene::format::has_comments;
 use crate::scene::{
     Object, Scene, Shape, Simulation, builtin, load_scene, read_scene_text, report, save_scene,
@@ -50,7 +51,19 @@ impl DebugApp {
         match command {
             Command::Action(a) => self.perform(ctx, a),
             Command::Edit { edit, gesture } => {
-                self.doc.apply(edit, gesture);
+                // The answers the scene's text was written against follow a rename too, or
+                // every claim about the renamed object reads as stale.
+                let rename = match &edit {
+                    Edit::Rename { object, name } => {
+                        followed_rename(&self.doc.scene().objects, *object, name)
+                    }
+                    _ => None,
+                };
+                if self.doc.apply(edit, gesture)
+                    && let (Some(rename), Some(b)) = (rename, &mut self.baseline)
+                {
+                    b.rename(&rename);
+                }
             }
             Command::AddAt { kind, at } => self.add_object(kind, at),
             Command::Request(p) => self.request(ctx, p),

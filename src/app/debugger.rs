@@ -27,6 +27,13 @@ pub(super) struct TextBaseline {
     answers: Vec<Expectation>,
 }
 
+impl TextBaseline {
+    /// Follows an object's rename (see [`crate::scene::expect::followed_rename`]).
+    pub(super) fn rename(&mut self, rename: &(String, String)) {
+        crate::scene::expect::rename_references(&mut self.answers, rename);
+    }
+}
+
 /// The whole debugger, driven one frame at a time by [`DebugApp::ui`] (the eframe window
 /// and the egui_kittest tests both call it).
 pub struct DebugApp {

@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::scene::expect::{followed_rename, rename_references};
 use crate::scene::{
     Expectation, HeatMap, Layers, Object, ResponseSettings, Scene, Shape, Simulation, View,
 };
@@ -218,10 +219,16 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
             Some(o) => o.shape = shape,
             None => return false,
         },
-        Edit::Rename { object, name } => match scene.objects.get_mut(object) {
-            Some(o) => o.name = name,
-            None => return false,
-        },
+        Edit::Rename { object, name } => {
+            // The scene's expectations name their objects: they follow the rename.
+            if let Some(rename) = followed_rename(&scene.objects, object, &name) {
+                rename_references(&mut scene.expect, &rename);
+            }
+            match scene.objects.get_mut(object) {
+                Some(o) => o.name = name,
+                None => return false,
+            }
+        }
         Edit::Add(object) => scene.objects.push(object),
         Edit::Remove { object } => {
             if object >= scene.objects.len() {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::model::{Expectation, Scene};
+use super::model::{Expectation, Object, Scene};
 use super::number::fixed;
 use crate::hit::Hit;
 
@@ -166,6 +166,32 @@ fn compare(e: &Expectation, actual: Option<&Hit>) -> Vec<String> {
         ));
     }
     out
+}
+
+/// The rename of object `object` to `new` that expectations follow, as (old name, new
+/// name); `None` when nothing changes or either name is another object's too (a reference
+/// to a shared name does not say which object it meant).
+pub fn followed_rename(objects: &[Object], object: usize, new: &str) -> Option<(String, String)> {
+    let old = objects.get(object)?.name.as_str();
+    let shared = |name: &str| {
+        objects
+            .iter()
+            .enumerate()
+            .any(|(i, o)| i != object && o.name == name)
+    };
+    (old != new && !shared(old) && !shared(new)).then(|| (old.to_owned(), new.to_owned()))
+}
+
+/// Points every reference to the object named `old` at `new`.
+pub fn rename_references(expect: &mut [Expectation], (old, new): &(String, String)) {
+    for e in expect {
+        if e.ball == *old {
+            e.ball.clone_from(new);
+        }
+        if e.obstacle == *old {
+            e.obstacle.clone_from(new);
+        }
+    }
 }
 
 /// What `text` (a scene's name, description or notes, written when the answers were
@@ -387,6 +413,35 @@ mod tests {
             started_inside: None,
             ..expectation()
         }
+    }
+
+    #[test]
+    fn a_rename_is_followed_only_when_neither_name_is_another_objects() {
+        use crate::scene::Shape;
+        let obj = |name: &str| Object {
+            name: name.to_owned(),
+            shape: Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::X,
+                radius: 1.0,
+            },
+        };
+        let objects = [obj("ball"), obj("box"), obj("twin"), obj("twin")];
+        let rename = followed_rename(&objects, 0, "zzz");
+        assert_eq!(rename, Some(("ball".to_owned(), "zzz".to_owned())));
+        let mut list = [expectation()];
+        if let Some(r) = &rename {
+            rename_references(&mut list, r);
+        }
+        assert_eq!(
+            (list[0].ball.as_str(), list[0].obstacle.as_str()),
+            ("zzz", "box")
+        );
+        // Onto another object's name, from a shared one, or to itself: not followed.
+        assert_eq!(followed_rename(&objects, 0, "box"), None);
+        assert_eq!(followed_rename(&objects, 2, "solo"), None);
+        assert_eq!(followed_rename(&objects, 1, "box"), None);
+        assert_eq!(followed_rename(&objects, 9, "x"), None);
     }
 
     #[test]
