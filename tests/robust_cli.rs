@@ -180,6 +180,23 @@ fn a_healthy_run_that_reaches_the_event_cap_is_not_called_stalled() {
 }
 
 #[test]
+fn a_run_capped_after_one_or_two_events_is_not_called_stalled() {
+    // The bug: with --max-events 1 or 2 the "last tenth" was the last event, which
+    // advanced the time by nothing, and a healthy run was called stalled (exit 1).
+    for n in ["1", "2", "10"] {
+        let out = run(&["sim", "scenes/sim-billiards.ron", "--max-events", n]);
+        let t = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{n}: {t}");
+        assert!(
+            t.contains("event cap")
+                && t.contains("too few events to tell")
+                && !t.contains("stalled"),
+            "{n}: {t}"
+        );
+    }
+}
+
+#[test]
 fn max_events_0_processes_no_event() {
     let out = run(&["sim", "scenes/sim-cradle.ron", "--max-events", "0"]);
     let t = text(&out);

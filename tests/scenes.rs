@@ -382,3 +382,19 @@ proptest! {
         prop_assert!(parse_scene(&nested, "nested.ron").is_err() || depth == 0);
     }
 }
+
+#[test]
+fn text_after_the_end_of_a_scene_is_placed_where_it_is() {
+    // The bug: "(version: 1, objects: [])" then "   xyz" three lines down was reported at
+    // 1:26 ("an extra `)`?"), where the scene ends, not where the text is.
+    let err = |text: &str| match parse_scene(text, "t.ron") {
+        Ok(_) => panic!("accepted: {text:?}"),
+        Err(e) => e.to_string(),
+    };
+    let e = err("(version: 1, objects: [])\n\n\n   xyz\n");
+    assert!(e.starts_with("t.ron:4:4: unexpected text `xyz`"), "{e}");
+    let e = err("(version: 1, objects: []))\n");
+    assert!(e.starts_with("t.ron:1:26: an extra `)`"), "{e}");
+    let e = err("(version: 1, objects: [])  \n\t (name: \"x\")");
+    assert!(e.starts_with("t.ron:2:3: unexpected text `(name:`"), "{e}");
+}

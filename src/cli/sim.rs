@@ -26,6 +26,11 @@ const CHUNK: u64 = 100_000;
 /// fraction of the time the whole run covered; a healthy run covers about a tenth there.
 const STALL_FRACTION: f64 = 1e-6;
 
+/// Events a capped run needs before its last tenth says anything: a cluster that does not
+/// resolve runs millions, and with a handful the last tenth is one event, which advances
+/// the time by nothing even in a healthy run (`--max-events 1` was called a stall).
+const MIN_STALL_EVENTS: u64 = 1000;
+
 /// Runs `sweepscope sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
     match &args.scene {
@@ -84,7 +89,7 @@ pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
         .map_or(start_time, |m| m.1);
     let covered = world.time() - start_time;
     let last = world.time() - at;
-    if total == 0 || last > STALL_FRACTION * covered {
+    if total < MIN_STALL_EVENTS || last > STALL_FRACTION * covered {
         Ending::Capped
     } else {
         Ending::Stalled
@@ -160,10 +165,14 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     match ending {
         Ending::Done => ExitCode::SUCCESS,
         Ending::Capped => {
+            let how = if c.total() < MIN_STALL_EVENTS {
+                "too few events to tell whether the time was advancing"
+            } else {
+                "the run was progressing normally"
+            };
             eprintln!(
                 "sweepscope sim: stopped at the event cap (--max-events {max_events}) at \
-                 t = {} of {target}; the run was progressing normally: raise --max-events to \
-                 simulate further",
+                 t = {} of {target}; {how}: raise --max-events to simulate further",
                 world.time()
             );
             ExitCode::SUCCESS

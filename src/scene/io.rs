@@ -114,6 +114,26 @@ fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneErr
             ..SceneError::new(file, describe(&ron::error::Error::Eof))
         };
     }
+    if e.code == ron::error::Error::TrailingCharacters
+        && let Some((line, column, rest)) = text_after(text, e.span.start.line, e.span.start.col)
+    {
+        // RON places this where the scene ends; the user needs where the extra text is.
+        let what = if rest.starts_with(')') {
+            "an extra `)` after the end of the scene".to_owned()
+        } else {
+            let word: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(20)
+                .collect();
+            format!("unexpected text `{word}` after the end of the scene")
+        };
+        return SceneError {
+            line: Some(line),
+            column: Some(column),
+            ..SceneError::new(file, what)
+        };
+    }
     let (line, mut column) = (e.span.start.line, e.span.start.col);
     // RON's span can start on the whitespace it skipped; point at the token itself.
     let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
@@ -130,6 +150,25 @@ fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneErr
         column: Some(column),
         ..SceneError::new(file, describe(&e.code))
     }
+}
+
+/// The first text that is not whitespace at or after 1-based `line`:`column`: its line,
+/// its column and the rest of its line.
+fn text_after(text: &str, line: usize, column: usize) -> Option<(usize, usize, &str)> {
+    text.lines()
+        .enumerate()
+        .skip(line.saturating_sub(1))
+        .find_map(|(i, l)| {
+            let from = if i + 1 == line {
+                column.saturating_sub(1)
+            } else {
+                0
+            };
+            let (skip, rest) = l.char_indices().nth(from).map(|(b, _)| (from, &l[b..]))?;
+            let blank = rest.chars().take_while(|c| c.is_whitespace()).count();
+            let rest = rest.trim_start();
+            (!rest.is_empty()).then_some((i + 1, skip + blank + 1, rest))
+        })
 }
 
 /// True when nothing but whitespace follows 1-based `line`:`column`.
