@@ -560,3 +560,18 @@ fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
     assert!(note.starts_with("spawned at t = 1.5"), "{note}");
     assert!(h.query_by_label_contains("spawned at t = 1.5").is_some());
 }
+
+#[test]
+fn the_status_bar_shows_the_simulation_cameras_zoom_in_its_view() {
+    // The bug: in the simulation view the status bar showed the sweep view's zoom.
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    let sim_zoom = sim(&h).canvas.view.zoom;
+    let sweep_zoom = h.state().view().zoom;
+    assert!(
+        (sim_zoom - sweep_zoom).abs() > 0.01,
+        "{sim_zoom} {sweep_zoom}"
+    );
+    let shown = format!("zoom {sim_zoom:.2} px/unit");
+    assert!(h.query_by_label(&shown).is_some(), "{shown}");
+}

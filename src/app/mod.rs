@@ -84,7 +84,12 @@ impl DebugApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             let scene = self.doc.scene();
             let times = &self.frame_times;
-            views::status::show(ui, scene, &self.ui, &self.heat, times, &mut out)
+            // The zoom of the canvas on screen: each view has its own camera.
+            let zoom = match self.ui.mode {
+                Mode::Sweep => self.ui.view.zoom,
+                Mode::Simulation => self.sim.canvas.view.zoom,
+            };
+            views::status::show(ui, scene, &self.ui, zoom, &self.heat, times, &mut out)
         });
         self.apply_now(&ctx, &mut out);
         match self.ui.mode {

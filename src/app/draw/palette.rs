@@ -252,6 +252,21 @@ pub const PLOT_GRID_SPACING: egui::Rangef = egui::Rangef {
     max: 300.0,
 };
 
+/// An axis label for `value` on a grid of `step`: scientific notation when the step is tiny
+/// or huge (the drift lives near 1e-15, where fixed notation prints a row of zeros wider
+/// than the plot), otherwise as many decimals as the step needs.
+pub fn axis_number(value: f64, step: f64) -> String {
+    // A mark a rounding away from zero is zero (not "-0").
+    if value.abs() <= step.abs() * 1e-9 {
+        return "0".into();
+    }
+    if !(1e-3..1e6).contains(&step.abs()) {
+        return format!("{value:.1e}");
+    }
+    let decimals = (-step.abs().log10().floor()).clamp(0.0, 3.0) as usize;
+    format!("{value:.decimals$}")
+}
+
 /// Grid marks on steps of 1, 2 or 5 times a power of ten, the smallest such step that keeps
 /// lines [`PLOT_GRID_SPACING`] apart (egui_plot's default spacer steps by powers of ten
 /// only, which leaves a plot of values from 0 to 9 with the one label "0").
@@ -287,7 +302,7 @@ pub fn nice_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_grid;
+    use super::{axis_number, nice_grid};
     use egui_plot::GridInput;
 
     fn values(lo: f64, hi: f64, base: f64) -> Vec<f64> {
@@ -316,5 +331,28 @@ mod tests {
         assert!(values(0.0, 1.0, 0.0).is_empty());
         assert!(values(0.0, f64::NAN, 1.0).is_empty());
         assert!(values(0.0, 1e300, 1e-300).is_empty());
+    }
+
+    #[test]
+    fn drift_axis_labels_are_short_at_rounding_level() {
+        // The bug: the drift axis printed "0.000000000000", cut off by the plot's edge.
+        assert_eq!(axis_number(2e-15, 1e-15), "2.0e-15");
+        assert_eq!(axis_number(-5e-16, 5e-16), "-5.0e-16");
+        assert_eq!(axis_number(0.0, 1e-15), "0");
+        assert_eq!(axis_number(0.25, 0.05), "0.25");
+        assert_eq!(axis_number(20.0, 10.0), "20");
+        assert_eq!(axis_number(3e7, 1e7), "3.0e7");
+    }
+
+    #[test]
+    fn clearance_axis_labels_on_half_units_are_distinct_and_never_minus_zero() {
+        // The bug: the clearance plot, on egui_plot's own labels, read "0, -0, -1, -2, -2"
+        // on a grid of half units.
+        let labels: Vec<String> = [0.0, -0.5, -1.0, -1.5, -2.0]
+            .iter()
+            .map(|&v| axis_number(v, 0.5))
+            .collect();
+        assert_eq!(labels, ["0", "-0.5", "-1.0", "-1.5", "-2.0"]);
+        assert_eq!(axis_number(-2e-17, 0.5), "0");
     }
 }

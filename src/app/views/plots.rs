@@ -8,7 +8,9 @@ use egui_plot::{ColorConflictHandling, Corner, HLine, Legend, Line, Plot, Points
 
 use super::inspector::name;
 use crate::app::command::Command;
-use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, nice_grid, series_color, variant_color};
+use crate::app::draw::palette::{
+    PLOT_GRID_SPACING, Role, axis_number, nice_grid, series_color, variant_color,
+};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
@@ -90,6 +92,7 @@ pub fn show(
         .show_background(false)
         .grid_spacing(PLOT_GRID_SPACING)
         .y_grid_spacer(nice_grid)
+        .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
         .allow_scroll(false)
         .include_y(0.0)
         .include_x(0.0)

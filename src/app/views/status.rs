@@ -12,10 +12,12 @@ use crate::app::shell::frame_times::FrameTimes;
 use crate::app::ui_state::UiState;
 use crate::scene::Scene;
 
+#[allow(clippy::too_many_arguments)]
 pub fn show(
     ui: &mut Ui,
     scene: &Scene,
     state: &UiState,
+    zoom: f32,
     heat: &HeatLayer,
     times: &FrameTimes,
     out: &mut Vec<Command>,
@@ -35,7 +37,7 @@ pub fn show(
                 .on_hover_text("The whole frame (input, ui, tessellation and painting until the GPU is done) and the ui() part of it; medians of the last 60 frames.");
         }
         ui.separator();
-        ui.monospace(format!("zoom {:.2} px/unit", state.view.zoom));
+        ui.monospace(format!("zoom {zoom:.2} px/unit"));
         if let Some(cell) = heat.coarsened() {
             ui.separator();
             ui.label(format!(
