@@ -200,12 +200,7 @@ fn spawn_by_dragging_on_the_canvas() {
     let mut h = harness(app);
     h.run();
     let c = h.get_by_label("Simulation canvas").rect().center();
-    h.drag_at(c);
-    h.run_steps(2);
-    h.hover_at(c + egui::vec2(40.0, -30.0));
-    h.run_steps(2);
-    h.drop_at(c + egui::vec2(40.0, -30.0));
-    h.run();
+    drag(&mut h, c, c + egui::vec2(40.0, -30.0));
     let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
     assert_eq!(w.len(), before + 1);
     let d = w.disc(before).unwrap_or_else(|| panic!("new disc"));
@@ -335,10 +330,7 @@ fn spawn_and_fill_mark_the_scene_unsaved_and_save_writes_the_discs_on_screen() {
     h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     h.run();
     let c = h.get_by_label("Simulation canvas").rect().center();
-    h.drag_at(c);
-    h.run_steps(2);
-    h.drop_at(c + egui::vec2(30.0, 0.0));
-    h.run();
+    drag(&mut h, c, c + egui::vec2(30.0, 0.0));
     assert!(h.state().dirty(), "a spawn is an unsaved change");
     assert_eq!(sim(&h).world().map_or(0, World::len), filled + 1);
     h.state_mut().queue(Command::Action(Action::Undo));
@@ -455,6 +447,17 @@ fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_wh
     assert!(h.query_by_label_contains("energy drift").is_some());
 }
 
+/// A drag with the primary button on the canvas from `from` to `to`, as the Spawn tool
+/// takes it (a drag is only recognised once the pointer has moved).
+fn drag(h: &mut Harness<'_, DebugApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.drag_at(from);
+    h.run_steps(2);
+    h.hover_at(to);
+    h.run_steps(2);
+    h.drop_at(to);
+    h.run();
+}
+
 /// Whether the button labelled `label` can be pressed.
 fn enabled(h: &Harness<'_, DebugApp>, label: &str) -> bool {
     !h.get_by_label(label).accesskit_node().is_disabled()
@@ -482,12 +485,7 @@ fn a_scene_without_a_simulation_shows_its_walls_says_how_to_start_and_spawns_the
     h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     h.run();
     let c = h.get_by_label("Simulation canvas").rect().center();
-    h.drag_at(c);
-    h.run_steps(2);
-    h.hover_at(c + egui::vec2(30.0, 0.0));
-    h.run_steps(2);
-    h.drop_at(c + egui::vec2(30.0, 0.0));
-    h.run();
+    drag(&mut h, c, c + egui::vec2(30.0, 0.0));
     let w = sim(&h)
         .world()
         .unwrap_or_else(|| panic!("the spawn made no world"));
@@ -548,12 +546,7 @@ fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
     let mut h = harness(app);
     h.run();
     let c = h.get_by_label("Simulation canvas").rect().center();
-    h.drag_at(c);
-    h.run_steps(2);
-    h.hover_at(c + egui::vec2(20.0, 0.0));
-    h.run_steps(2);
-    h.drop_at(c + egui::vec2(20.0, 0.0));
-    h.run();
+    drag(&mut h, c, c + egui::vec2(20.0, 0.0));
     assert_eq!(sim(&h).world().map(World::len), Some(31));
     assert_eq!(sim(&h).time(), 0.0);
     let note = sim(&h).message().unwrap_or_default().to_owned();
