@@ -381,3 +381,19 @@ fn limits_are_named_when_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).contains("MAX_BENCH_SECONDS"), "{}", text(&out));
 }
+
+#[test]
+fn sim_counts_one_disc_in_the_singular() {
+    // The bug: "1 discs, 1 obstacles … after 1 events".
+    let d = folder("singular");
+    let p = d.join("one.ron");
+    let scene = "(version: 1, objects: [], simulation: Some((bounds: (min: (0, 0), max: (10, 10)), \
+                 discs: [(position: (5, 5), velocity: (1, 0), radius: 1)], restitution: 1, \
+                 duration: 1)))";
+    std::fs::write(&p, scene).unwrap_or_else(|e| panic!("{e}"));
+    let out = run(&["sim", p.to_str().unwrap_or_default()]);
+    let t = text(&out);
+    assert!(t.contains(": 1 disc, 0 obstacles,"), "{t}");
+    assert!(t.contains("events:   0 collisions"), "{t}");
+    let _ = std::fs::remove_dir_all(&d);
+}

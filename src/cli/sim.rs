@@ -118,9 +118,9 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     let target = time.unwrap_or(built.duration);
     let (e0, p0) = (world.kinetic_energy(), world.momentum());
     println!(
-        "{shown}: {} discs, {} obstacles, restitution {}{}",
-        world.len(),
-        world.solids().len(),
+        "{shown}: {}, {}, restitution {}{}",
+        counted(world.len() as u64, "disc"),
+        counted(world.solids().len() as u64, "obstacle"),
         world.restitution(),
         if built.ignored.is_empty() {
             String::new()
@@ -179,11 +179,11 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
         }
         Ending::Stalled => {
             eprintln!(
-                "sweepscope sim: stalled at t = {} after {} events (--max-events \
-                 {max_events}): the last tenth of the events advanced the time by almost \
-                 nothing; the scene has a cluster of contacts that does not resolve",
+                "sweepscope sim: stalled at t = {} after {} (--max-events {max_events}): the \
+                 last tenth of the events advanced the time by almost nothing; the scene has a \
+                 cluster of contacts that does not resolve",
                 world.time(),
-                c.total()
+                counted(c.total(), "event")
             );
             ExitCode::FAILURE
         }
@@ -195,14 +195,23 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     }
 }
 
+/// `n` and the noun, plural unless `n` is 1: "1 disc", "0 discs".
+fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn print_counts(c: &EventCounts) {
     println!(
-        "events:   {} collisions (disc-disc {}, disc-wall {}, disc-obstacle {}), {} cell crossings",
-        c.collisions(),
+        "events:   {} (disc-disc {}, disc-wall {}, disc-obstacle {}), {}",
+        counted(c.collisions(), "collision"),
         c.disc_disc,
         c.disc_wall,
         c.disc_obstacle,
-        c.crossings
+        counted(c.crossings, "cell crossing")
     );
 }
 
