@@ -94,6 +94,9 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   scaled by the restitution; `Slide` removes the normal part (on a rounded corner the
 ///   contact normal, so the circle slides around the corner instead of catching on it);
 ///   both then step [`CONTACT_SKIN`] off the surface so the next query starts clear of it.
+///   Against a moving circle both act on the displacement relative to it (the circle as an
+///   immovable body that goes on moving): a circle that catches the ball up pushes it
+///   ahead, as in an elastic collision with an infinite mass.
 /// - The restitution is clamped to `[0, 1]` (infinities included): above 1 a bounce would
 ///   add energy, and between two walls the speed would grow without bound until it
 ///   overflowed; below 0 the ball would be driven into the surface. A NaN restitution is
@@ -176,7 +179,14 @@ pub fn resolve(
             Response::Stop
         };
         let n = c.normal;
-        let into = incoming.dot(n);
+        // The response acts on the motion relative to the surface: a moving circle carries
+        // its own on over the time left. Taken on the ball's motion alone, a circle that
+        // catches the ball up from behind met an "outgoing" motion as slow as the incoming
+        // one and touched it again a skin later, contact after contact, until the bounces
+        // ran out and the circle passed through the stopped ball.
+        let carried = surface_motion(&obstacles[index], global);
+        let relative = incoming - carried;
+        let into = relative.dot(n);
         let outgoing = match effective {
             Response::Reflect { restitution } if into < 0.0 => {
                 incoming - n * (into * (1.0 + f64::from(restitution)))
@@ -306,6 +316,15 @@ fn contact(leg: &Motion, obstacle: &Obstacle, now: f64) -> Option<QueryContact> 
     }
 }
 
+/// How far the surface of `obstacle` moves from global time `now` to the end of the
+/// motion: a moving circle's displacement over the time left, zero for everything else.
+fn surface_motion(obstacle: &Obstacle, now: f64) -> DVec2 {
+    match obstacle {
+        Obstacle::Circle(c) => (c.end.as_dvec2() - c.start.as_dvec2()) * (1.0 - now),
+        Obstacle::Aabb(_) | Obstacle::Obb(_) | Obstacle::Segment(_) => DVec2::ZERO,
+    }
+}
+
 /// The nearest f32 vector, each component held to the f32 range.
 fn saturated(v: DVec2) -> Vec2 {
     v.clamp(
@@ -364,6 +383,44 @@ mod tests {
             p.end
         );
         assert!(!p.truncated);
+    }
+
+    #[test]
+    fn a_circle_that_catches_the_ball_up_pushes_it_ahead_in_one_contact() {
+        // The bug: the reflection took the ball's own motion, not the motion relative to
+        // the chaser, so the outgoing motion was the incoming one, the chaser touched the
+        // ball again a skin later, 21 contacts, and passed through the stopped ball.
+        // Ball 0 → 10, chaser −10 → 30, both r = 1: contact when 40t − 10 + 2 = 10t,
+        // t = 4/15. Ball's remaining motion 10·(11/15), the chaser's 40·(11/15): relative
+        // −22 along the normal (+x), reflected to +22, so the ball's is 40·(11/15) + 22.
+        let ball = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), 1.0);
+        let chaser = Obstacle::Circle(Sweep::new(Vec2::new(-10.0, 0.0), Vec2::new(30.0, 0.0), 1.0));
+        let p = resolve(&ball, &[chaser], Response::Reflect { restitution: 1.0 }, 20);
+        assert_eq!(p.contacts.len(), 1, "{:?}", p.contacts);
+        assert!(!p.truncated);
+        let c = p.contacts[0];
+        assert!((c.hit.time - 4.0 / 15.0).abs() < 1e-6, "{c:?}");
+        let want = 40.0 * 11.0 / 15.0 + 22.0;
+        assert!(
+            (c.outgoing.x - want).abs() < 1e-4 && c.outgoing.y == 0.0,
+            "{c:?}"
+        );
+        // Ahead of the chaser at the end (it ends at x = 30), as far as the push took it.
+        let at_contact = 10.0 * 4.0 / 15.0;
+        assert!((p.end.x - (at_contact + want)).abs() < 1e-2, "{:?}", p.end);
+        assert!(p.end.x > 30.0 + 2.0);
+        // Sliding: the chaser's normal speed is taken on, so the ball rides ahead of it and
+        // is not caught again.
+        let p = resolve(&ball, &[chaser], Response::Slide, 20);
+        assert_eq!(p.contacts.len(), 1, "{:?}", p.contacts);
+        assert!((p.contacts[0].outgoing.x - 40.0 * 11.0 / 15.0).abs() < 1e-4);
+        // A still circle is a wall: the response is the one it always was.
+        let still = Obstacle::Circle(Sweep::new(Vec2::new(13.0, 0.0), Vec2::new(13.0, 0.0), 1.0));
+        let ball = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(20.0, 0.0), 1.0);
+        let p = resolve(&ball, &[still], Response::Reflect { restitution: 1.0 }, 20);
+        assert_eq!(p.contacts.len(), 1);
+        // Contact at x = 11, t = 0.55: the remaining 9 mirrored.
+        assert_eq!(p.contacts[0].outgoing, Vec2::new(-9.0, 0.0));
     }
 
     #[test]
