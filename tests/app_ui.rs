@@ -620,3 +620,31 @@ fn a_scene_without_a_view_of_its_own_opens_fitted() {
     let h = harness(DebugApp::new(kept));
     assert_eq!(h.state().view().zoom, 3.0);
 }
+
+#[test]
+fn a_saved_close_up_opens_as_saved_and_a_whole_scene_view_fits_a_smaller_window() {
+    // The bug: a view zoomed in on the ball (98.8 px/unit) and saved reopened refitted to
+    // the whole scene (14.5 px/unit), against "opens as it was saved".
+    let mut close = builtin::default_scene();
+    close.view = sweepscope::scene::View {
+        center: Vec2::new(-3.0, 40.0),
+        zoom: 98.8,
+    };
+    let h = harness(DebugApp::new(close));
+    assert_eq!(h.state().view().zoom, 98.8);
+    // The default scene's own view, made for 1400 × 900, is fitted to 1000 × 650.
+    let saved = builtin::default_scene().view.zoom;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1000.0, 650.0))
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut DebugApp| app.ui(ui),
+            DebugApp::new(builtin::default_scene()),
+        );
+    h.run();
+    assert!(
+        h.state().view().zoom < saved,
+        "{} vs {saved}",
+        h.state().view().zoom
+    );
+}

@@ -61,9 +61,10 @@ pub fn interact(
     resp
 }
 
-/// Fits the camera to the scene when asked to, and in the first frames whenever the scene
-/// does not fit (their layout can still change the canvas's size). Fitting leaves a margin
-/// of 85% of the canvas for the labels around the shapes.
+/// Fits the camera to the scene when asked to, and in the first frames (whose layout can
+/// still change the canvas's size) when a view meant to show the whole scene does not fit
+/// this window. Fitting leaves a margin of 85% of the canvas for the labels around the
+/// shapes.
 fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
     if std::mem::take(&mut state.fit_requested)
         && let Some(b) = scene_bounds(eval)
@@ -75,11 +76,21 @@ fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
     {
         state.check_view -= 1;
         let w = cam.world_rect();
-        if !(w.contains(b.min) && w.contains(b.max)) {
-            cam.fit(&b, 0.85);
+        let mut fitted = *cam;
+        fitted.fit(&b, 0.85);
+        // A view saved from a larger window is at most a little closer than the fit; a
+        // close-up the user zoomed into and saved is much closer, and opens as saved.
+        let close_up = cam.zoom > fitted.zoom * CLOSE_UP;
+        let fits = w.contains(b.min) && w.contains(b.max);
+        if !(fits || close_up) {
+            *cam = fitted;
         }
     }
 }
+
+/// How much closer than the whole scene's fit a saved view must be to be taken for a
+/// deliberate close-up (a window 1,400 points wide saved, opened at 1,000: 1.4×).
+const CLOSE_UP: f32 = 2.0;
 
 /// Zooms around the cursor: the wheel, or pinch / Ctrl+wheel (egui reports those as zoom).
 fn zoom(ui: &Ui, cam: &mut Camera, hover: Option<egui::Pos2>) {
