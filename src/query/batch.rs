@@ -17,8 +17,9 @@ use super::float::{U, apart};
 use crate::geom::{Aabb, Sweep};
 
 /// Time of impact of `sweep` against each box, written to `out[i]` (`f32::INFINITY` for a
-/// miss or invalid input). `out` must be at least as long as `boxes`; extra entries are left
-/// alone.
+/// miss or invalid input). Only the first `min(boxes.len(), out.len())` boxes are answered:
+/// give an `out` at least as long as `boxes` (its extra entries are left alone), or the
+/// boxes past its end get no answer, without a panic.
 pub fn sweep_vs_aabbs(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
     let n = boxes.len().min(out.len());
     let (boxes, out) = (&boxes[..n], &mut out[..n]);
@@ -31,7 +32,8 @@ pub fn sweep_vs_aabbs(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
 }
 
 /// Time of impact of each sweep against `aabb`, written to `out[i]` (`f32::INFINITY` for a
-/// miss or invalid input). `out` must be at least as long as `sweeps`.
+/// miss or invalid input). Only the first `min(sweeps.len(), out.len())` sweeps are
+/// answered, as in [`sweep_vs_aabbs`].
 pub fn sweeps_vs_aabb(sweeps: &[Sweep], aabb: &Aabb, out: &mut [f32]) {
     let n = sweeps.len().min(out.len());
     let (sweeps, out) = (&sweeps[..n], &mut out[..n]);

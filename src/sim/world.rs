@@ -48,9 +48,12 @@ pub struct GridInfo {
 /// Discs in a box with static obstacles, simulated event by event in exact time order.
 ///
 /// Each disc keeps its own last-update time and its earliest predicted event; an event
-/// touches only its discs, so it costs O(log n) (heap) plus a few neighbour predictions. The result is a function of the
-/// initial state and the sequence of calls only: `advance(1.0)` and ten `advance(0.1)` give
-/// bit-identical states, and a clone replays exactly, which is what keyframe rewinding needs.
+/// touches only its discs, so it costs O(log n) (heap) plus a few neighbour predictions.
+/// The result depends on the initial state and the times the calls reach, not on how the
+/// time is cut: `advance(1.0)` and four `advance(0.25)` give bit-identical states, as do
+/// any calls of `advance_to_with` that end at the same time (ten `advance(0.1)` do not:
+/// their sum in f64 is 0.9999999999999999). A clone replays exactly, which is what
+/// keyframe rewinding needs.
 /// (`synchronize` and `set_velocity` re-reference positions and so change the last bits of
 /// what follows; call them identically when replaying.)
 #[derive(Clone, Debug)]
