@@ -148,7 +148,9 @@ pub fn grid_step(zoom: f32, min_px: f32) -> f32 {
 /// Rounds `p` to the nearest multiple of `step` on both axes.
 pub fn snap(p: Vec2, step: f32) -> Vec2 {
     if step > 0.0 && step.is_finite() {
-        (p / step).round() * step
+        // `+ 0` turns the −0 that rounding a small negative gives into 0, which the
+        // inspector would show as "-0.0".
+        (p / step).round() * step + Vec2::ZERO
     } else {
         p
     }
@@ -219,6 +221,13 @@ mod tests {
         assert_eq!(axis_label(2.5, 0.5), "2.5");
         assert_eq!(axis_label(40.0, 20.0), "40");
         assert_eq!(snap(Vec2::new(7.4, -12.6), 5.0), Vec2::new(5.0, -15.0));
+    }
+
+    #[test]
+    fn a_point_snapped_to_zero_from_below_is_zero_not_minus_zero() {
+        // The bug: a circle added just below the x axis showed "y -0.0" in the inspector.
+        let p = snap(Vec2::new(-30.2, -0.3), 1.0);
+        assert_eq!((p.x, p.y.to_bits()), (-30.0, 0.0f32.to_bits()));
     }
 
     #[test]
