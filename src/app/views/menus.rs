@@ -21,25 +21,29 @@ pub fn menu_bar(
     recent: &[PathBuf],
     out: &mut Vec<Command>,
 ) {
+    // Wrapped: in a narrow window the toolbar goes on a second row rather than off the
+    // edge (at 800 points wide, Screenshot and Bug report were cut off).
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| file_menu(ui, recent, out));
-        ui.menu_button("Edit", |ui| edit_menu(ui, doc, state, out));
-        // Switching layers on and off keeps the menu open; a click elsewhere closes it.
-        let stay = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);
-        MenuButton::new("Layers")
-            .config(stay.clone())
-            .ui(ui, |ui| layers_menu(ui, doc, out));
-        MenuButton::new("View")
-            .config(stay)
-            .ui(ui, |ui| view_menu(ui, state, out));
-        ui.menu_button("Help", |ui| menu_item(ui, out, Action::Help, true));
-        ui.separator();
-        mode_switch(ui, state);
-        ui.separator();
-        match state.mode {
-            Mode::Sweep => toolbar(ui, doc, out),
-            Mode::Simulation => simulation_toolbar(ui, doc, out),
-        }
+        ui.horizontal_wrapped(|ui| {
+            ui.menu_button("File", |ui| file_menu(ui, recent, out));
+            ui.menu_button("Edit", |ui| edit_menu(ui, doc, state, out));
+            // Switching layers on and off keeps the menu open; a click elsewhere closes it.
+            let stay = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);
+            MenuButton::new("Layers")
+                .config(stay.clone())
+                .ui(ui, |ui| layers_menu(ui, doc, out));
+            MenuButton::new("View")
+                .config(stay)
+                .ui(ui, |ui| view_menu(ui, state, out));
+            ui.menu_button("Help", |ui| menu_item(ui, out, Action::Help, true));
+            ui.separator();
+            mode_switch(ui, state);
+            ui.separator();
+            match state.mode {
+                Mode::Sweep => toolbar(ui, doc, out),
+                Mode::Simulation => simulation_toolbar(ui, doc, out),
+            }
+        })
     });
 }
 
