@@ -181,9 +181,8 @@ pub fn resolve(
         let n = c.normal;
         // The response acts on the motion relative to the surface: a moving circle carries
         // its own on over the time left. Taken on the ball's motion alone, a circle that
-        // catches the ball up from behind met an "outgoing" motion as slow as the incoming
-        // one and touched it again a skin later, contact after contact, until the bounces
-        // ran out and the circle passed through the stopped ball.
+        // catches the ball up from behind would meet an "outgoing" motion as slow as the
+        // incoming one, and touch the ball again a skin later, contact after contact.
         let carried = surface_motion(&obstacles[index], global);
         let relative = incoming - carried;
         let into = relative.dot(n);

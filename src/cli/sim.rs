@@ -28,7 +28,7 @@ const STALL_FRACTION: f64 = 1e-6;
 
 /// Events a capped run needs before its last tenth says anything: a cluster that does not
 /// resolve runs millions, and with a handful the last tenth is one event, which advances
-/// the time by nothing even in a healthy run (`--max-events 1` was called a stall).
+/// the time by nothing even in a healthy run.
 const MIN_STALL_EVENTS: u64 = 1000;
 
 /// Runs `sweepscope sim`.

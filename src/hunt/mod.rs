@@ -394,8 +394,7 @@ pub fn hunt(config: &HuntConfig, progress: &(dyn Fn(u64) + Sync)) -> HuntReport 
     let mut tallies = Tallies::new();
     let mut found = Vec::new();
     // A wave of chunks at a time, each wave's disagreements cut down to what `pick` can
-    // choose from: the memory is bounded whatever the count (collecting every chunk's
-    // results at once asked for 187 GB at --count 10¹²).
+    // choose from: the memory is bounded whatever the count.
     for wave in (0..chunks).step_by(WAVE as usize) {
         let results: Vec<(Tallies, Vec<Found>)> = (wave..(wave + WAVE).min(chunks))
             .into_par_iter()

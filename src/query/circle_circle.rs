@@ -63,8 +63,8 @@ fn circle_fast<A: Answer>(
         Fast::Miss => None,
         // `lean` answers only with a finite scale, which every offset and the reach reach
         // (an infinite input makes one infinite or NaN): the radii's signs are what is left.
-        // Both signs at once (a `min` of the two compiled to a jump on which is smaller,
-        // mispredicted on every other hit).
+        // Both signs at once: a `min` of the two compiles to a jump on which is smaller,
+        // as random as the radii.
         Fast::Hit(k) => (((r1 >= 0.0) as u8) & ((r2 >= 0.0) as u8) != 0).then_some(k),
         Fast::Unsure => careful(),
     }

@@ -22,7 +22,7 @@ pub fn menu_bar(
     out: &mut Vec<Command>,
 ) {
     // Wrapped: in a narrow window the toolbar goes on a second row rather than off the
-    // edge (at 800 points wide, Screenshot and Bug report were cut off).
+    // edge, where its last buttons could not be reached.
     egui::MenuBar::new().ui(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             ui.menu_button("File", |ui| file_menu(ui, recent, out));

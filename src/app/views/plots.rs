@@ -48,7 +48,7 @@ pub fn show(
     let color_of = |pi: usize| series_color(ball.pairs.get(pi).map_or(0, |p| p.obstacle));
     let omitted = ball.pairs.len() - curves.len();
     // The legend lives inside the plot when it has the rows; else the series are named
-    // in their colours above it (a legend taller than the plot hid curves).
+    // in their colours above it (a legend taller than the plot would hide curves).
     let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
     let legend_fits = rows >= curves.len() + FIXED_ROWS;
     if !legend_fits || omitted > 0 {
