@@ -14,9 +14,14 @@ use sweepscope::scene::{Scene, Shape, builtin};
 const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    harness_at(SIZE, app)
+}
+
+/// [`harness`] in a window of `size`, run until it settles.
+fn harness_at(size: egui::Vec2, app: DebugApp) -> Harness<'static, DebugApp> {
     // Opening a scene without a view of its own fits it, which takes a few frames.
     let mut h = Harness::builder()
-        .with_size(SIZE)
+        .with_size(size)
         .with_max_steps(8)
         .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), app);
     h.run();
@@ -459,13 +464,10 @@ fn toolbar_adds_where_nothing_is() {
 
 #[test]
 fn the_canvas_keeps_half_of_a_small_window() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1000.0, 650.0))
-        .build_ui_state(
-            |ui, app: &mut DebugApp| app.ui(ui),
-            DebugApp::new(builtin::default_scene()),
-        );
-    h.run();
+    let h = harness_at(
+        egui::vec2(1000.0, 650.0),
+        DebugApp::new(builtin::default_scene()),
+    );
     let canvas = h.get_by_label("Canvas").rect();
     assert!(canvas.width() >= 500.0, "canvas {canvas:?}");
 }
@@ -524,13 +526,10 @@ fn variant_titles_wrap_between_words_in_the_narrowest_variants_panel() {
 fn the_help_window_fits_a_small_window_below_the_menu_bar_and_names_the_simulation_gestures() {
     // The bug: at 900 points high F1's list ran past the window's bottom, and it said
     // nothing of the simulation view's mouse gestures.
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1000.0, 650.0))
-        .build_ui_state(
-            |ui, app: &mut DebugApp| app.ui(ui),
-            DebugApp::new(builtin::default_scene()),
-        );
-    h.run();
+    let mut h = harness_at(
+        egui::vec2(1000.0, 650.0),
+        DebugApp::new(builtin::default_scene()),
+    );
     h.key_press(Key::F1);
     h.run();
     let help = h.get_by_role_and_label(Role::Window, "Help").rect();
@@ -570,13 +569,7 @@ fn escape_in_an_inspector_field_cancels_the_edit_and_keeps_the_selection() {
 fn a_short_clearance_plot_still_draws_every_obstacle_and_names_them_above_it() {
     // The bug: at 1000 × 650 the legend had rows for one curve only, and the wall's curve
     // was left out without a word.
-    let small = |scene: Scene| {
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1000.0, 650.0))
-            .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), DebugApp::new(scene));
-        h.run();
-        h
-    };
+    let small = |scene: Scene| harness_at(egui::vec2(1000.0, 650.0), DebugApp::new(scene));
     let h = small(builtin::default_scene());
     for obstacle in ["box", "wall"] {
         let key = h.get_by_label(obstacle).rect();
@@ -634,14 +627,10 @@ fn a_saved_close_up_opens_as_saved_and_a_whole_scene_view_fits_a_smaller_window(
     assert_eq!(h.state().view().zoom, 98.8);
     // The default scene's own view, made for 1400 × 900, is fitted to 1000 × 650.
     let saved = builtin::default_scene().view.zoom;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1000.0, 650.0))
-        .with_max_steps(8)
-        .build_ui_state(
-            |ui, app: &mut DebugApp| app.ui(ui),
-            DebugApp::new(builtin::default_scene()),
-        );
-    h.run();
+    let h = harness_at(
+        egui::vec2(1000.0, 650.0),
+        DebugApp::new(builtin::default_scene()),
+    );
     assert!(
         h.state().view().zoom < saved,
         "{} vs {saved}",
@@ -654,14 +643,10 @@ fn an_800_by_600_window_wraps_the_toolbar_and_fits_the_default_scene() {
     // The bug: at 800 × 600 the toolbar ran off the edge after "Scr" (Screenshot and Bug
     // report out of reach), and the default scene's view, made for 1400 × 900, was taken
     // for a close-up and not fitted.
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(800.0, 600.0))
-        .with_max_steps(8)
-        .build_ui_state(
-            |ui, app: &mut DebugApp| app.ui(ui),
-            DebugApp::new(builtin::default_scene()),
-        );
-    h.run();
+    let h = harness_at(
+        egui::vec2(800.0, 600.0),
+        DebugApp::new(builtin::default_scene()),
+    );
     for label in ["Screenshot", "Bug report…"] {
         let r = h.get_by_label(label).rect();
         assert!(r.right() <= 800.0 && r.bottom() < 80.0, "{label}: {r:?}");
