@@ -280,3 +280,40 @@ fn zero_radius_sliding_along_a_box_edge_is_a_graze() {
         .unwrap();
     assert_eq!(h.time, 0.5);
 }
+
+/// Every number of a hit is finite.
+fn all_finite(h: &Hit) -> bool {
+    [h.center, h.point, h.normal, h.face_normal]
+        .iter()
+        .all(|p| p.is_finite())
+        && h.time.is_finite()
+}
+
+#[test]
+fn a_contact_point_beyond_the_f32_range_is_the_largest_f32_not_infinity() {
+    // The bug (exact-reference sweep, seed 61, "scaled" #17332): a rotated box near
+    // −3.2e38 whose corner lies beyond f32's range; the fast query rounded the contact
+    // point to −inf, where the exact query reports −f32::MAX.
+    let sweep = Sweep::new(
+        v(f32::from_bits(0xff7f_ec3e), f32::from_bits(0xfe30_a94e)),
+        v(f32::from_bits(0xff7d_f5ad), f32::from_bits(0xfe44_7bdd)),
+        f32::from_bits(0x7c48_0422),
+    );
+    let obb = Obb::new(
+        v(f32::from_bits(0xff72_f1f5), f32::from_bits(0xfdd9_fea4)),
+        v(f32::from_bits(0x7da3_02ab), f32::from_bits(0x7d4c_1799)),
+        f32::from_bits(0x3eca_3a49),
+    );
+    let fast = sweep.vs_obb(&obb).unwrap_or_else(|| panic!("a hit"));
+    assert!(all_finite(&fast), "{fast:?}");
+    assert_eq!(fast.point.x, -f32::MAX, "{fast:?}");
+    assert_eq!(Some(fast), sweepscope::query::exact::cast_obb(&sweep, &obb));
+    // Two circles overlapping at t = 0 far out: the point on the other's surface, beyond
+    // ours, is past the range too.
+    let ours = Sweep::new(v(3.3e38, 0.0), v(3.3e38, 1.0), 1.0);
+    let other = Sweep::new(v(3.0e38, 0.0), v(3.0e38, 0.0), 3.0e38);
+    let h = ours.vs_circle(&other).unwrap_or_else(|| panic!("an overlap"));
+    assert!(h.started_inside && all_finite(&h), "{h:?}");
+    assert_eq!(h.point.x, f32::MAX, "{h:?}");
+    assert_eq!(Some(h), sweepscope::query::exact::cast_circle(&ours, &other));
+}

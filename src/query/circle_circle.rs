@@ -7,7 +7,7 @@ use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{self, Answer, Contact, Motion};
 use super::exact;
 use super::float::{
-    FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, max, max_v, min_v, valid,
+    FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, max, max_v, min_v, to_f32_v, valid,
 };
 use super::kernel::Fast;
 use super::point::{self, Approach};
@@ -217,8 +217,8 @@ fn lean_hit<A: Answer>(
         time,
         t,
         center,
-        center.as_vec2(),
-        p.as_vec2(),
+        to_f32_v(center),
+        to_f32_v(p),
         n,
         n.as_vec2(),
         false,
@@ -244,8 +244,8 @@ fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A>
         0.0,
         0.0,
         m.start,
-        m.start.as_vec2(),
-        p.as_vec2(),
+        to_f32_v(m.start),
+        to_f32_v(p),
         n,
         n32,
         true,
@@ -347,7 +347,7 @@ fn overlapping<A: Answer>(m: &Motion, o: &Motion, c: DVec2) -> Fast<A> {
         0.0,
         0.0,
         m.start,
-        m.start.as_vec2(),
+        to_f32_v(m.start),
         p32,
         n,
         n32,

@@ -13,7 +13,7 @@ use super::box_entry::Tol;
 use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
 use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
-use super::float::{U, apart as swept_apart, faithful_v, max, min, two_sum};
+use super::float::{U, apart as swept_apart, faithful_v, max, min, to_f32_v, two_sum};
 use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Obb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -261,7 +261,7 @@ fn report<A: Answer>(
                 0.0,
                 0.0,
                 s,
-                s.as_vec2(),
+                to_f32_v(s),
                 p32,
                 n,
                 n32,
@@ -290,7 +290,7 @@ fn report<A: Answer>(
                 0.0,
                 0.0,
                 s,
-                s.as_vec2(),
+                to_f32_v(s),
                 p32,
                 n,
                 n32,

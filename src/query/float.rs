@@ -81,7 +81,16 @@ pub(crate) const FAITHFUL: f64 = 1.0 / (1u64 << 26) as f64;
 pub(crate) fn faithful_v(value: DVec2, err: DVec2) -> Option<glam::Vec2> {
     err.cmple(value.abs() * FAITHFUL)
         .all()
-        .then(|| value.as_vec2())
+        .then(|| to_f32_v(value))
+}
+
+/// The nearest f32 vector, each component held to the largest f32 in its direction beyond
+/// f32's range, as the exact queries report: a contact point on a rotated box's corner, or
+/// a centre on one of `resolve`'s legs, can lie beyond it, and no `Hit` holds an infinity.
+#[inline(always)]
+pub(crate) fn to_f32_v(v: DVec2) -> glam::Vec2 {
+    v.as_vec2()
+        .clamp(glam::Vec2::splat(-f32::MAX), glam::Vec2::splat(f32::MAX))
 }
 
 /// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
