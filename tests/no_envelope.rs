@@ -312,8 +312,13 @@ fn a_contact_point_beyond_the_f32_range_is_the_largest_f32_not_infinity() {
     // ours, is past the range too.
     let ours = Sweep::new(v(3.3e38, 0.0), v(3.3e38, 1.0), 1.0);
     let other = Sweep::new(v(3.0e38, 0.0), v(3.0e38, 0.0), 3.0e38);
-    let h = ours.vs_circle(&other).unwrap_or_else(|| panic!("an overlap"));
+    let h = ours
+        .vs_circle(&other)
+        .unwrap_or_else(|| panic!("an overlap"));
     assert!(h.started_inside && all_finite(&h), "{h:?}");
     assert_eq!(h.point.x, f32::MAX, "{h:?}");
-    assert_eq!(Some(h), sweepscope::query::exact::cast_circle(&ours, &other));
+    assert_eq!(
+        Some(h),
+        sweepscope::query::exact::cast_circle(&ours, &other)
+    );
 }

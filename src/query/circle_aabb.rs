@@ -11,7 +11,7 @@ use glam::{BVec2, DVec2, Vec2};
 use super::box_entry::Tol;
 use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
-use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, to_f32_v, valid};
+use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, valid};
 use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -140,7 +140,7 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             let c = DVec2::select(on_axis, plane + reach, c);
             let err = DVec2::select(on_axis, DVec2::ZERO, err);
             let c32 = faithful_v(c, err)?;
-            let point = to_f32_v(DVec2::select(on_axis, plane, c));
+            let point = DVec2::select(on_axis, plane, c).as_vec2();
             let normal = SIDE_NORMALS[idx];
             // A radius of 0 touches from the plane itself: inside the box's region.
             let region = Region(u8::from(r > 0.0) << idx);
@@ -194,7 +194,7 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
         }
         BoxHit::InBox { side } => {
             let (i, high) = (side.axis(), side.is_high());
-            let c32 = to_f32_v(s);
+            let c32 = s.as_vec2();
             let mut point = c32;
             point[i] = if high { max_w[i] } else { min_w[i] } as f32;
             let normal = side.normal();
@@ -226,13 +226,13 @@ fn report<A: Answer>(m: &Motion, min_w: DVec2, max_w: DVec2, h: BoxHit, tol: &To
             let n32 = n.as_vec2();
             let face = corner_face_normal(n, err)?.as_vec2();
             // The box's nearest point: the start clamped to the box, exactly.
-            let point = to_f32_v(s.clamp(min_w, max_w));
+            let point = s.clamp(min_w, max_w).as_vec2();
             let feature = REGION_FEATURES[usize::from(code & 15)];
             Some(answer(
                 0.0,
                 0.0,
                 s,
-                to_f32_v(s),
+                s.as_vec2(),
                 point,
                 n,
                 n32,

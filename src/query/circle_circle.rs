@@ -7,7 +7,7 @@ use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{self, Answer, Contact, Motion};
 use super::exact;
 use super::float::{
-    FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, max, max_v, min_v, to_f32_v, valid,
+    FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, held, max, max_v, min_v, valid,
 };
 use super::kernel::Fast;
 use super::point::{self, Approach};
@@ -217,8 +217,8 @@ fn lean_hit<A: Answer>(
         time,
         t,
         center,
-        to_f32_v(center),
-        to_f32_v(p),
+        center.as_vec2(),
+        p.as_vec2(),
         n,
         n.as_vec2(),
         false,
@@ -244,8 +244,8 @@ fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A>
         0.0,
         0.0,
         m.start,
-        to_f32_v(m.start),
-        to_f32_v(p),
+        m.start.as_vec2(),
+        held(p.as_vec2()),
         n,
         n32,
         true,
@@ -340,14 +340,14 @@ fn overlapping<A: Answer>(m: &Motion, o: &Motion, c: DVec2) -> Fast<A> {
     let (n, n_err) = push_out_normal(c, c.length_squared(), c.abs() * U);
     let p = o.start + n * o.radius;
     let p_err = n_err * o.radius + (o.start.abs() + n.abs() * o.radius) * (2.0 * U);
-    let (Some(n32), Some(p32)) = (faithful_v(n, n_err), faithful_v(p, p_err)) else {
+    let (Some(n32), Some(p32)) = (faithful_v(n, n_err), faithful_v(p, p_err).map(held)) else {
         return Fast::Unsure;
     };
     Fast::Hit(answer(
         0.0,
         0.0,
         m.start,
-        to_f32_v(m.start),
+        m.start.as_vec2(),
         p32,
         n,
         n32,

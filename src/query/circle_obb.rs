@@ -13,7 +13,7 @@ use super::box_entry::Tol;
 use super::circle_aabb::{box_fast, center_at, corner_region, push_out_normal, side_region};
 use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
-use super::float::{U, apart as swept_apart, faithful_v, max, min, to_f32_v, two_sum};
+use super::float::{U, apart as swept_apart, faithful_v, held, max, min, two_sum};
 use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
 use crate::geom::{Obb, Sweep};
 use crate::hit::{Feature, Hit};
@@ -182,7 +182,7 @@ fn report<A: Answer>(
             // The contact point is the centre pulled back onto the side.
             let p = c - n * r;
             let p_err = c_err + n_err * r + (c.abs() + n.abs() * r) * (3.0 * U);
-            let p32 = faithful_v(p, p_err)?;
+            let p32 = held(faithful_v(p, p_err)?);
             let region = if r > 0.0 {
                 side_region(side)
             } else {
@@ -224,7 +224,7 @@ fn report<A: Answer>(
             let kw = f.to_world(k_l);
             let p = center_w + kw;
             let p_err = f.world_err(k_l, DVec2::ZERO) + (center_w.abs() + kw.abs()) * (2.0 * U);
-            let p32 = faithful_v(p, p_err)?;
+            let p32 = held(faithful_v(p, p_err)?);
             Some(answer(
                 time,
                 0.5 * (t_lo + t_hi),
@@ -256,12 +256,12 @@ fn report<A: Answer>(
             let moved = f.to_world(step);
             let p = s + moved;
             let p_err = f.world_err(step, step_err) + (s.abs() + moved.abs()) * (2.0 * U);
-            let p32 = faithful_v(p, p_err)?;
+            let p32 = held(faithful_v(p, p_err)?);
             Some(answer(
                 0.0,
                 0.0,
                 s,
-                to_f32_v(s),
+                s.as_vec2(),
                 p32,
                 n,
                 n32,
@@ -284,13 +284,13 @@ fn report<A: Answer>(
             let qw = f.to_world(q);
             let p = s + qw;
             let p_err = f.world_err(q, q_err) + (s.abs() + qw.abs()) * (2.0 * U);
-            let p32 = faithful_v(p, p_err)?;
+            let p32 = held(faithful_v(p, p_err)?);
             let feature = REGION_FEATURES[usize::from(code & 15)];
             Some(answer(
                 0.0,
                 0.0,
                 s,
-                to_f32_v(s),
+                s.as_vec2(),
                 p32,
                 n,
                 n32,

@@ -16,7 +16,7 @@ use super::circle_aabb::{center_at, push_out_normal};
 use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{
-    U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, pick, to_f32_v, valid,
+    U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, pick, valid,
 };
 use super::kernel::Fast;
 use super::point::{self, Approach};
@@ -244,7 +244,7 @@ fn over_face<A: Answer>(
         0.0,
         0.0,
         s,
-        to_f32_v(s),
+        s.as_vec2(),
         p32,
         n,
         n.as_vec2(),
@@ -294,7 +294,7 @@ fn cap<A: Answer>(
                 0.0,
                 0.0,
                 s,
-                to_f32_v(s),
+                s.as_vec2(),
                 point_w,
                 n,
                 n32,
@@ -420,7 +420,7 @@ fn point_obstacle<A: Answer>(m: &Motion, seg: &Segment, v: DVec2, a: DVec2, mag:
             0.0,
             0.0,
             s,
-            to_f32_v(s),
+            s.as_vec2(),
             seg.a,
             n,
             n32,

@@ -71,7 +71,12 @@ impl Answer for Hit {
 
 impl Answer for Contact {
     #[inline(always)]
-    fn new(hit: Hit, t: f64, center: DVec2, normal: DVec2) -> Contact {
+    fn new(mut hit: Hit, t: f64, center: DVec2, normal: DVec2) -> Contact {
+        // A `resolve` leg can run beyond f32's range, and its contact's centre and point
+        // with it. (A single query's centre lies between its f32 start and end, and a
+        // contact point between the two centres, except where the queries hold it.)
+        hit.center = super::float::held(hit.center);
+        hit.point = super::float::held(hit.point);
         Contact {
             hit,
             t,

@@ -81,16 +81,17 @@ pub(crate) const FAITHFUL: f64 = 1.0 / (1u64 << 26) as f64;
 pub(crate) fn faithful_v(value: DVec2, err: DVec2) -> Option<glam::Vec2> {
     err.cmple(value.abs() * FAITHFUL)
         .all()
-        .then(|| to_f32_v(value))
+        .then(|| value.as_vec2())
 }
 
-/// The nearest f32 vector, each component held to the largest f32 in its direction beyond
-/// f32's range, as the exact queries report: a contact point on a rotated box's corner, or
-/// a centre on one of `resolve`'s legs, can lie beyond it, and no `Hit` holds an infinity.
+/// `v` with each infinite component held to the largest f32 in its direction, as the exact
+/// queries report a value beyond f32's range: no `Hit` holds an infinity. Needed only where
+/// a reported position can lie beyond the range: a point on a rotated box (its corners can)
+/// or on the other circle of an overlap (beyond our centre), and a centre or point on one
+/// of `resolve`'s legs. A touching contact's point lies between two centres in range.
 #[inline(always)]
-pub(crate) fn to_f32_v(v: DVec2) -> glam::Vec2 {
-    v.as_vec2()
-        .clamp(glam::Vec2::splat(-f32::MAX), glam::Vec2::splat(f32::MAX))
+pub(crate) fn held(v: glam::Vec2) -> glam::Vec2 {
+    v.clamp(glam::Vec2::splat(-f32::MAX), glam::Vec2::splat(f32::MAX))
 }
 
 /// Whether a query's inputs are usable, in one comparison: `sum` must be finite (a sum of
