@@ -541,7 +541,7 @@ fn the_help_window_fits_a_small_window_below_the_menu_bar_and_names_the_simulati
 }
 
 #[test]
-fn escape_in_an_inspector_field_cancels_the_edit_and_keeps_the_selection() {
+fn escape_in_an_inspector_field_ends_the_edit_and_keeps_the_selection() {
     // The bug: Escape while typing in a field also deselected, so the inspector emptied
     // under the pointer and the next letters typed became shortcuts (b added a ball).
     let mut h = harness(DebugApp::new(builtin::default_scene()));

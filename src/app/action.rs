@@ -283,9 +283,10 @@ impl Action {
 pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
     let typing = was_typing || ctx.egui_wants_keyboard_input();
     // An open menu or popup takes Escape first: egui closes it. So does a field being
-    // typed in outside a dialog: egui cancels the edit, and the selection stays (as
-    // "deselect" it would empty the inspector under the pointer, and the next letters
-    // typed would be shortcuts). In a dialog, Escape closes the dialog.
+    // typed in outside a dialog: egui ends the edit (what was typed is kept, and can be
+    // undone), and the selection stays (as "deselect" it would empty the inspector under
+    // the pointer, and the next letters typed would be shortcuts). In a dialog, Escape
+    // closes the dialog.
     let in_dialog = ctx.memory(|m| m.top_modal_layer().is_some());
     let popup_open = egui::Popup::is_any_open(ctx) || (typing && !in_dialog);
     let mut bindings: Vec<(Action, KeyboardShortcut)> = Action::ALL
