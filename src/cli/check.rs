@@ -20,7 +20,7 @@ use super::terminal::safe;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::region::Region;
-use crate::scene::evaluate::{BallEvaluation, evaluate_each};
+use crate::scene::evaluate::{BallEvaluation, PairResult, evaluate_each};
 use crate::scene::io::{SceneError, load_scene_all};
 use crate::scene::model::Scene;
 use crate::scene::number::fixed as num;
@@ -102,7 +102,8 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     let obstacles = scene.obstacles();
     let has_balls = scene.objects.iter().any(|o| o.shape.is_ball());
     let mut table = Table::new(scene, &obstacles);
-    let expectations = evaluate_each(scene, &obstacles, |ball| table.write_ball(out, &ball))?;
+    let expectations = evaluate_each(scene, &obstacles, |ball| table.write_ball(out, ball))?;
+    table.finish(out)?;
     if !has_balls || obstacles.is_empty() {
         writeln!(out, "  (no ball × obstacle pairs)")?;
     }
@@ -159,15 +160,22 @@ fn expand_tabs(line: &str) -> Cow<'_, str> {
     Cow::Owned(s)
 }
 
-/// The pair table, written ball by ball. The name columns are as wide as the longest ball
-/// and obstacle name, known before anything is evaluated; the others are measured on each
-/// ball's rows before they are written and only ever widen, so a table of one ball is
-/// aligned exactly and later balls stay aligned unless a value is wider than all before.
+/// The pair table. The name columns are as wide as the longest ball and obstacle name,
+/// known before anything is evaluated; the others are measured on the rows themselves. The
+/// first [`ALIGNED_ROWS`] rows are held until they are all measured, so the table of any
+/// ordinary scene is aligned exactly; beyond them (a scene can hold billions of pairs) the
+/// rows are streamed ball by ball and the columns only ever widen.
 struct Table<'a> {
     scene: &'a Scene,
     widths: [usize; 8],
+    /// The balls' pairs held before the header is written.
+    held: Vec<Vec<PairResult>>,
+    held_rows: usize,
     header_written: bool,
 }
+
+/// How many rows are measured before the first is written.
+const ALIGNED_ROWS: usize = 10_000;
 
 const HEADER: [&str; 8] = [
     "ball", "obstacle", "hit", "time", "feature", "region", "normal", "inside",
@@ -190,11 +198,13 @@ impl<'a> Table<'a> {
         Self {
             scene,
             widths,
+            held: Vec::new(),
+            held_rows: 0,
             header_written: false,
         }
     }
 
-    fn write_ball(&mut self, out: &mut impl Write, ball: &BallEvaluation) -> io::Result<()> {
+    fn write_ball(&mut self, out: &mut impl Write, ball: BallEvaluation) -> io::Result<()> {
         if ball.pairs.is_empty() {
             return Ok(());
         }
@@ -203,11 +213,32 @@ impl<'a> Table<'a> {
                 *w = (*w).max(cell.chars().count());
             }
         }
-        if !self.header_written {
-            self.header_written = true;
-            self.write_row(out, HEADER.map(Cow::Borrowed))?;
+        if self.header_written {
+            return self.write_pairs(out, &ball.pairs);
         }
-        for p in &ball.pairs {
+        self.held_rows += ball.pairs.len();
+        self.held.push(ball.pairs);
+        if self.held_rows >= ALIGNED_ROWS {
+            self.finish(out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the header and the rows held for measuring, if not yet written.
+    fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.header_written || self.held.is_empty() {
+            return Ok(());
+        }
+        self.header_written = true;
+        self.write_row(out, HEADER.map(Cow::Borrowed))?;
+        for pairs in std::mem::take(&mut self.held) {
+            self.write_pairs(out, &pairs)?;
+        }
+        Ok(())
+    }
+
+    fn write_pairs(&self, out: &mut impl Write, pairs: &[PairResult]) -> io::Result<()> {
+        for p in pairs {
             let [hit, time, feature, region, normal, inside] = match &p.hit {
                 None => ["no", "-", "-", "-", "-", "-"].map(Cow::Borrowed),
                 Some(h) => hit_cells(h).map(Cow::Owned),
@@ -338,6 +369,34 @@ mod tests {
         let at = |word: &str| rows[0].find(word).expect("in the header");
         for row in &rows[1..] {
             assert_eq!(&row[at("hit")..at("hit") + 3], "yes", "{text}");
+            assert_eq!(&row[at("inside")..], "no", "{text}");
+        }
+    }
+
+    /// aim-at-corner.ron printed its second ball's row with the feature column two places
+    /// to the right of the header's: a later ball's time was wider than the first's.
+    #[test]
+    fn a_later_ball_with_a_wider_time_keeps_the_columns_aligned() {
+        let mut s = Scene::empty("t");
+        let mut late = ball("b", 5.0);
+        if let Shape::Ball { end, .. } = &mut late.shape {
+            end.y = -11.0;
+        }
+        s.objects = vec![ball("a", 0.0), floor("floor"), late];
+        let text = text_of(&s);
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter(|l| !l.starts_with("  expectations"))
+            .collect();
+        assert_eq!(rows.len(), 3, "the header and two pairs:\n{text}");
+        assert!(
+            rows[1].contains(" 0.45 ") && rows[2].contains(" 0.428571 "),
+            "{text}"
+        );
+        let at = |word: &str| rows[0].find(word).expect("in the header");
+        for row in &rows[1..] {
+            assert_eq!(&row[at("feature")..at("region")], "t        ", "{text}");
             assert_eq!(&row[at("inside")..], "no", "{text}");
         }
     }
