@@ -205,6 +205,7 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
     let words: Vec<&str> = lower
         .split(|c: char| !(c.is_alphanumeric() || c == '+' || c == '-'))
         .collect();
+    let miss_phrases = miss_phrases(&words);
     let mut claims = Vec::new();
     // A scene of 10⁵ pairs looks each one up once.
     let now_by_pair: std::collections::HashMap<(&str, &str), &Expectation> = now
@@ -236,10 +237,8 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
             }
         }
         if !b.hit && n.is_some_and(|n| n.hit) {
-            for phrase in ["no hit", "no contact", "miss"] {
-                if lower.contains(phrase) {
-                    claims.push(format!("\"{phrase}\" ({pair}: {now_text})"));
-                }
+            for phrase in &miss_phrases {
+                claims.push(format!("\"{phrase}\" ({pair}: {now_text})"));
             }
         }
         let feature = b.feature.as_deref().filter(|f| f.len() >= 2);
@@ -252,6 +251,30 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
     }
     claims.dedup();
     claims
+}
+
+/// The phrases of `words` (the text's words, lower case) that state a miss, each once:
+/// "miss", "misses" or "missed", and "no hit" or "no contact" as words of their own. Whole
+/// words only: "dismissed", "missing" or "no hitch" state nothing.
+fn miss_phrases(words: &[&str]) -> Vec<String> {
+    let words: Vec<&str> = words.iter().copied().filter(|w| !w.is_empty()).collect();
+    let mut found: Vec<String> = Vec::new();
+    let mut note = |phrase: String| {
+        if !found.contains(&phrase) {
+            found.push(phrase);
+        }
+    };
+    for (i, w) in words.iter().enumerate() {
+        if matches!(*w, "miss" | "misses" | "missed") {
+            note((*w).to_owned());
+        }
+        if *w == "no"
+            && let Some(next @ ("hit" | "contact")) = words.get(i + 1).copied()
+        {
+            note(format!("no {next}"));
+        }
+    }
+    found
 }
 
 /// Whether the answer `now` is still the one `before` states (within its tolerance). A
@@ -481,6 +504,30 @@ mod tests {
         let now = [recorded(true, Some(0.5), Some("tr"))];
         let claims = stale_claims("catches the tl corner", &before, &now);
         assert_eq!(claims.len(), 1, "{claims:?}");
+    }
+
+    /// "miss" was matched inside other words: notes about a missing wall or a dismissed
+    /// idea were reported as a stale claim of a miss.
+    #[test]
+    fn a_miss_is_read_from_whole_words_only() {
+        let before = [recorded(false, None, None)];
+        let now = [recorded(true, Some(0.3), Some("bl"))];
+        for text in [
+            "The missing wall is on purpose; the idea was dismissed.",
+            "A hitch: no hitbox here, no contacts listed.",
+        ] {
+            assert!(stale_claims(text, &before, &now).is_empty(), "{text}");
+        }
+        let claims = stale_claims(
+            "It missed. No contact, no hit; miss, misses.",
+            &before,
+            &now,
+        );
+        let phrases: Vec<&str> = claims.iter().filter_map(|c| c.split('"').nth(1)).collect();
+        assert_eq!(
+            phrases,
+            ["missed", "no contact", "no hit", "miss", "misses"]
+        );
     }
 
     #[test]
