@@ -397,3 +397,87 @@ fn sim_counts_one_disc_in_the_singular() {
     assert!(t.contains("events:   0 collisions"), "{t}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `hunt --out DIR | head -1` panicked on the closed pipe ("failed printing to stdout") with
+/// exit 101, and wrote one scene of the 25 or so it had found.
+#[test]
+fn hunt_into_a_closed_pipe_still_writes_every_scene_and_exits_2() {
+    let dir = folder("hunt-closed-pipe");
+    let (piped, whole) = (dir.join("piped"), dir.join("whole"));
+    let hunt = |out: &Path| {
+        let mut c = bin();
+        c.args([
+            "hunt",
+            "--against",
+            "substep",
+            "--count",
+            "400",
+            "--keep",
+            "50",
+            "--out",
+        ])
+        .arg(out);
+        c
+    };
+    let mut child = hunt(&piped)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // The reader goes away before the first line, as `head -1` does after it.
+    drop(child.stdout.take());
+    let out = finishes_within(child, Duration::from_secs(120), "hunt into a closed pipe");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(!text(&out).contains("panicked"), "{}", text(&out));
+    let ok = hunt(&whole).output().expect("the binary starts");
+    assert!(ok.status.success(), "{}", text(&ok));
+    let count = |d: &Path| std::fs::read_dir(d).map_or(0, |r| r.count());
+    assert!(count(&whole) > 1, "the hunt finds disagreements to write");
+    assert_eq!(count(&piped), count(&whole), "every scene is written");
+}
+
+/// `sim`, `report` and `check --record` panicked with exit 101 when standard output was
+/// full; `check` alone exited 2, as the docs say of every tool.
+#[test]
+fn a_full_standard_output_is_exit_2_with_a_message_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // No /dev/full on this system.
+    };
+    let dir = folder("full-stdout");
+    let recorded = dir.join("record.ron");
+    std::fs::copy("scenes/default.ron", &recorded).expect("copy a scene");
+    let report = dir.join("report");
+    let runs: [Vec<OsString>; 4] = [
+        vec!["sim".into(), "scenes/sim-billiards.ron".into()],
+        vec!["check".into(), "--record".into(), recorded.into()],
+        vec![
+            "report".into(),
+            "scenes/default.ron".into(),
+            "--no-screenshot".into(),
+            "--out".into(),
+            report.clone().into(),
+        ],
+        vec![
+            "hunt".into(),
+            "--against".into(),
+            "substep".into(),
+            "--count".into(),
+            "50".into(),
+        ],
+    ];
+    for args in runs {
+        let out = bin()
+            .args(&args)
+            .stdout(full.try_clone().expect("clone /dev/full"))
+            .output()
+            .expect("the binary starts");
+        let err = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+    }
+    assert!(
+        report.join("report.md").is_file(),
+        "the folder is written all the same"
+    );
+}

@@ -231,7 +231,8 @@ pub struct CheckArgs {
 /// the scene's own expectations with PASS or FAIL and every number the inspector shows.
 /// Without a display (neither DISPLAY nor WAYLAND_DISPLAY set), or with --no-screenshot,
 /// the folder has no screenshot and says so. Exit status: 0 when the folder was written, 1
-/// when nothing was (the folder exists, its parent does not, the scene does not load).
+/// when nothing was (the folder exists, its parent does not, the scene does not load), 2
+/// when the folder was written but the output cannot be.
 #[derive(Args, Debug, Clone, Default, PartialEq)]
 pub struct ReportArgs {
     /// The scene file.
@@ -259,7 +260,7 @@ pub struct ReportArgs {
 /// Prints events by kind, energy and momentum drift and events per second. Exit status: 0
 /// when the run reached its time, or stopped at the event cap while still progressing; 1
 /// when the scene cannot be simulated, a cluster of contacts does not resolve, or the run
-/// halts.
+/// halts; 2 when the output cannot be written.
 #[derive(Args, Debug, Clone, PartialEq)]
 pub struct SimArgs {
     /// The scene file (with a `simulation` section).

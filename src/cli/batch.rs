@@ -30,6 +30,7 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use super::args::BatchArgs;
+use super::output::errln;
 use super::terminal::safe;
 use crate::atomic_file::AtomicFile;
 use crate::geom::{Aabb, Obb, Segment, Sweep};
@@ -49,7 +50,7 @@ pub fn run(args: &BatchArgs) -> ExitCode {
             match File::open(&path) {
                 Ok(f) => (Box::new(BufReader::with_capacity(1 << 16, f)), shown),
                 Err(e) => {
-                    eprintln!("sweepscope batch: cannot open input file {shown}: {e}");
+                    errln!("sweepscope batch: cannot open input file {shown}: {e}");
                     return ExitCode::from(2);
                 }
             }
@@ -62,7 +63,7 @@ pub fn run(args: &BatchArgs) -> ExitCode {
             match AtomicFile::create(&path) {
                 Ok(f) => (Some(f), shown),
                 Err(e) => {
-                    eprintln!("sweepscope batch: cannot write output file {shown}: {e}");
+                    errln!("sweepscope batch: cannot write output file {shown}: {e}");
                     return ExitCode::from(2);
                 }
             }
@@ -83,22 +84,23 @@ pub fn run(args: &BatchArgs) -> ExitCode {
             } else {
                 ("write output", &output_name)
             };
-            eprintln!("sweepscope batch: cannot {what} {name}: {}", f.error);
+            errln!("sweepscope batch: cannot {what} {name}: {}", f.error);
             return ExitCode::from(2);
         }
     };
     if let Some(f) = file
         && let Err(e) = f.commit()
     {
-        eprintln!("sweepscope batch: cannot write output {output_name}: {e}");
+        errln!("sweepscope batch: cannot write output {output_name}: {e}");
         return ExitCode::from(2);
     }
     if summary.bad_lines == 0 {
         return ExitCode::SUCCESS;
     }
-    eprintln!(
+    errln!(
         "sweepscope batch: {} of {} queries were bad",
-        summary.bad_lines, summary.queries
+        summary.bad_lines,
+        summary.queries
     );
     ExitCode::FAILURE
 }

@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::CheckArgs;
+use super::output::errln;
 use super::terminal::safe;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
@@ -40,7 +41,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         // The reader went away (`| head`): nothing more to say to it.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(2),
         Err(e) => {
-            eprintln!("sweepscope check: cannot write the output: {e}");
+            errln!("sweepscope check: cannot write the output: {e}");
             ExitCode::from(2)
         }
     }
@@ -84,7 +85,7 @@ fn write_invalid(out: &mut impl Write, file: &str, errors: &[SceneError]) -> io:
     // a terminal).
     out.flush()?;
     for e in errors {
-        eprintln!("{}", safe(&e.to_string()));
+        errln!("{}", safe(&e.to_string()));
     }
     writeln!(out)
 }

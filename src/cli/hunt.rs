@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::HuntArgs;
+use super::output::{Output, errln, outln};
 use crate::hunt::{HuntConfig, hunt, table};
 use crate::scene::io::save_scene;
 use crate::variants::Params;
@@ -25,7 +26,7 @@ pub fn run(args: HuntArgs) -> ExitCode {
         .collect();
     if !unhandled.is_empty() {
         let names: Vec<&str> = handled.iter().map(|k| k.id()).collect();
-        eprintln!(
+        errln!(
             "sweepscope hunt: {} does not handle {}; it handles {}",
             args.against.id(),
             unhandled.join(", "),
@@ -36,7 +37,7 @@ pub fn run(args: HuntArgs) -> ExitCode {
     if let Some(dir) = &args.out
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        eprintln!("sweepscope hunt: cannot create {}: {e}", dir.display());
+        errln!("sweepscope hunt: cannot create {}: {e}", dir.display());
         return ExitCode::FAILURE;
     }
     let config = HuntConfig {
@@ -62,42 +63,48 @@ pub fn run(args: HuntArgs) -> ExitCode {
     let report = hunt(&config, &|done| bar.set_position(done));
     bar.finish_and_clear();
 
-    println!(
+    // From here on the printing may fail (`| head -1`): the scenes are written all the same.
+    let mut out = Output::new();
+    outln!(
+        out,
         "{}: disagreements with the exact core (time tolerance {}, normal tolerance {}°)",
         config.command_line(),
         crate::variants::verdict::TIME_TOLERANCE,
         crate::variants::verdict::NORMAL_TOLERANCE_DEG
     );
-    print!("{}", table(&report, args.markdown));
+    out.write(format_args!("{}", table(&report, args.markdown)));
 
     let Some(dir) = &args.out else {
-        return ExitCode::SUCCESS;
+        return out.exit("sweepscope hunt", ExitCode::SUCCESS);
     };
     let mut failed = false;
     for c in &report.counterexamples {
         let path = dir.join(c.file_name());
         match save_scene(&path, &c.scene) {
-            Ok(()) => println!(
+            Ok(()) => outln!(
+                out,
                 "wrote {}: {} — {}",
                 path.display(),
                 c.disagreement.id(),
                 c.judged.verdict.text()
             ),
             Err(e) => {
-                eprintln!("sweepscope hunt: {e}");
+                errln!("sweepscope hunt: {e}");
                 failed = true;
             }
         }
     }
     if report.counterexamples.is_empty() {
-        println!(
+        outln!(
+            out,
             "no disagreement found: nothing written to {}",
             dir.display()
         );
     }
-    if failed {
+    let code = if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    }
+    };
+    out.exit("sweepscope hunt", code)
 }

@@ -7,6 +7,7 @@ pub mod batch;
 pub mod check;
 pub mod check_json;
 pub mod hunt;
+pub mod output;
 pub mod record;
 pub mod report;
 pub mod sim;
@@ -59,7 +60,7 @@ fn gui(args: &GuiArgs) -> ExitCode {
 
 #[cfg(not(feature = "gui"))]
 fn gui(_: &GuiArgs) -> ExitCode {
-    eprintln!(
+    output::errln!(
         "sweepscope was built without the `gui` feature; use a subcommand (see sweepscope --help)"
     );
     ExitCode::FAILURE

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::args::CheckArgs;
+use super::output::{Output, errln, outln};
 use super::terminal::{safe, safe_lines};
 use crate::atomic_file::write_atomically;
 use crate::scene::evaluate::{evaluate, record};
@@ -40,6 +41,7 @@ pub struct Recorded {
 /// Runs `sweepscope check --record`. Exit status: 0 when every file was recorded, 1 when
 /// any was refused.
 pub fn run(args: &CheckArgs) -> ExitCode {
+    let mut out = Output::new();
     let mut refused = 0;
     for path in &args.files {
         let file = safe(&path.display().to_string()).into_owned();
@@ -56,29 +58,30 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     if r.misses == 1 { "" } else { "es" }
                 );
                 if r.changed {
-                    println!("{file}: recorded {what}, replacing {}", r.replaced);
+                    outln!(out, "{file}: recorded {what}, replacing {}", r.replaced);
                 } else {
-                    println!("{file}: unchanged, its {what} are the current answers");
+                    outln!(out, "{file}: unchanged, its {what} are the current answers");
                 }
                 for claim in &r.stale {
-                    eprintln!("{file}: warning: may be stale now: {}", safe(claim));
+                    errln!("{file}: warning: may be stale now: {}", safe(claim));
                 }
             }
             Err(why) => {
-                eprintln!("{file}: not recorded: {}", safe_lines(&why));
+                errln!("{file}: not recorded: {}", safe_lines(&why));
                 refused += 1;
             }
         }
     }
-    if refused == 0 {
+    let code = if refused == 0 {
         ExitCode::SUCCESS
     } else {
-        eprintln!(
+        errln!(
             "{refused} of {} file(s) not recorded (left as they were)",
             args.files.len()
         );
         ExitCode::FAILURE
-    }
+    };
+    out.exit("sweepscope check", code)
 }
 
 /// Records the expectations of the scene file at `path`, or says why not (the file is then

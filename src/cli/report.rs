@@ -15,6 +15,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::args::ReportArgs;
+use super::output::{Output, errln, outln};
 use super::terminal::{safe, safe_lines};
 use crate::scene::bundle::{
     BundleInput, Environment, UserWords, ViewState, bundle_text, now_stamp, write_bundle,
@@ -30,7 +31,7 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     let scene = match preflight(args) {
         Ok(scene) => scene,
         Err(why) => {
-            eprintln!("sweepscope report: {why}; nothing was written");
+            errln!("sweepscope report: {why}; nothing was written");
             return ExitCode::FAILURE;
         }
     };
@@ -46,18 +47,23 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     let dir = std::path::absolute(&args.out).unwrap_or_else(|_| args.out.clone());
     match write_without_window(&scene, &words(args), &dir) {
         Ok(()) => {
-            println!("bug report written to {}", safe(&dir.display().to_string()));
+            let mut out = Output::new();
+            outln!(
+                out,
+                "bug report written to {}",
+                safe(&dir.display().to_string())
+            );
             if let Some(why) = no_window {
-                eprintln!(
+                errln!(
                     "sweepscope report: {why}; the folder has scene.ron and report.md but no \
                      screenshot.png. For the screenshot too, run it under Xvfb:\n  {}",
                     xvfb_command(args)
                 );
             }
-            ExitCode::SUCCESS
+            out.exit("sweepscope report", ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("sweepscope report: {}; nothing was written", safe_lines(&e));
+            errln!("sweepscope report: {}; nothing was written", safe_lines(&e));
             ExitCode::FAILURE
         }
     }

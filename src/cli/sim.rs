@@ -8,6 +8,7 @@ use std::time::Instant;
 use glam::Vec2;
 
 use super::args::SimArgs;
+use super::output::{Output, errln, outln};
 use super::terminal::safe;
 use crate::geom::Aabb;
 use crate::scene::{SceneWorld, load_scene_all};
@@ -33,14 +34,16 @@ const MIN_STALL_EVENTS: u64 = 1000;
 
 /// Runs `sweepscope sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
-    match &args.scene {
-        Some(path) if !args.bench => run_scene(path, args.time, args.max_events),
+    let mut out = Output::new();
+    let code = match &args.scene {
+        Some(path) if !args.bench => run_scene(&mut out, path, args.time, args.max_events),
         _ => {
             let sizes = args.sizes.as_deref().unwrap_or(&BENCH_SIZES);
-            bench(args.seconds.unwrap_or(2.0), sizes);
+            bench(&mut out, args.seconds.unwrap_or(2.0), sizes);
             ExitCode::SUCCESS
         }
-    }
+    };
+    out.exit("sweepscope sim", code)
 }
 
 /// How a scene's run ended.
@@ -96,13 +99,13 @@ pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
     }
 }
 
-fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
+fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     let shown = safe(&path.display().to_string()).into_owned();
     let scene = match load_scene_all(path) {
         Ok(s) => s,
         Err(errors) => {
             for e in errors {
-                eprintln!("sweepscope sim: {}", safe(&e.to_string()));
+                errln!("sweepscope sim: {}", safe(&e.to_string()));
             }
             return ExitCode::FAILURE;
         }
@@ -110,14 +113,15 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     let built = match SceneWorld::from_scene(&scene) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("sweepscope sim: {shown}: {}", safe(&e.to_string()));
+            errln!("sweepscope sim: {shown}: {}", safe(&e.to_string()));
             return ExitCode::FAILURE;
         }
     };
     let mut world = built.world;
     let target = time.unwrap_or(built.duration);
     let (e0, p0) = (world.kinetic_energy(), world.momentum());
-    println!(
+    outln!(
+        out,
         "{shown}: {}, {}, restitution {}{}",
         counted(world.len() as u64, "disc"),
         counted(world.solids().len() as u64, "obstacle"),
@@ -133,12 +137,12 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     let secs = start.elapsed().as_secs_f64();
     let c = world.counts();
     let (e1, p1) = (world.kinetic_energy(), world.momentum());
-    println!("simulated t = {} of {target}", world.time());
-    print_counts(&c);
+    outln!(out, "simulated t = {} of {target}", world.time());
+    print_counts(out, &c);
     // The engine refuses scenes whose energy or momentum could leave f64; checked anyway,
     // so that a number printed is always a number.
     if !(e0.is_finite() && e1.is_finite() && p0.is_finite() && p1.is_finite()) {
-        eprintln!(
+        errln!(
             "sweepscope sim: {shown}: the energy or momentum is beyond the range of f64; \
              no drift to report"
         );
@@ -149,8 +153,12 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
     } else {
         (e1 - e0).abs()
     };
-    println!("energy:   {e0:.12e} -> {e1:.12e}  (relative drift {drift:.3e})");
-    println!(
+    outln!(
+        out,
+        "energy:   {e0:.12e} -> {e1:.12e}  (relative drift {drift:.3e})"
+    );
+    outln!(
+        out,
         "momentum: ({:.6e}, {:.6e}) -> ({:.6e}, {:.6e})  (|change| {:.3e}; walls and obstacles change it)",
         p0.x,
         p0.y,
@@ -158,7 +166,8 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
         p1.y,
         (p1 - p0).length()
     );
-    println!(
+    outln!(
+        out,
         "wall clock {secs:.3} s, {:.0} events/s",
         c.total() as f64 / secs.max(1e-9)
     );
@@ -170,7 +179,7 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
             } else {
                 "the run was progressing normally"
             };
-            eprintln!(
+            errln!(
                 "sweepscope sim: stopped at the event cap (--max-events {max_events}) at \
                  t = {} of {target}; {how}: raise --max-events to simulate further",
                 world.time()
@@ -178,7 +187,7 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ending::Stalled => {
-            eprintln!(
+            errln!(
                 "sweepscope sim: stalled at t = {} after {} (--max-events {max_events}): the \
                  last tenth of the events advanced the time by almost nothing; the scene has a \
                  cluster of contacts that does not resolve",
@@ -189,7 +198,7 @@ fn run_scene(path: &Path, time: Option<f64>, max_events: u64) -> ExitCode {
         }
         Ending::Halted => {
             let why = world.halted().map_or_else(String::new, |h| h.to_string());
-            eprintln!("sweepscope sim: {shown}: stopped: {why}");
+            errln!("sweepscope sim: {shown}: stopped: {why}");
             ExitCode::FAILURE
         }
     }
@@ -204,8 +213,9 @@ fn counted(n: u64, noun: &str) -> String {
     }
 }
 
-fn print_counts(c: &EventCounts) {
-    println!(
+fn print_counts(out: &mut Output, c: &EventCounts) {
+    outln!(
+        out,
         "events:   {} (disc-disc {}, disc-wall {}, disc-obstacle {}), {}",
         counted(c.collisions(), "collision"),
         c.disc_disc,
@@ -295,15 +305,22 @@ pub fn energy_drift(n: usize, events: u64) -> Option<f64> {
     Some((world.kinetic_energy() - e0).abs() / e0)
 }
 
-fn bench(seconds: f64, sizes: &[usize]) {
-    println!(
+fn bench(out: &mut Output, seconds: f64, sizes: &[usize]) {
+    outln!(
+        out,
         "{:>7} {:>16} {:>16} {:>18} {:>12} {:>9}",
-        "n", "engine events/s", "engine coll/s", "naive coll/s", "naive events", "speed-up"
+        "n",
+        "engine events/s",
+        "engine coll/s",
+        "naive coll/s",
+        "naive events",
+        "speed-up"
     );
     for &n in sizes {
         match bench_row(n, seconds) {
             Some(r) => match r.naive {
-                Some((naive_rate, naive_events)) => println!(
+                Some((naive_rate, naive_events)) => outln!(
+                    out,
                     "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
                     r.n,
                     r.engine_events_per_s,
@@ -312,7 +329,8 @@ fn bench(seconds: f64, sizes: &[usize]) {
                     naive_events,
                     r.engine_collisions_per_s / naive_rate.max(1e-12)
                 ),
-                None => println!(
+                None => outln!(
+                    out,
                     "{:>7} {:>16.0} {:>16.0} {:>18} {:>12} {:>9}",
                     r.n,
                     r.engine_events_per_s,
@@ -322,10 +340,11 @@ fn bench(seconds: f64, sizes: &[usize]) {
                     "-"
                 ),
             },
-            None => println!("{n:>7}  (could not build the benchmark world)"),
+            None => outln!(out, "{n:>7}  (could not build the benchmark world)"),
         }
     }
-    println!(
+    outln!(
+        out,
         "(per {} second; events = collisions + cell crossings; the speed-up compares collisions)",
         if cpu_seconds().is_some() {
             "CPU"
@@ -335,7 +354,8 @@ fn bench(seconds: f64, sizes: &[usize]) {
     );
     let start = Instant::now();
     if let Some(d) = energy_drift(10_000, 1_000_000) {
-        println!(
+        outln!(
+            out,
             "energy drift after 10^6 events (n = 10000, restitution 1): {d:.3e} relative ({:.2} s)",
             start.elapsed().as_secs_f64()
         );

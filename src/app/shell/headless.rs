@@ -7,6 +7,8 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use crate::cli::output::{Output, outln};
+
 use crate::cli::args::GuiArgs;
 pub use crate::cli::args::WATCHDOG;
 
@@ -46,7 +48,9 @@ pub fn start_watchdog(partial: Arc<Mutex<Option<String>>>) {
                 return;
             }
             if let Some(text) = partial.lock().ok().and_then(|mut p| p.take()) {
-                println!("{text}");
+                // Best effort: the process ends with status 2 either way.
+                let mut out = Output::new();
+                outln!(out, "{text}");
             }
             eprintln!(
                 "sweepscope: gave up after {} s (watchdog)",

@@ -16,6 +16,7 @@ use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
 use crate::app::ui_state::Mode;
 use crate::cli::args::GuiArgs;
+use crate::cli::output::{Output, outln};
 use crate::cli::terminal::safe_lines;
 use crate::scene::builtin;
 use crate::scene::{Scene, load_scene};
@@ -293,8 +294,9 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
             Ok(ExitCode::FAILURE)
         }
         Some((msg, false)) => {
-            println!("{}", safe_lines(&msg));
-            Ok(ExitCode::SUCCESS)
+            let mut out = Output::new();
+            outln!(out, "{}", safe_lines(&msg));
+            Ok(out.exit("sweepscope", ExitCode::SUCCESS))
         }
         None => Ok(ExitCode::SUCCESS),
     }
