@@ -94,6 +94,23 @@ impl SceneWorld {
     }
 }
 
+/// The (disc, object) pairs where a disc overlaps one of the scene's static obstacles at
+/// the start (within `tolerance` of its radius is touching), at most `limit`; for inputs
+/// [`engine_accepts`] has passed.
+pub(crate) fn solid_overlaps(
+    scene: &Scene,
+    sim: &Simulation,
+    tolerance: f64,
+    limit: usize,
+) -> Result<Vec<(usize, usize)>, SimError> {
+    let parts = inputs(scene, sim);
+    let pairs = World::solid_overlaps(sim.bounds, &parts.discs, &parts.solids, tolerance, limit)?;
+    Ok(pairs
+        .into_iter()
+        .map(|(disc, solid)| (disc, parts.solid_objects[solid]))
+        .collect())
+}
+
 /// Whether the engine would accept the scene's simulation (its limits included), without
 /// building the world: validation uses it so that `check` refuses what `sim` cannot run.
 pub(crate) fn engine_accepts(scene: &Scene, sim: &Simulation) -> Result<(), SimError> {

@@ -610,6 +610,32 @@ fn check_simulation(scene: &Scene, sim: &Simulation, out: &mut Problems) {
             other => out.push(&item, "discs", other.to_string()),
         }
     }
+    check_solid_overlaps(scene, sim, out);
+}
+
+/// Reports discs that overlap a static obstacle at the start: the engine would give them a
+/// time-0 collision and let them travel through the obstacle's inside.
+fn check_solid_overlaps(scene: &Scene, sim: &Simulation, out: &mut Problems) {
+    let found = super::simulation::solid_overlaps(scene, sim, TOUCH_TOLERANCE, OVERLAPS_SOUGHT + 1);
+    // Inputs the engine refuses have been reported above, each by its own field.
+    let Ok(found) = found else { return };
+    for &(disc, object) in found.iter().take(OVERLAPS_SOUGHT) {
+        let name = scene.objects.get(object).map_or("", |o| o.name.as_str());
+        out.push(
+            &Item::Disc { index: disc },
+            "position",
+            format!("overlaps obstacle {name:?} (object {object}) at the start"),
+        );
+    }
+    if found.len() > OVERLAPS_SOUGHT {
+        out.push(
+            &Item::Simulation,
+            "discs",
+            format!(
+                "more than {OVERLAPS_SOUGHT} discs overlap an obstacle; the search stopped there"
+            ),
+        );
+    }
 }
 
 /// Checks one disc's own values; true when it is usable for the overlap test.
@@ -893,6 +919,61 @@ mod tests {
                     .to_owned(),
                 "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
             ]
+        );
+    }
+
+    /// A disc placed inside a static box was accepted: the engine gave it a collision at
+    /// t = 0 and it then travelled through the box's inside.
+    #[test]
+    fn a_disc_inside_or_across_an_obstacle_is_refused_but_touching_is_fine() {
+        use crate::scene::model::{Object, Shape};
+        let mut s = Scene::empty("sim");
+        s.objects = vec![
+            Object {
+                name: "block".to_owned(),
+                shape: Shape::Box {
+                    min: Vec2::new(10.0, 10.0),
+                    max: Vec2::new(20.0, 20.0),
+                },
+            },
+            Object {
+                name: "rail".to_owned(),
+                shape: Shape::Segment {
+                    a: Vec2::new(30.0, 5.0),
+                    b: Vec2::new(30.0, 35.0),
+                },
+            },
+        ];
+        let disc = |x: f64, y: f64| Disc {
+            position: [x, y],
+            velocity: [1.0, 0.0],
+            radius: 1.0,
+            mass: None,
+        };
+        s.simulation = Some(Simulation {
+            bounds: crate::geom::Aabb::new(Vec2::ZERO, Vec2::splat(40.0)),
+            // Inside the block, clear, across the rail, touching the rail, touching the
+            // block, overlapping the block's corner.
+            discs: vec![
+                disc(15.0, 15.0),
+                disc(5.0, 5.0),
+                disc(30.5, 10.0),
+                disc(31.0, 20.0),
+                disc(9.0, 15.0),
+                disc(20.5, 20.5),
+            ],
+            restitution: 1.0,
+            duration: 1.0,
+        });
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        let over = |disc: usize, name: &str, object: usize| {
+            format!(
+                "simulation disc {disc}: `position` overlaps obstacle \"{name}\" (object {object}) at the start"
+            )
+        };
+        assert_eq!(
+            got,
+            vec![over(0, "block", 0), over(2, "rail", 1), over(5, "block", 0)]
         );
     }
 

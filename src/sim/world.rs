@@ -131,6 +131,45 @@ impl World {
         grid_entries_fit(grid.solid_entries(&boxes, r_max))
     }
 
+    /// The (disc, obstacle) pairs, by index in the lists given, where the disc overlaps the
+    /// obstacle at time 0 by more than `tolerance` of its radius (touching is fine), in
+    /// disc order, at most `limit` of them. [`World::new`] accepts such a disc: it gets a
+    /// time-0 collision if it moves further in, and then travels through the obstacle's
+    /// inside; a scene refuses it (`scene::validate`). Each disc is tested against the
+    /// obstacles filed in its grid cell, as the engine's own predictions are: the inputs
+    /// must pass [`World::check`] first, which bounds that filing.
+    pub fn solid_overlaps(
+        bounds: Aabb,
+        discs: &[DiscInit],
+        solids: &[Solid],
+        tolerance: f64,
+        limit: usize,
+    ) -> Result<Vec<(usize, usize)>, SimError> {
+        let parts = body::validate(bounds, discs, solids)?;
+        let mut found = Vec::new();
+        if parts.shapes.is_empty() {
+            return Ok(found);
+        }
+        let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
+        let r_max = if r_max > 0.0 { r_max } else { 1.0 };
+        let mut grid = Grid::new(parts.min, parts.max, parts.bodies.len(), r_max);
+        let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
+        grid_entries_fit(grid.solid_entries(&boxes, r_max))?;
+        grid.set_solids(&boxes, r_max);
+        for (i, b) in parts.bodies.iter().enumerate() {
+            for &k in grid.solids_in(grid.locate(b.p)) {
+                let k = k as usize;
+                if parts.shapes[k].contact(b.p).distance < b.r * (1.0 - tolerance) {
+                    found.push((i, k));
+                    if found.len() == limit {
+                        return Ok(found);
+                    }
+                }
+            }
+        }
+        Ok(found)
+    }
+
     // ----- scheduling -----
 
     /// Offers `s` as disc `best`'s new earliest candidate.
