@@ -444,3 +444,36 @@ fn saving_a_scene_whose_expectations_fail_says_so() {
         "{status}"
     );
 }
+
+/// Typing 1e39 into a coordinate gave the ball an infinite end, and a radius of -5 was
+/// clamped to 0: the scene then refused to be saved. Such an edit is not applied now, the
+/// status says why, and the scene saves.
+#[test]
+fn an_edit_the_file_format_would_refuse_is_not_applied_and_the_scene_still_saves() {
+    let dir = scratch("refused-edit");
+    let target = dir.join("kept.ron");
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let ball = |h: &Harness<DebugApp>| h.state().scene().objects[0].shape;
+    let before = ball(&h);
+    for (label, value, field) in [("end y", 1e39, "end"), ("radius", -5.0, "radius")] {
+        h.get_by_role_and_label(Role::SpinButton, label)
+            .set_value_accesskit(value);
+        h.run();
+        assert_eq!(ball(&h), before, "{label} = {value} is not applied");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with("not applied") && status.contains(field),
+            "{label}: {status}"
+        );
+    }
+    // A valid value still is.
+    h.get_by_role_and_label(Role::SpinButton, "radius")
+        .set_value_accesskit(2.5);
+    h.run();
+    assert_ne!(ball(&h), before);
+    act(&mut h, Action::SaveAs);
+    set_file_name(&mut h, &target);
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(load_scene(&target).is_ok(), "{:?}", h.state().banner());
+}

@@ -24,6 +24,7 @@ use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
 use crate::scene::expect::followed_rename;
 use crate::scene::format::has_comments;
+use crate::scene::validate_shape;
 use crate::scene::{
     Object, Scene, Shape, Simulation, builtin, load_scene, read_scene_text, report, save_scene,
 };
@@ -51,6 +52,10 @@ impl DebugApp {
         match command {
             Command::Action(a) => self.perform(ctx, a),
             Command::Edit { edit, gesture } => {
+                if let Some(why) = self.refused_shape(&edit) {
+                    self.ui.status = why;
+                    return;
+                }
                 // The answers the scene's text was written against follow a rename too, or
                 // every claim about the renamed object reads as stale.
                 let rename = match &edit {
@@ -83,6 +88,27 @@ impl DebugApp {
                 ctx.request_repaint();
             }
         }
+    }
+
+    /// Why a shape edit is refused: it would give the object a value the file format
+    /// refuses (an infinity typed as 1e39, a radius of 0), so that the scene could no
+    /// longer be saved. The object keeps its shape and the status says why. An object
+    /// that is already invalid may be edited towards a valid shape.
+    fn refused_shape(&self, edit: &Edit) -> Option<String> {
+        let Edit::SetShape { object, shape } = edit else {
+            return None;
+        };
+        let before = self.doc.scene().objects.get(*object)?;
+        let after = crate::scene::model::Object {
+            name: before.name.clone(),
+            shape: *shape,
+        };
+        let problems = validate_shape(*object, &after);
+        let first = problems.first()?;
+        if !validate_shape(*object, before).is_empty() {
+            return None;
+        }
+        Some(format!("not applied: {first}"))
     }
 
     /// Does what a key, menu entry or button asked for.

@@ -132,6 +132,19 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     out.finish()
 }
 
+/// The problems of one object's shape alone (finite values, a positive radius, a box's
+/// `min` not above its `max`, …), as [`validate`] reports them for object `index`: for an
+/// editor that refuses an edit the file format would refuse.
+pub fn validate_shape(index: usize, object: &Object) -> Vec<Problem> {
+    let mut out = Problems::default();
+    let item = Item::Object {
+        index,
+        name: object.name.clone(),
+    };
+    check_shape(&item, &object.shape, &mut out);
+    out.finish()
+}
+
 /// The counts and the work a scene asks for, against [`super::limits`].
 fn check_sizes(scene: &Scene, out: &mut Problems) {
     let item = Item::Scene;
@@ -226,10 +239,28 @@ impl Problems {
         false
     }
 
-    /// Both coordinates finite.
+    /// A finite f32, else a problem that says where f32's range ends: a number written
+    /// beyond it (1e39) reads as infinity.
+    fn finite32(&mut self, item: &Item, field: &str, v: f32) -> bool {
+        if v.is_finite() {
+            return true;
+        }
+        self.push(
+            item,
+            field,
+            format!(
+                "must be a finite number (got {v}); the largest f32 is ±{:e}, and a number \
+                 written beyond it reads as {v}",
+                f32::MAX
+            ),
+        );
+        false
+    }
+
+    /// Both coordinates finite f32.
     fn finite_vec(&mut self, item: &Item, field: &str, v: Vec2) -> bool {
-        let x = self.finite(item, &format!("{field}.x"), v.x.into());
-        let y = self.finite(item, &format!("{field}.y"), v.y.into());
+        let x = self.finite32(item, &format!("{field}.x"), v.x);
+        let y = self.finite32(item, &format!("{field}.y"), v.y);
         x && y
     }
 
@@ -237,6 +268,26 @@ impl Problems {
     fn positive(&mut self, item: &Item, field: &str, v: f64) {
         if self.finite(item, field, v) && v <= 0.0 {
             self.push(item, field, format!("must be greater than 0 (got {v})"));
+        }
+    }
+
+    /// A finite f32 greater than zero; a zero may be a tiny number written, which f32
+    /// rounds to 0.
+    fn positive32(&mut self, item: &Item, field: &str, v: f32) {
+        if self.finite32(item, field, v) && v <= 0.0 {
+            let hint = if v == 0.0 {
+                format!(
+                    "; a number written below {:e}, the smallest positive f32, reads as 0",
+                    f32::from_bits(1)
+                )
+            } else {
+                String::new()
+            };
+            self.push(
+                item,
+                field,
+                format!("must be greater than 0 (got {v}){hint}"),
+            );
         }
     }
 
@@ -265,7 +316,7 @@ fn check_header(scene: &Scene, out: &mut Problems) {
         );
     }
     out.finite_vec(&item, "view.center", scene.view.center);
-    out.positive(&item, "view.zoom", scene.view.zoom.into());
+    out.positive32(&item, "view.zoom", scene.view.zoom);
     let restitution = scene.response.restitution.into();
     out.in_range(&item, "response.restitution", restitution, 0.0, 1.0);
     if scene.response.max_bounces > MAX_BOUNCES {
@@ -319,7 +370,7 @@ fn check_shape(item: &Item, shape: &Shape, out: &mut Problems) {
         Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
             out.finite_vec(item, "start", start);
             out.finite_vec(item, "end", end);
-            out.positive(item, "radius", radius.into());
+            out.positive32(item, "radius", radius);
         }
         Shape::Box { min, max } => {
             let ok_min = out.finite_vec(item, "min", min);
@@ -353,7 +404,7 @@ fn check_shape(item: &Item, shape: &Shape, out: &mut Problems) {
                     }
                 }
             }
-            out.finite(item, "angle", angle.into());
+            out.finite32(item, "angle", angle);
         }
         Shape::Segment { a, b } => {
             out.finite_vec(item, "a", a);
@@ -919,6 +970,34 @@ mod tests {
                     .to_owned(),
                 "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
             ]
+        );
+    }
+
+    /// `radius: 1e39` was reported as "must be a finite number (got inf)" and `1e-46` as
+    /// "must be greater than 0 (got 0)", naming neither f32's range nor the rounding.
+    #[test]
+    fn a_number_beyond_f32_or_below_its_smallest_is_explained() {
+        use crate::scene::model::{Object, Shape};
+        let object = Object {
+            name: "b".to_owned(),
+            shape: Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::new(1.0, "1e39".parse().expect("a number")),
+                radius: "1e-46".parse().expect("a number"),
+            },
+        };
+        let got: Vec<String> = validate_shape(0, &object)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[0].contains("`end.y`") && got[0].contains("3.4028235e38"),
+            "{got:?}"
+        );
+        assert!(
+            got[1].contains("`radius`") && got[1].contains("smallest positive f32"),
+            "{got:?}"
         );
     }
 
