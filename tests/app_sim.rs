@@ -220,6 +220,40 @@ fn spawn_by_dragging_on_the_canvas() {
     assert_eq!(discs, Some(before + 1));
 }
 
+/// Spawning on top of a disc made the new one overlap it, and the scene then refused to
+/// be saved ("disc 17 overlaps disc 4 at the start"). Such a spawn is refused, with why.
+#[test]
+fn a_spawn_on_top_of_a_disc_is_refused_and_the_scene_stays_saveable() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    // A disc at the middle of the walls, where the fitted camera puts the canvas centre.
+    let disc = DiscInit::new(DVec2::new(40.0, 25.0), DVec2::new(1.0, 0.0), 1.0);
+    let mut app = sim_app(World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let dirty = h.state().dirty();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    drag(&mut h, c, c + egui::vec2(40.0, -30.0));
+    assert_eq!(
+        sim(&h).world().map(World::len),
+        Some(1),
+        "no disc was added"
+    );
+    assert_eq!(h.state().dirty(), dirty, "nothing changed");
+    assert!(
+        h.query_by_label_contains("refused: the new disc overlaps disc 0")
+            .is_some()
+    );
+    // Clear of it, the spawn is made.
+    drag(
+        &mut h,
+        c + egui::vec2(0.0, 150.0),
+        c + egui::vec2(40.0, 120.0),
+    );
+    assert_eq!(sim(&h).world().map(World::len), Some(2));
+    assert!(sweepscope::scene::validate(h.state().scene()).is_empty());
+}
+
 #[test]
 fn published_loop_on_a_vertical_pair_reports_nan() {
     // Centres vertically aligned 4.326 apart, closing at 2/s: contact at t = 1.163.
@@ -329,7 +363,7 @@ fn spawn_and_fill_mark_the_scene_unsaved_and_save_writes_the_discs_on_screen() {
     // A spawn is an unsaved change too, and undoes to the filled discs.
     h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     h.run();
-    let c = h.get_by_label("Simulation canvas").rect().center();
+    let c = free_point(&h);
     drag(&mut h, c, c + egui::vec2(30.0, 0.0));
     assert!(h.state().dirty(), "a spawn is an unsaved change");
     assert_eq!(sim(&h).world().map_or(0, World::len), filled + 1);
@@ -458,6 +492,44 @@ fn drag(h: &mut Harness<'_, DebugApp>, from: egui::Pos2, to: egui::Pos2) {
     h.run();
 }
 
+/// A point of the canvas where the Spawn tool's disc overlaps no disc and no obstacle,
+/// searched outward from the centre (a spawn on top of one is refused).
+fn free_point(h: &Harness<'_, DebugApp>) -> egui::Pos2 {
+    let rect = h.get_by_label("Simulation canvas").rect();
+    let cam = sweepscope::app::draw::camera::Camera::new(rect, &sim(h).canvas.view);
+    let r = sim(h).settings.spawn_radius;
+    let world = sim(h).world().unwrap_or_else(|| panic!("no world"));
+    let (lo, hi) = world.bounds();
+    let obstacles: Vec<_> = h
+        .state()
+        .scene()
+        .objects
+        .iter()
+        .filter_map(|o| o.shape.obstacle())
+        .collect();
+    let free = |p: egui::Pos2| {
+        let w = cam.to_world_f64(p);
+        let margin = DVec2::splat(r);
+        w.cmpge(lo + margin).all()
+            && w.cmple(hi - margin).all()
+            && world
+                .discs()
+                .all(|d| (d.position - w).length() > d.radius + r + 0.5)
+            && obstacles
+                .iter()
+                .all(|o| f64::from(o.distance_at(w.as_vec2(), 0.0)) > r + 0.5)
+    };
+    (0..40)
+        .flat_map(|ring| {
+            (0..16).map(move |k| {
+                let a = k as f32 * std::f32::consts::TAU / 16.0;
+                rect.center() + egui::vec2(a.cos(), a.sin()) * (ring as f32 * 8.0)
+            })
+        })
+        .find(|&p| free(p))
+        .unwrap_or_else(|| panic!("no free point on the canvas"))
+}
+
 /// Whether the button labelled `label` can be pressed.
 fn enabled(h: &Harness<'_, DebugApp>, label: &str) -> bool {
     !h.get_by_label(label).accesskit_node().is_disabled()
@@ -535,6 +607,33 @@ fn undoing_the_first_spawn_while_playing_leaves_play_not_pause() {
     assert!(!enabled(&h, "Play"));
 }
 
+/// "Undo brings back the run before", the note said; Undo rebuilt the run from its set-up
+/// instead, back at t = 0 with an empty log.
+#[test]
+fn undoing_a_spawn_brings_back_the_run_where_it_was_and_redo_the_spawned_one() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let mut app = sim_app(World::random(30, 0.2, 3, b).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().advance(1.5);
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let events = sim(&h).world().map(|w| w.counts().total());
+    assert!(events.is_some_and(|n| n > 0));
+    let c = free_point(&h);
+    drag(&mut h, c, c + egui::vec2(20.0, 0.0));
+    assert_eq!(sim(&h).world().map(World::len), Some(31));
+    assert_eq!(sim(&h).time(), 0.0);
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(30));
+    assert_eq!(sim(&h).time(), 1.5, "back where it was");
+    assert_eq!(sim(&h).world().map(|w| w.counts().total()), events);
+    h.state_mut().queue(Command::Action(Action::Redo));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(31));
+    assert_eq!(sim(&h).time(), 0.0);
+}
+
 #[test]
 fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
     // The bug: spawning at t = 5.92 reset the clock to 0 and emptied the event log
@@ -545,7 +644,7 @@ fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
     app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     let mut h = harness(app);
     h.run();
-    let c = h.get_by_label("Simulation canvas").rect().center();
+    let c = free_point(&h);
     drag(&mut h, c, c + egui::vec2(20.0, 0.0));
     assert_eq!(sim(&h).world().map(World::len), Some(31));
     assert_eq!(sim(&h).time(), 0.0);

@@ -27,6 +27,10 @@ pub use plots::Series;
 /// Walls of a simulation created by a fill in a scene that has none.
 const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
 
+/// Runs kept for an undo to bring back (each holds its history, within its memory
+/// budget).
+const SET_ASIDE_RUNS: usize = 4;
+
 /// Events per frame at most (see [`SimView::advance`]).
 const FRAME_EVENT_CAP: u64 = 100_000;
 
@@ -134,6 +138,10 @@ pub struct SimView {
     pub canvas: Canvas,
     #[serde(skip)]
     run: Option<Run>,
+    /// Runs replaced by an edit of the set-up (a spawn, a fill, an undo), newest last, at
+    /// most [`SET_ASIDE_RUNS`]: undoing the edit brings its run back as it was.
+    #[serde(skip)]
+    set_aside: Vec<Run>,
     /// A note for the run the next rebuild makes (a fill that left discs out).
     #[serde(skip)]
     pending_note: Option<String>,
@@ -156,6 +164,8 @@ impl SimView {
     /// Drops the run; the next frame rebuilds it from the document.
     pub fn forget_run(&mut self) {
         self.run = None;
+        // A new document: its undo history starts empty, so no run is brought back.
+        self.set_aside.clear();
     }
 
     /// Rebuilds the run when the scene's simulation set-up is not the one it was built
@@ -181,6 +191,28 @@ impl SimView {
             .run
             .as_ref()
             .is_none_or(|r| bounds(&r.setup) != bounds(&setup));
+        // The run being replaced is set aside, and one set aside for this very set-up (a
+        // spawn or fill undone, then redone) comes back where it was, history included.
+        let back = self
+            .set_aside
+            .iter()
+            .rposition(|r| r.setup == setup)
+            .map(|k| self.set_aside.remove(k));
+        if let Some(old) = self.run.take().filter(|r| r.timeline.is_some()) {
+            if self.set_aside.len() == SET_ASIDE_RUNS {
+                self.set_aside.remove(0);
+            }
+            self.set_aside.push(old);
+        }
+        if let Some(mut run) = back {
+            run.revision = revision;
+            run.playing = keep.is_some_and(|(_, playing, _)| playing) && run.timeline.is_some();
+            self.pending_note = None;
+            self.select_after_rebuild = None;
+            self.canvas.fit_pending |= refit;
+            self.run = Some(run);
+            return;
+        }
         let (timeline, message) = match build_world(scene) {
             Ok(Some((world, note))) => (Some(self.timeline_for(world)), note),
             Ok(None) => (None, None),
@@ -434,8 +466,36 @@ impl SimView {
 
     /// The set-up that continues from the current state with one more disc at `position`
     /// (clamped inside the walls) moving at `velocity`; in a scene without a simulation,
-    /// the first disc in the default walls.
+    /// the first disc in the default walls. Refused, with the validator's reason, where
+    /// `scene` could not be saved with it: a disc on top of another or inside an obstacle.
     pub fn spawn_setup(
+        &self,
+        scene: &Scene,
+        position: DVec2,
+        velocity: DVec2,
+        radius: f64,
+    ) -> Result<Simulation, String> {
+        let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+        let setup = self
+            .spawned(position, velocity, radius, duration)
+            .map_err(|e| e.to_string())?;
+        let new = setup.discs.len() - 1;
+        let mut with = scene.clone();
+        with.simulation = Some(setup.clone());
+        let problem = crate::scene::validate(&with)
+            .into_iter()
+            .find(|p| p.item == crate::scene::validate::Item::Disc { index: new });
+        match problem {
+            // "overlaps disc 4 at the start": the start of the run the spawn begins.
+            Some(p) => Err(format!(
+                "refused: the new disc {}",
+                p.message.trim_end_matches(" at the start")
+            )),
+            None => Ok(setup),
+        }
+    }
+
+    fn spawned(
         &self,
         position: DVec2,
         velocity: DVec2,

@@ -351,8 +351,7 @@ impl SimView {
             }
             Some(Gesture::Spawn { position, velocity }) => {
                 let radius = self.settings.spawn_radius;
-                let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
-                match self.spawn_setup(position, velocity, radius, duration) {
+                match self.spawn_setup(scene, position, velocity, radius) {
                     Ok(setup) => {
                         // The new disc is last; select it once the run is rebuilt.
                         self.select_after_rebuild = Some(setup.discs.len() - 1);
