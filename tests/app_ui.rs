@@ -622,6 +622,7 @@ fn a_saved_close_up_opens_as_saved_and_a_whole_scene_view_fits_a_smaller_window(
     close.view = sweepscope::scene::View {
         center: Vec2::new(-3.0, 40.0),
         zoom: 98.8,
+        extent: None,
     };
     let h = harness(DebugApp::new(close));
     assert_eq!(h.state().view().zoom, 98.8);
@@ -635,6 +636,49 @@ fn a_saved_close_up_opens_as_saved_and_a_whole_scene_view_fits_a_smaller_window(
         h.state().view().zoom < saved,
         "{} vs {saved}",
         h.state().view().zoom
+    );
+}
+
+/// A view zoomed to 13.7 px/unit on part of the scene and saved reopened fitted to the
+/// whole scene (7.23 px/unit): only a view four times the fit counted as a close-up. A
+/// saved view now says which region it showed, and opens on that region.
+#[test]
+fn a_saved_view_opens_on_the_region_it_showed_in_any_window() {
+    let extent = Vec2::new(30.0, 20.0);
+    let mut scene = builtin::default_scene();
+    scene.view = sweepscope::scene::View {
+        center: Vec2::new(22.41, 43.48),
+        zoom: 13.7,
+        extent: Some(extent),
+    };
+    let shows = |v: sweepscope::scene::View| v.extent.unwrap_or_else(|| panic!("no extent"));
+    let h = harness(DebugApp::new(scene.clone()));
+    let first = h.state().view();
+    let shown = shows(first);
+    assert_eq!(first.center, scene.view.center);
+    assert!(shown.cmpge(extent * 0.9999).all(), "{shown} shows {extent}");
+    assert!(
+        ((shown / extent).min_element() - 1.0).abs() < 1e-4,
+        "fitted to it: {shown} vs {extent}"
+    );
+    // Saved as it is now and reopened in a window of the same size: the same zoom.
+    scene.view = first;
+    let again = harness(DebugApp::new(scene.clone())).state().view();
+    assert!(
+        (again.zoom / first.zoom - 1.0).abs() < 1e-5,
+        "{} vs {}",
+        again.zoom,
+        first.zoom
+    );
+    // In a smaller window: the same region, zoomed out.
+    let small = harness_at(egui::vec2(800.0, 600.0), DebugApp::new(scene))
+        .state()
+        .view();
+    assert!(small.zoom < first.zoom);
+    assert!(
+        shows(small).cmpge(shown * 0.9999).all(),
+        "{} vs {shown}",
+        shows(small)
     );
 }
 

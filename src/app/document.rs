@@ -404,6 +404,7 @@ mod tests {
         let v = View {
             center: Vec2::new(5.0, 6.0),
             zoom: 3.0,
+            extent: None,
         };
         assert_eq!(d.scene_with_view(v).view, v);
         assert_ne!(d.scene().view, v);

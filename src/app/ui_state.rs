@@ -140,6 +140,9 @@ pub struct UiState {
     pub fit_requested: bool,
     /// Frames left in which to fit if the camera does not show all of the scene.
     pub check_view: u8,
+    /// The region the opened scene's view showed when it was saved (`View::extent`): in
+    /// the first frames the camera is zoomed to show it in this canvas.
+    pub opening_extent: Option<Vec2>,
     pub show_plots: bool,
     pub show_variants: bool,
     pub show_help: bool,
@@ -176,6 +179,7 @@ impl UiState {
             context_at: None,
             fit_requested: false,
             check_view: 3,
+            opening_extent: view.extent,
             show_plots: true,
             show_variants: true,
             show_help: false,

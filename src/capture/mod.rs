@@ -427,13 +427,17 @@ pub fn view_of(sweep: &Sweep, obstacle: &Obstacle) -> View {
     // About 1200 × 800 pixels of canvas, with a margin.
     let zoom = (0.8 * (1200.0 / size.x).min(800.0 / size.y)).clamp(1e-6, 1e9);
     let center = b.center();
+    let zoom = if zoom.is_finite() { zoom } else { 1.0 };
+    // The region that canvas shows: any window opens on it.
+    let extent = Vec2::new(600.0, 400.0) / zoom;
     View {
         center: if center.is_finite() {
             center
         } else {
             Vec2::ZERO
         },
-        zoom: if zoom.is_finite() { zoom } else { 1.0 },
+        zoom,
+        extent: (extent.is_finite() && extent.cmpgt(Vec2::ZERO).all()).then_some(extent),
     }
 }
 

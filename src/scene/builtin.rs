@@ -107,6 +107,7 @@ pub fn stress_scene(n: usize) -> Scene {
     s.view = View {
         center: v(150.0, 150.0),
         zoom: 2.5,
+        extent: None,
     };
     s
 }

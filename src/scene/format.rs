@@ -522,6 +522,14 @@ mod tests {
             text.contains("    view: (center: (0.0, 0.0), zoom: 7.0),"),
             "{text}"
         );
+        // A view with the region it showed keeps it, and reads back the same.
+        s.view.extent = Some(glam::Vec2::new(30.5, 20.25));
+        let text = write_scene(&s);
+        assert!(
+            text.contains("    view: (center: (0.0, 0.0), zoom: 7.0, extent: (30.5, 20.25)),"),
+            "{text}"
+        );
+        assert_eq!(parse_scene(&text, "t.ron").map(|b| b.view), Ok(s.view));
         // Settings at their defaults are left out.
         let plain = write_scene(&scene());
         assert!(

@@ -215,6 +215,11 @@ pub struct View {
     pub center: Vec2,
     /// Pixels per world unit, positive.
     pub zoom: f32,
+    /// Half the width and height of the world the canvas showed when the view was saved
+    /// (both positive): a window of another size opens on the same region, zoomed to fit
+    /// it, and one of the same size at `zoom`. Left out, the view is taken as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extent: Option<Vec2>,
 }
 
 impl Default for View {
@@ -222,6 +227,7 @@ impl Default for View {
         Self {
             center: Vec2::ZERO,
             zoom: 4.0,
+            extent: None,
         }
     }
 }

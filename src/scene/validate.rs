@@ -317,6 +317,10 @@ fn check_header(scene: &Scene, out: &mut Problems) {
     }
     out.finite_vec(&item, "view.center", scene.view.center);
     out.positive32(&item, "view.zoom", scene.view.zoom);
+    if let Some(e) = scene.view.extent {
+        out.positive32(&item, "view.extent.x", e.x);
+        out.positive32(&item, "view.extent.y", e.y);
+    }
     let restitution = scene.response.restitution.into();
     out.in_range(&item, "response.restitution", restitution, 0.0, 1.0);
     if scene.response.max_bounces > MAX_BOUNCES {

@@ -34,10 +34,14 @@ impl Camera {
         Self { rect, center, zoom }
     }
 
+    /// The camera as a scene's view, with the region it shows (none before the canvas has
+    /// a size).
     pub fn view(&self) -> View {
+        let half = Vec2::new(self.rect.width(), self.rect.height()) * (0.5 / self.zoom);
         View {
             center: self.center,
             zoom: self.zoom,
+            extent: (half.is_finite() && half.cmpgt(Vec2::ZERO).all()).then_some(half),
         }
     }
 

@@ -235,6 +235,7 @@ mod tests {
         let view = View {
             center: Vec2::new(-12.5, 40.25),
             zoom: 7.3,
+            extent: None,
         };
         let cam = Camera::new(rect, &view);
         let cell = 6.0;

@@ -66,6 +66,7 @@ impl Default for Canvas {
             view: View {
                 center: glam::Vec2::new(40.0, 25.0),
                 zoom: 10.0,
+                extent: None,
             },
             spawn_from: None,
             spawn_to: None,

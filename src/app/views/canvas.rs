@@ -72,6 +72,18 @@ fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
         cam.fit(&b, 0.85);
     }
     if state.check_view > 0
+        && let Some(extent) = state.opening_extent
+    {
+        // A view that says which region it showed opens on that region: as saved in a
+        // window of the same size, zoomed out to fit it in a smaller one.
+        state.check_view -= 1;
+        let zoom = (cam.rect.width() / (2.0 * extent.x)).min(cam.rect.height() / (2.0 * extent.y));
+        if zoom.is_finite() && zoom > 0.0 {
+            cam.zoom = zoom;
+        }
+        return;
+    }
+    if state.check_view > 0
         && let Some(b) = scene_bounds(eval)
     {
         state.check_view -= 1;
