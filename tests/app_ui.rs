@@ -433,6 +433,27 @@ fn a_key_adds_at_the_cursor_with_round_numbers() {
     }
 }
 
+/// A key pressed with the pointer near the canvas's edge added the object there and then
+/// moved the view about 300 px to centre it; repeated adds drifted the scene off screen.
+#[test]
+fn a_key_add_near_the_edge_of_the_canvas_leaves_the_view_where_it_is() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let cam = camera(&h);
+    let before = h.state().view();
+    // A few pixels inside the canvas's lower-left corner.
+    let corner = cam.rect.left_bottom() + egui::vec2(6.0, -6.0);
+    h.hover_at(corner);
+    h.run();
+    let n = h.state().scene().objects.len();
+    for key in [Key::C, Key::X, Key::B] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(h.state().scene().objects.len(), n + 3);
+    let after = h.state().view();
+    assert_eq!((after.center, after.zoom), (before.center, before.zoom));
+}
+
 #[test]
 fn toolbar_adds_where_nothing_is() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));

@@ -240,14 +240,17 @@ impl DebugApp {
         }
     }
 
-    /// A key adds at the cursor when it is over the canvas; a button, where nothing is near
-    /// the middle of the view, which then shows the new object.
+    /// A key adds at the cursor when it is over the canvas, and the view stays where it is
+    /// (the object is under the pointer); a button, where nothing is near the middle of
+    /// the view, which moves to show the new object if it does not already.
     fn add_where_asked(&mut self, kind: AddKind) {
+        if let Some(at) = self.ui.cursor_world {
+            self.add_object(kind, at);
+            return;
+        }
         let size = grid_step(self.ui.view.zoom, NEW_OBJECT_PX) * 2.0;
-        let at = self.ui.cursor_world.unwrap_or_else(|| {
-            let (view, half) = (self.ui.view.center, self.ui.visible_half);
-            free_spot(&self.evaluation, view, half, size)
-        });
+        let (view, half) = (self.ui.view.center, self.ui.visible_half);
+        let at = free_spot(&self.evaluation, view, half, size);
         self.add_object(kind, at);
         let off = (at - self.ui.view.center).abs() + Vec2::splat(size * 0.5);
         if !off.cmple(self.ui.visible_half).all() {
