@@ -260,3 +260,29 @@ fn renaming_an_object_takes_its_expectations_and_the_texts_baseline_along() {
     assert!(h.query_by_label_contains("Possibly stale").is_none());
     assert!(h.query_by_label_contains("not found").is_none());
 }
+
+/// F2, "probe", Enter, then Ctrl+Z: the name was back to "ball" but the banner said
+/// "description: 0.4 (probe vs box: was t = 0.4, now not in the scene)", and report.md
+/// copied it. The text's baseline follows an undone (and a redone) rename too.
+#[test]
+fn undoing_a_rename_does_not_flag_the_text_as_stale() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_role_and_label(Role::TextInput, "name")
+        .set_text_value_accesskit("probe");
+    h.run();
+    assert_eq!(h.state().scene().objects[0].name, "probe");
+    for (action, name) in [
+        (Action::Undo, "ball"),
+        (Action::Redo, "probe"),
+        (Action::Undo, "ball"),
+    ] {
+        act(&mut h, action);
+        assert_eq!(h.state().scene().objects[0].name, name);
+        assert!(
+            h.state().stale_text().is_empty(),
+            "after {action:?}: {:?}",
+            h.state().stale_text()
+        );
+        assert!(h.query_by_label_contains("Possibly stale").is_none());
+    }
+}

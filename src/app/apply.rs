@@ -148,6 +148,7 @@ impl DebugApp {
                 self.ui.status = "readout copied to the clipboard".to_owned();
             }
             Action::Undo | Action::Redo => {
+                let before = self.doc.scene().objects.clone();
                 let done = if a == Action::Undo {
                     self.doc.undo()
                 } else {
@@ -155,6 +156,7 @@ impl DebugApp {
                 };
                 if done {
                     self.ui.drag = None;
+                    self.baseline_follows_renames(&before);
                 }
             }
             Action::Duplicate => self.duplicate(),
@@ -237,6 +239,26 @@ impl DebugApp {
             self.ui.show_help = false;
         } else {
             self.ui.selected = None;
+        }
+    }
+
+    /// The answers the scene's text was written against follow the names an undo or redo
+    /// changed back, as they followed the rename itself: else an undone rename reads as
+    /// every claim about that object being stale.
+    fn baseline_follows_renames(&mut self, before: &[crate::scene::model::Object]) {
+        let after = &self.doc.scene().objects;
+        let Some(baseline) = &mut self.baseline else {
+            return;
+        };
+        if after.len() != before.len() {
+            return;
+        }
+        for (i, (b, a)) in before.iter().zip(after).enumerate() {
+            if b.name != a.name
+                && let Some(rename) = followed_rename(before, i, &a.name)
+            {
+                baseline.rename(&rename);
+            }
         }
     }
 
