@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::Vec2;
 use sweepscope::app::draw::camera::Camera;
-use sweepscope::app::{DebugApp, Layer};
+use sweepscope::app::{Action, Command, DebugApp, Layer};
 use sweepscope::scene::{Scene, Shape, builtin};
 
 const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
@@ -717,4 +717,42 @@ fn an_800_by_600_window_wraps_the_toolbar_and_fits_the_default_scene() {
         assert!(r.right() <= 800.0 && r.bottom() < 80.0, "{label}: {r:?}");
     }
     assert!(h.state().view().zoom < builtin::default_scene().view.zoom / 1.5);
+}
+
+/// Shrinking the window from 1400 × 900 to 800 × 600 kept the plots 220 px tall and left
+/// the canvas 275 px; hiding and showing the plots at 800 × 600 then growing the window
+/// left them 80 px tall with no tick labels. The plots keep their share of the window and
+/// their height through a hide and show.
+#[test]
+fn the_plots_keep_their_share_of_the_window_through_resizes_and_toggles() {
+    let canvas = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect().height();
+    let fresh = |w: f32, ht: f32| {
+        let h = harness_at(egui::vec2(w, ht), DebugApp::new(builtin::default_scene()));
+        canvas(&h)
+    };
+    let (small, large) = (fresh(800.0, 600.0), fresh(1400.0, 900.0));
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
+    assert!(
+        (canvas(&h) - small).abs() < 12.0,
+        "{} vs {small}",
+        canvas(&h)
+    );
+    let plots = h.get_by_label("Canvas").rect().bottom();
+    for _ in 0..2 {
+        h.state_mut().queue(Command::Action(Action::TogglePlots));
+        h.run();
+    }
+    assert!((h.get_by_label("Canvas").rect().bottom() - plots).abs() < 1.0);
+    h.set_size(egui::vec2(1400.0, 900.0));
+    h.run();
+    assert!(
+        (canvas(&h) - large).abs() < 12.0,
+        "{} vs {large}",
+        canvas(&h)
+    );
 }

@@ -148,18 +148,41 @@ impl DebugApp {
         let width = ui.available_width();
         let inspector = (width * 0.3).clamp(240.0, 420.0);
         let variants = (width * 0.18).clamp(170.0, 230.0);
-        let plots = (ui.available_height() * 0.3).clamp(150.0, 260.0);
-        egui::Panel::bottom("timeline")
-            .resizable(self.ui.show_plots)
-            .default_size(plots)
-            .show(ui, |ui| {
-                views::scrubber::show(ui, &mut self.ui.playback);
-                if self.ui.show_plots {
-                    let ball = debugger::inspected(&self.evaluation, self.ui.selected);
-                    let t = self.ui.playback.t;
-                    views::plots::show(ui, self.doc.scene(), ball, t, out);
-                }
-            });
+        let height = ui.available_height();
+        let plots = (height * 0.3).clamp(150.0, 260.0);
+        // The scrubber alone and the scrubber with plots are two panels, each keeping its
+        // own size: hiding the plots and showing them again brings back their height.
+        let show_plots = self.ui.show_plots;
+        let mut timeline = if show_plots {
+            egui::Panel::bottom("timeline")
+                .resizable(true)
+                .default_size(plots)
+                .size_range(120.0..=(height * 0.6).max(120.0))
+        } else {
+            egui::Panel::bottom("timeline_bare").resizable(false)
+        };
+        // The plots keep their share of the window's height when the window is resized
+        // (egui would keep their height, and a smaller window would lose its canvas).
+        let resized = (height - self.ui.timeline.height).abs() > 0.5;
+        if show_plots
+            && resized
+            && let Some(share) = self.ui.timeline.share
+        {
+            timeline =
+                timeline.exact_size((share * height).clamp(120.0, (height * 0.6).max(120.0)));
+        }
+        let shown = timeline.show(ui, |ui| {
+            views::scrubber::show(ui, &mut self.ui.playback);
+            if show_plots {
+                let ball = debugger::inspected(&self.evaluation, self.ui.selected);
+                let t = self.ui.playback.t;
+                views::plots::show(ui, self.doc.scene(), ball, t, out);
+            }
+        });
+        self.ui.timeline.height = height;
+        if show_plots && height > 0.0 {
+            self.ui.timeline.share = Some(shown.response.rect.height() / height);
+        }
         self.apply_now(&ctx, out);
         egui::Panel::right("inspector")
             .resizable(true)

@@ -117,6 +117,14 @@ impl Playback {
     }
 }
 
+/// The height available to the sweep view's panels in the last frame, and the share of
+/// it the plots panel took (none before it was first shown).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TimelineSize {
+    pub height: f32,
+    pub share: Option<f32>,
+}
+
 /// The UI's own state.
 #[derive(Debug)]
 pub struct UiState {
@@ -144,6 +152,8 @@ pub struct UiState {
     /// the first frames the camera is zoomed to show it in this canvas.
     pub opening_extent: Option<Vec2>,
     pub show_plots: bool,
+    /// The plots panel's share of the window, kept through resizes.
+    pub timeline: TimelineSize,
     pub show_variants: bool,
     pub show_help: bool,
     /// The rename dialog: object and text so far.
@@ -181,6 +191,7 @@ impl UiState {
             check_view: 3,
             opening_extent: view.extent,
             show_plots: true,
+            timeline: TimelineSize::default(),
             show_variants: true,
             show_help: false,
             rename: None,
