@@ -270,8 +270,10 @@ pub struct SimArgs {
         conflicts_with = "bench"
     )]
     pub scene: Option<PathBuf>,
-    /// Simulate until time T [default: the scene's `duration`].
-    #[arg(long, value_name = "T", value_parser = time)]
+    /// Simulate until time T [default: the scene's `duration`, 10 when it gives none].
+    // A negative number is taken as a value, for the range check to refuse with its reason
+    // rather than clap calling it an unknown flag.
+    #[arg(long, value_name = "T", value_parser = time, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Stop after N events in all, so a pathological scene cannot run for ever.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SIM_EVENTS, value_parser = max_events)]
@@ -280,7 +282,13 @@ pub struct SimArgs {
     #[arg(long)]
     pub bench: bool,
     /// Seconds per benchmark measurement [default: 2].
-    #[arg(long, value_name = "S", value_parser = bench_seconds, conflicts_with = "scene")]
+    #[arg(
+        long,
+        value_name = "S",
+        value_parser = bench_seconds,
+        conflicts_with = "scene",
+        allow_negative_numbers = true
+    )]
     pub seconds: Option<f64>,
     /// Benchmark sizes: discs at 30% packing [default: 100,1000,10000].
     #[arg(
@@ -393,6 +401,19 @@ mod tests {
 
     fn parse(line: &str) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("sweepscope").chain(line.split_whitespace()))
+    }
+
+    /// `sim --time -1` got clap's "unexpected argument '-1'", where `--time NaN` got the
+    /// range and its reason.
+    #[test]
+    fn a_negative_time_or_duration_is_refused_for_its_range_not_as_a_flag() {
+        for (line, reason) in [
+            ("sim x.ron --time -1", "not a finite time"),
+            ("sim --bench --seconds -1", "not a number of seconds"),
+        ] {
+            let e = parse(line).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains(reason), "{line}: {e}");
+        }
     }
 
     #[test]

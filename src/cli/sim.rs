@@ -137,7 +137,9 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
     let secs = start.elapsed().as_secs_f64();
     let c = world.counts();
     let (e1, p1) = (world.kinetic_energy(), world.momentum());
-    outln!(out, "simulated t = {} of {target}", world.time());
+    // `{:?}`: as exact as `{}`, and in exponent form for a huge or tiny number (`--time
+    // 1e300` printed 301 digits).
+    outln!(out, "simulated t = {:?} of {target:?}", world.time());
     print_counts(out, &c);
     // The engine refuses scenes whose energy or momentum could leave f64; checked anyway,
     // so that a number printed is always a number.
@@ -181,14 +183,14 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
             };
             errln!(
                 "sweepscope sim: stopped at the event cap (--max-events {max_events}) at \
-                 t = {} of {target}; {how}: raise --max-events to simulate further",
+                 t = {:?} of {target:?}; {how}: raise --max-events to simulate further",
                 world.time()
             );
             ExitCode::SUCCESS
         }
         Ending::Stalled => {
             errln!(
-                "sweepscope sim: stalled at t = {} after {} (--max-events {max_events}): the \
+                "sweepscope sim: stalled at t = {:?} after {} (--max-events {max_events}): the \
                  last tenth of the events advanced the time by almost nothing; the scene has a \
                  cluster of contacts that does not resolve",
                 world.time(),

@@ -19,6 +19,7 @@ use crate::hit::Feature;
 use crate::region::Region;
 use crate::sim::SimError;
 use crate::variants::Variant;
+use crate::variants::substep::MAX_SUBSTEPS;
 
 /// Past this many problems the rest are summarised in one line; a generated file with a
 /// million bad discs should not print a million lines.
@@ -121,6 +122,7 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     check_header(scene, &mut out);
     let names = check_objects(&scene.objects, &mut out);
     check_variants(&scene.variants, &mut out);
+    check_params(scene, &mut out);
     check_heat_map(&scene.heat_map, &mut out);
     check_sizes(scene, &mut out);
     for (index, e) in scene.expect.iter().enumerate().take(MAX_EXPECTATIONS) {
@@ -461,6 +463,19 @@ fn check_variants(ids: &[String], out: &mut Problems) {
         } else if !seen.insert(id.as_str()) {
             out.push(&item, "id", format!("{} is listed twice", quoted(id)));
         }
+    }
+}
+
+/// The variants' inputs: a sub-step count the debugger and `hunt` would otherwise hold to
+/// its range without a word.
+fn check_params(scene: &Scene, out: &mut Problems) {
+    let n = scene.params.substeps;
+    if !(1..=MAX_SUBSTEPS).contains(&n) {
+        out.push(
+            &Item::Scene,
+            "params.substeps",
+            format!("must be between 1 and {MAX_SUBSTEPS} (MAX_SUBSTEPS) (got {n})"),
+        );
     }
 }
 
@@ -1003,6 +1018,24 @@ mod tests {
             got[1].contains("`radius`") && got[1].contains("smallest positive f32"),
             "{got:?}"
         );
+    }
+
+    /// `params: (substeps: 0)` and `4000000000` passed `check` without a word, and were
+    /// held to 1..=100,000 when the sub-stepping approach ran.
+    #[test]
+    fn a_substep_count_out_of_range_is_refused() {
+        for (n, ok) in [
+            (0, false),
+            (1, true),
+            (MAX_SUBSTEPS, true),
+            (MAX_SUBSTEPS + 1, false),
+        ] {
+            let mut s = Scene::empty("t");
+            s.params.substeps = n;
+            let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+            assert_eq!(got.is_empty(), ok, "{n}: {got:?}");
+            assert!(got.iter().all(|p| p.contains("params.substeps")), "{got:?}");
+        }
     }
 
     /// A disc placed inside a static box was accepted: the engine gave it a collision at
