@@ -289,3 +289,50 @@ fn a_changed_answer_the_notes_state_is_flagged() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Wording: recording a scene of one pair again said "its 1 expectation (1 hit, 0 misses)
+/// are the current answers"; a file with over 100 problems ended its list with
+/// "scene: `...` and 50 more problems not listed".
+#[test]
+fn counts_of_one_and_the_unlisted_problems_read_as_sentences() {
+    let dir = folder("wording");
+    let one = dir.join("one.ron");
+    std::fs::write(
+        &one,
+        r#"(version: 1, objects: [
+    (name: "b", shape: Ball(start: (0.0, 5.0), end: (0.0, -5.0), radius: 1.0)),
+    (name: "f", shape: Box(min: (-5.0, -2.0), max: (5.0, 0.0))),
+])"#,
+    )
+    .expect("write");
+    for _ in 0..2 {
+        let out = sweepscope(&["check", "--record", path_str(&one)]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    }
+    let out = sweepscope(&["check", "--record", path_str(&one)]);
+    assert!(
+        text(&out).contains("its 1 expectation (1 hit, 0 misses) is the current answer\n"),
+        "{}",
+        text(&out)
+    );
+    let many = dir.join("many.ron");
+    let balls: Vec<String> = (0..150)
+        .map(|i| {
+            format!(
+                "(name: \"b{i}\", shape: Ball(start: (0.0, 0.0), end: (1.0, 1.0), radius: -1.0))"
+            )
+        })
+        .collect();
+    std::fs::write(
+        &many,
+        format!("(version: 1, objects: [{}])", balls.join(",\n")),
+    )
+    .expect("write");
+    let out = sweepscope(&["check", path_str(&many)]);
+    let t = text(&out);
+    assert!(
+        t.contains(": scene: 50 more problems, not listed (the first 100 are)"),
+        "{t}"
+    );
+    assert!(!t.contains("`...`"), "{t}");
+}

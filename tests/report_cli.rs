@@ -273,7 +273,10 @@ fn with_a_display_the_bundle_adds_the_screenshot_and_the_same_texts() {
     assert!(colours.len() > 50, "{} colours: blank?", colours.len());
     let original = load_scene(&root().join("scenes/default.ron")).expect("loads");
     let (bundled, md) = assert_bundle_of(&original, &out_dir, "The ball bounces off the corner.");
-    assert!(md.contains("opens the picture in `screenshot.png`"), "{md}");
+    assert!(
+        md.contains("opens the scene as `screenshot.png` shows it"),
+        "{md}"
+    );
     assert!(!md.contains("- OpenGL: (none"), "{md}");
 
     // The same report without a display: the same texts but for what only a window has.

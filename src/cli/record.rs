@@ -60,7 +60,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 if r.changed {
                     outln!(out, "{file}: recorded {what}, replacing {}", r.replaced);
                 } else {
-                    outln!(out, "{file}: unchanged, its {what} are the current answers");
+                    let are = if r.expectations == 1 {
+                        "is the current answer"
+                    } else {
+                        "are the current answers"
+                    };
+                    outln!(out, "{file}: unchanged, its {what} {are}");
                 }
                 for claim in &r.stale {
                     errln!("{file}: warning: may be stale now: {}", safe(claim));

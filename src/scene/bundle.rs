@@ -219,7 +219,10 @@ fn report_md(input: &BundleInput, bundled: &Scene) -> String {
         "sweepscope scene.ron"
     };
     if input.screenshot {
-        let _ = writeln!(md, "- `{open}` opens the picture in `screenshot.png`.");
+        let _ = writeln!(
+            md,
+            "- `{open}` opens the scene as `screenshot.png` shows it."
+        );
     } else {
         let _ = writeln!(
             md,

@@ -95,6 +95,9 @@ pub struct Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            return write!(f, "{}: {}", self.item, self.message);
+        }
         write!(f, "{}: `{}` {}", self.item, self.field, self.message)
     }
 }
@@ -225,8 +228,11 @@ impl Problems {
         if self.dropped > 0 {
             self.list.push(Problem {
                 item: Item::Scene,
-                field: "...".to_owned(),
-                message: format!("and {} more problems not listed", self.dropped),
+                field: String::new(),
+                message: format!(
+                    "{} more problems, not listed (the first {MAX_REPORTED} are)",
+                    self.dropped
+                ),
             });
         }
         self.list
