@@ -40,6 +40,22 @@ const BAD: &[(&str, &[&str])] = &[
         "truncated.ron",
         &["tests/bad_scenes/truncated.ron:5:62: ", "end of file"],
     ),
+    // A file cut short inside a string was "wrong type: expected a quoted string".
+    (
+        "unclosed-string.ron",
+        &[
+            "tests/bad_scenes/unclosed-string.ron:5:12: ",
+            "never closed",
+        ],
+    ),
+    // ron's own words: "Expected struct `View` but found `Some`".
+    (
+        "named-struct.ron",
+        &[
+            "tests/bad_scenes/named-struct.ron:4:11: ",
+            "expected a `View`, written `( ... )` with no name",
+        ],
+    ),
     (
         "wrong-type.ron",
         &[

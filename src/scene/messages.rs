@@ -19,8 +19,10 @@ pub fn describe(error: &Error) -> String {
         Error::ExpectedFloat | Error::ExpectedInteger => {
             "wrong type: expected a number here".to_owned()
         }
-        Error::ExpectedString | Error::ExpectedStringEnd => {
-            "wrong type: expected a quoted string here".to_owned()
+        Error::ExpectedString => "wrong type: expected a quoted string here".to_owned(),
+        Error::ExpectedStringEnd => {
+            "a string that starts here is never closed (a missing `\"`, or a file cut short?)"
+                .to_owned()
         }
         Error::ExpectedBoolean => "wrong type: expected `true` or `false` here".to_owned(),
         Error::ExpectedArray => "wrong type: expected a list `[ ... ]` here".to_owned(),
@@ -61,6 +63,10 @@ pub fn describe(error: &Error) -> String {
         Error::TrailingCharacters => {
             "unexpected text after the end of the scene (an extra `)`?)".to_owned()
         }
+        Error::ExpectedDifferentStructName { expected, found } => format!(
+            "wrong type: expected a `{expected}`, written `( ... )` with no name before it, \
+             but found `{found}( ... )`"
+        ),
         Error::UnexpectedChar(c) => format!("unexpected character {c:?}"),
         Error::UnclosedBlockComment => "a `/*` comment is never closed".to_owned(),
         Error::ExceededRecursionLimit => "the file nests brackets too deeply".to_owned(),
