@@ -481,3 +481,40 @@ fn a_full_standard_output_is_exit_2_with_a_message_not_a_panic() {
         "the folder is written all the same"
     );
 }
+
+/// `sweepscope chek` (a typo) and `sweepscope record` (recording is `check --record`) went
+/// to the debugger with a scene named "chek", which said there was no display.
+#[test]
+fn a_mistyped_command_is_named_with_the_command_meant() {
+    for (word, meant) in [
+        ("chek", "sweepscope check`"),
+        ("hnut", "sweepscope hunt`"),
+        ("record", "sweepscope check --record`"),
+    ] {
+        let out = bin()
+            .arg(word)
+            .env_remove("DISPLAY")
+            .output()
+            .expect("the binary starts");
+        let t = text(&out);
+        assert_eq!(out.status.code(), Some(2), "{word}: {t}");
+        assert!(
+            t.contains(&format!("`{word}` is neither a file nor a command")),
+            "{t}"
+        );
+        assert!(t.contains(meant), "{word}: {t}");
+    }
+    // A word that is far from every command, or a scene path, is the debugger's to open.
+    for word in ["zebra", "missing.ron"] {
+        let out = bin()
+            .arg(word)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary starts");
+        assert!(
+            !text(&out).contains("neither a file nor a command"),
+            "{word}"
+        );
+    }
+}

@@ -37,8 +37,59 @@ where
     };
     match &cli.command {
         Some(command) => run_command(command),
-        None => gui(&cli.gui),
+        None => {
+            if let Some((word, name)) = mistyped_command(&cli.gui) {
+                output::errln!(
+                    "sweepscope: `{}` is neither a file nor a command; did you mean `sweepscope \
+                     {name}`? (sweepscope --help lists the commands)",
+                    terminal::safe(word)
+                );
+                return ExitCode::from(2);
+            }
+            gui(&cli.gui)
+        }
     }
+}
+
+/// The command a scene argument that names no file was probably meant to be, with the
+/// argument: one word, no extension, within two letters of a command's name (`chek`,
+/// `hnut`). Anything else that names no file goes to the debugger, which says it cannot
+/// read it.
+fn mistyped_command(gui: &GuiArgs) -> Option<(&str, String)> {
+    use clap::CommandFactory;
+    let path = gui.scene.as_deref()?;
+    let word = path.to_str()?;
+    if path.exists() || word.contains(['.', '/', '\\']) {
+        return None;
+    }
+    // Recording is an option of `check`, not a command of its own.
+    if edit_distance(word, "record") <= 1 {
+        return Some((word, "check --record".to_owned()));
+    }
+    Cli::command()
+        .get_subcommands()
+        .map(|c| (edit_distance(word, c.get_name()), c.get_name().to_owned()))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, name)| (word, name))
+}
+
+/// Levenshtein distance, for a command's name against a word of the command line.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Runs a headless tool.
