@@ -756,3 +756,15 @@ fn the_plots_keep_their_share_of_the_window_through_resizes_and_toggles() {
         canvas(&h)
     );
 }
+
+/// At 800 × 600 the inspector's Delete button broke its label as "Delet" over "e".
+#[test]
+fn the_inspector_buttons_keep_their_labels_whole_at_800_by_600() {
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.select(Some(0));
+    let h = harness_at(egui::vec2(800.0, 600.0), app);
+    for label in ["Duplicate", "Delete"] {
+        let r = h.get_by_label_contains(label).rect();
+        assert!(r.height() < 26.0, "{label}: {r:?}");
+    }
+}

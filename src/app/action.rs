@@ -270,7 +270,11 @@ impl Action {
     /// label; true when clicked.
     pub fn button(self, ui: &mut Ui, enabled: bool) -> bool {
         let ctx = ui.ctx().clone();
-        let button = egui::Button::new(self.label()).shortcut_text(self.key_text(&ctx));
+        // Never broken mid-word ("Delet/e" at 800 × 600): a row too narrow for it wraps
+        // the button whole, in the wrapping rows that hold buttons.
+        let button = egui::Button::new(self.label())
+            .shortcut_text(self.key_text(&ctx))
+            .wrap_mode(egui::TextWrapMode::Extend);
         ui.add_enabled(enabled, button)
             .on_hover_text(self.hover())
             .clicked()

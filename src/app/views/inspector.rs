@@ -106,7 +106,7 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
     if shape != obj.shape {
         out.push(Command::gesture(Edit::SetShape { object: i, shape }));
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for action in [Action::Duplicate, Action::Delete] {
             if action.button(ui, true) {
                 out.push(Command::Action(action));

@@ -13,7 +13,10 @@ pub fn drag_f32(
     range: Option<(f32, f32)>,
 ) -> Response {
     let l = key(ui, label);
-    let mut dv = DragValue::new(v).speed(speed).max_decimals(4);
+    let mut dv = DragValue::new(v)
+        .speed(speed)
+        .max_decimals(4)
+        .custom_formatter(short);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
@@ -31,6 +34,7 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
             DragValue::new(&mut v.x)
                 .speed(speed)
                 .max_decimals(4)
+                .custom_formatter(short)
                 .prefix("x "),
         );
         changed |= x.accessible_name(format!("{label} x")).changed();
@@ -38,6 +42,7 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
             DragValue::new(&mut v.y)
                 .speed(speed)
                 .max_decimals(4)
+                .custom_formatter(short)
                 .prefix("y "),
         );
         changed |= y.accessible_name(format!("{label} y")).changed();
@@ -46,7 +51,33 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
     changed
 }
 
+/// A field's value as shown: as egui shows it, and from 10⁷ on in exponent form, the
+/// f32's shortest digits (3.4028235e38 was shown as 39 digits, wider than the field).
+fn short(n: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
+    if n.abs() >= 1e7 {
+        format!("{:e}", n as f32)
+    } else {
+        egui::emath::format_with_decimals_in_range(n, decimals)
+    }
+}
+
 /// A field's name: never wrapped, so a narrow panel does not break it mid-word.
 pub fn key(ui: &mut Ui, text: &str) -> egui::Response {
     ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short;
+
+    /// A radius of 1e39 was held to f32::MAX and shown as 39 digits, wider than the field.
+    #[test]
+    fn a_huge_value_is_shown_in_exponent_form_and_the_rest_as_egui_shows_it() {
+        assert_eq!(short(f64::from(f32::MAX), 0..=4), "3.4028235e38");
+        assert_eq!(short(-2.5e9, 0..=4), "-2.5e9");
+        assert_eq!(
+            short(12.25, 1..=4),
+            egui::emath::format_with_decimals_in_range(12.25, 1..=4)
+        );
+    }
 }
