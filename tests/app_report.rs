@@ -223,3 +223,25 @@ fn escape_closes_the_bug_report_form_whether_or_not_a_field_is_being_typed_in() 
         );
     }
 }
+
+/// The bug report's screenshot showed "writing /…/bug-report-…" in the status bar: the
+/// status was set in the frame the picture was taken of. So was a screenshot's
+/// "saving …". The status bar keeps what it said until the file is written.
+#[test]
+fn the_frame_a_screenshot_or_report_is_taken_of_shows_no_saving_status() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().status().to_owned();
+    h.state_mut().queue(Command::Action(Action::Screenshot));
+    h.run_steps(1);
+    assert_eq!(h.state().status(), before);
+    h.state_mut().queue(Command::WriteBugReport {
+        happened: "It tunnels.".into(),
+        expected: "A hit.".into(),
+    });
+    h.run_steps(2);
+    let status = h.state().status().to_owned();
+    assert!(
+        !status.contains("writing") && !status.contains("saving"),
+        "{status}"
+    );
+}

@@ -708,7 +708,8 @@ impl DebugApp {
             screenshot::now_stamp()
         );
         let path = fresh_path(&self.output_dir(), &stem, "png");
-        self.ui.status = format!("saving {}…", path.display());
+        // No "saving …" in the status bar: it would be in the picture. The status says
+        // where the file went once it is written.
         screenshot::request(ctx, screenshot::Target::Png(path), self.shots.clone());
     }
 
@@ -749,7 +750,7 @@ impl DebugApp {
             screenshot::slug(&self.doc.scene().name)
         );
         let dir = fresh_path(&self.output_dir(), &stem, "");
-        self.ui.status = format!("writing {}…", dir.display());
+        // As for a screenshot, the status bar keeps what it said: it is in the picture.
         ctx.copy_text(report_md.clone());
         let target = screenshot::Target::BugReport {
             dir,
