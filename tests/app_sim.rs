@@ -481,6 +481,17 @@ fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_wh
     assert!(h.query_by_label_contains("energy drift").is_some());
 }
 
+/// 30 random discs in 80 × 50 walls, run to t = 1.5, with the Spawn tool chosen.
+fn spawning_at_1_5() -> Harness<'static, DebugApp> {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let mut app = sim_app(World::random(30, 0.2, 3, b).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().advance(1.5);
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
 /// A drag with the primary button on the canvas from `from` to `to`, as the Spawn tool
 /// takes it (a drag is only recognised once the pointer has moved).
 fn drag(h: &mut Harness<'_, DebugApp>, from: egui::Pos2, to: egui::Pos2) {
@@ -611,12 +622,7 @@ fn undoing_the_first_spawn_while_playing_leaves_play_not_pause() {
 /// instead, back at t = 0 with an empty log.
 #[test]
 fn undoing_a_spawn_brings_back_the_run_where_it_was_and_redo_the_spawned_one() {
-    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
-    let mut app = sim_app(World::random(30, 0.2, 3, b).unwrap_or_else(|e| panic!("{e}")));
-    app.sim_view_mut().advance(1.5);
-    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
-    let mut h = harness(app);
-    h.run();
+    let mut h = spawning_at_1_5();
     let events = sim(&h).world().map(|w| w.counts().total());
     assert!(events.is_some_and(|n| n > 0));
     let c = free_point(&h);
@@ -638,12 +644,7 @@ fn undoing_a_spawn_brings_back_the_run_where_it_was_and_redo_the_spawned_one() {
 fn a_disc_spawned_after_the_start_says_that_moment_is_the_new_start() {
     // The bug: spawning at t = 5.92 reset the clock to 0 and emptied the event log
     // without a word.
-    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
-    let mut app = sim_app(World::random(30, 0.2, 3, b).unwrap_or_else(|e| panic!("{e}")));
-    app.sim_view_mut().advance(1.5);
-    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
-    let mut h = harness(app);
-    h.run();
+    let mut h = spawning_at_1_5();
     let c = free_point(&h);
     drag(&mut h, c, c + egui::vec2(20.0, 0.0));
     assert_eq!(sim(&h).world().map(World::len), Some(31));

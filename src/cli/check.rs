@@ -317,6 +317,14 @@ mod tests {
         String::from_utf8(out).expect("utf-8")
     }
 
+    /// The table's lines: the header and one per pair.
+    fn table_rows(text: &str) -> Vec<&str> {
+        text.lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+            .filter(|l| !l.starts_with("  expectations"))
+            .collect()
+    }
+
     fn ball(name: &str, x: f32) -> Object {
         Object {
             name: name.to_owned(),
@@ -361,11 +369,7 @@ mod tests {
             floor("f"),
         ];
         let text = text_of(&s);
-        let rows: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
-            .filter(|l| !l.starts_with("  expectations"))
-            .collect();
+        let rows = table_rows(&text);
         assert_eq!(rows.len(), 5, "the header and 2 × 2 pairs:\n{text}");
         let at = |word: &str| rows[0].find(word).expect("in the header");
         for row in &rows[1..] {
@@ -385,11 +389,7 @@ mod tests {
         }
         s.objects = vec![ball("a", 0.0), floor("floor"), late];
         let text = text_of(&s);
-        let rows: Vec<&str> = text
-            .lines()
-            .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
-            .filter(|l| !l.starts_with("  expectations"))
-            .collect();
+        let rows = table_rows(&text);
         assert_eq!(rows.len(), 3, "the header and two pairs:\n{text}");
         assert!(
             rows[1].contains(" 0.45 ") && rows[2].contains(" 0.428571 "),
