@@ -76,8 +76,11 @@ pub fn run(args: &BatchArgs) -> ExitCode {
     };
     let summary = match result {
         Ok(summary) => summary,
-        // The reader went away (`| head`): nothing more to say to it.
-        Err(f) if !f.reading && f.error.kind() == io::ErrorKind::BrokenPipe => f.summary,
+        // The reader went away (`| head`): nothing more to say to it, and the queries
+        // after that point have no answer, as with any output that cannot be written.
+        Err(f) if !f.reading && f.error.kind() == io::ErrorKind::BrokenPipe => {
+            return ExitCode::from(2);
+        }
         Err(f) => {
             let (what, name) = if f.reading {
                 ("read input", &input_name)

@@ -185,7 +185,7 @@ fn blank_after(text: &str, line: usize, column: usize) -> bool {
 /// when the scanner finds it, else the entry's, else the scene field's.
 fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<SceneError> {
     let at = Locator::new(text);
-    let mut errors: Vec<SceneError> = problems
+    let mut errors: Vec<(bool, SceneError)> = problems
         .iter()
         .map(|p| {
             // `min.x` is written under `min`; `position[0]` under `position`.
@@ -195,15 +195,17 @@ fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<Scene
                 (None, Item::Simulation) => at.field_line("simulation"),
                 (None, _) => at.field_line(field),
             };
-            SceneError {
+            let error = SceneError {
                 line,
                 ..SceneError::new(file, p.to_string())
-            }
+            };
+            (p.is_count_of_unlisted(), error)
         })
         .collect();
-    // File order reads best; problems without a line (a field left to its default) first.
-    errors.sort_by_key(|e| e.line.unwrap_or(0));
-    errors
+    // File order reads best; problems without a line (a field left to its default) first,
+    // and the count of those not listed last.
+    errors.sort_by_key(|(unlisted, e)| (*unlisted, e.line.unwrap_or(0)));
+    errors.into_iter().map(|(_, e)| e).collect()
 }
 
 /// Reads, parses and validates a scene file.

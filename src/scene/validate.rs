@@ -93,6 +93,14 @@ pub struct Problem {
     pub message: String,
 }
 
+impl Problem {
+    /// Whether this is the count of the problems past [`MAX_REPORTED`], not one of them:
+    /// it has no field, and belongs after the listed ones.
+    pub fn is_count_of_unlisted(&self) -> bool {
+        self.field.is_empty()
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {
@@ -230,8 +238,13 @@ impl Problems {
                 item: Item::Scene,
                 field: String::new(),
                 message: format!(
-                    "{} more problems, not listed (the first {MAX_REPORTED} are)",
-                    self.dropped
+                    "{} more {}, not listed (the first {MAX_REPORTED} are)",
+                    self.dropped,
+                    if self.dropped == 1 {
+                        "problem"
+                    } else {
+                        "problems"
+                    }
                 ),
             });
         }
