@@ -455,7 +455,9 @@ fn an_edit_the_file_format_would_refuse_is_not_applied_and_the_scene_still_saves
     let mut h = harness(DebugApp::new(builtin::default_scene()));
     let ball = |h: &Harness<DebugApp>| h.state().scene().objects[0].shape;
     let before = ball(&h);
-    for (label, value, field) in [("end y", 1e39, "end"), ("radius", -5.0, "radius")] {
+    // The radius's reason is the -5 typed, not a 0 it was held to ("got 0; ... below
+    // 1e-45 reads as 0").
+    for (label, value, field) in [("end y", 1e39, "end"), ("radius", -5.0, "(got -5)")] {
         h.get_by_role_and_label(Role::SpinButton, label)
             .set_value_accesskit(value);
         h.run();
@@ -466,14 +468,62 @@ fn an_edit_the_file_format_would_refuse_is_not_applied_and_the_scene_still_saves
             "{label}: {status}"
         );
     }
-    // A valid value still is.
+    // A valid value still is, and the refusal's reason goes (it stayed, as if the valid
+    // edit had been refused too).
     h.get_by_role_and_label(Role::SpinButton, "radius")
         .set_value_accesskit(2.5);
     h.run();
     assert_ne!(ball(&h), before);
+    assert!(
+        !h.state().status().contains("not applied"),
+        "{}",
+        h.state().status()
+    );
     act(&mut h, Action::SaveAs);
     set_file_name(&mut h, &target);
     h.get_by_label("Save").click();
     h.run();
     assert!(load_scene(&target).is_ok(), "{:?}", h.state().banner());
+}
+
+/// Types `text` into the inspector's field `label` one character a frame, as a user does,
+/// then presses Enter.
+fn type_into(h: &mut Harness<DebugApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::SpinButton, label).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    for c in text.chars() {
+        h.get_by_role_and_label(Role::SpinButton, label)
+            .type_text(&c.to_string());
+        h.run();
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// The fields applied every keystroke: typing 1e39 applied 1e3 (start x became 1000)
+/// before the whole value was refused, and typing 35 over max x = 40 with min x = 5 gave
+/// 450 (the refused 3 reset the text under the cursor). A typed value is applied once,
+/// on Enter.
+#[test]
+fn a_typed_value_is_applied_once_on_enter_not_keystroke_by_keystroke() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let start = |h: &Harness<DebugApp>| match h.state().scene().objects[0].shape {
+        sweepscope::scene::Shape::Ball { start, .. } => start,
+        other => panic!("{other:?}"),
+    };
+    let before = start(&h);
+    type_into(&mut h, "start x", "1e39");
+    assert_eq!(start(&h), before, "nothing applied");
+    assert!(
+        h.state().status().starts_with("not applied"),
+        "{}",
+        h.state().status()
+    );
+    type_into(&mut h, "start x", "-7.5");
+    assert_eq!(start(&h).x, -7.5);
+    // One undo step for the typed value.
+    act(&mut h, Action::Undo);
+    assert_eq!(start(&h), before);
 }

@@ -38,6 +38,8 @@ const HUNT_BUDGET: u64 = 3000;
 /// Pixels between grid lines that set the size of a new object.
 const NEW_OBJECT_PX: f32 = 40.0;
 
+/// How the status bar starts the reason an edit was refused.
+const NOT_APPLIED: &str = "not applied: ";
 impl DebugApp {
     /// Applies every queued command.
     pub fn apply_queued(&mut self, ctx: &Context) {
@@ -64,9 +66,14 @@ impl DebugApp {
                     }
                     _ => None,
                 };
-                if self.doc.apply(edit, gesture)
-                    && let (Some(rename), Some(b)) = (rename, &mut self.baseline)
-                {
+                if !self.doc.apply(edit, gesture) {
+                    return;
+                }
+                // A refusal's reason is about the edit before this one.
+                if self.ui.status.starts_with(NOT_APPLIED) {
+                    self.ui.status.clear();
+                }
+                if let (Some(rename), Some(b)) = (rename, &mut self.baseline) {
                     b.rename(&rename);
                 }
             }
@@ -108,7 +115,7 @@ impl DebugApp {
         if !validate_shape(*object, before).is_empty() {
             return None;
         }
-        Some(format!("not applied: {first}"))
+        Some(format!("{NOT_APPLIED}{first}"))
     }
 
     /// Does what a key, menu entry or button asked for.

@@ -251,29 +251,35 @@ impl Problems {
         self.list
     }
 
-    /// A finite number, else a problem.
+    /// A finite number, else a problem. Numbers are shown as `{:?}` shows them: exactly,
+    /// and in exponent form when huge or tiny (1e39 as an f64 field was printed with all
+    /// its 40 digits).
     fn finite(&mut self, item: &Item, field: &str, v: f64) -> bool {
         if v.is_finite() {
             return true;
         }
-        self.push(item, field, format!("must be a finite number (got {v})"));
+        self.push(item, field, format!("must be a finite number (got {v:?})"));
         false
     }
 
-    /// A finite f32, else a problem that says where f32's range ends: a number written
-    /// beyond it (1e39) reads as infinity.
+    /// A finite f32, else a problem that says, for an infinity, where f32's range ends: a
+    /// number written beyond it (1e39) reads as infinity.
     fn finite32(&mut self, item: &Item, field: &str, v: f32) -> bool {
         if v.is_finite() {
             return true;
         }
+        let hint = if v.is_infinite() {
+            format!(
+                "; the largest f32 is ±{:e}, and a number written beyond it reads as {v}",
+                f32::MAX
+            )
+        } else {
+            String::new()
+        };
         self.push(
             item,
             field,
-            format!(
-                "must be a finite number (got {v}); the largest f32 is ±{:e}, and a number \
-                 written beyond it reads as {v}",
-                f32::MAX
-            ),
+            format!("must be a finite number (got {v}{hint})"),
         );
         false
     }
@@ -288,17 +294,17 @@ impl Problems {
     /// A finite number greater than zero.
     fn positive(&mut self, item: &Item, field: &str, v: f64) {
         if self.finite(item, field, v) && v <= 0.0 {
-            self.push(item, field, format!("must be greater than 0 (got {v})"));
+            self.push(item, field, format!("must be greater than 0 (got {v:?})"));
         }
     }
 
-    /// A finite f32 greater than zero; a zero may be a tiny number written, which f32
-    /// rounds to 0.
+    /// A finite f32 greater than zero.
     fn positive32(&mut self, item: &Item, field: &str, v: f32) {
         if self.finite32(item, field, v) && v <= 0.0 {
+            // A zero may be a tiny number written, which f32 rounds to 0.
             let hint = if v == 0.0 {
                 format!(
-                    "; a number written below {:e}, the smallest positive f32, reads as 0",
+                    "; f32 reads any number below {:e}, its smallest positive value, as 0",
                     f32::from_bits(1)
                 )
             } else {
@@ -307,7 +313,7 @@ impl Problems {
             self.push(
                 item,
                 field,
-                format!("must be greater than 0 (got {v}){hint}"),
+                format!("must be greater than 0 (got {v}{hint})"),
             );
         }
     }
@@ -315,6 +321,17 @@ impl Problems {
     /// A finite number in `[lo, hi]`.
     fn in_range(&mut self, item: &Item, field: &str, v: f64, lo: f64, hi: f64) {
         if self.finite(item, field, v) && !(lo..=hi).contains(&v) {
+            self.push(
+                item,
+                field,
+                format!("must be between {lo} and {hi} (got {v:?})"),
+            );
+        }
+    }
+
+    /// An f32 in `[lo, hi]`, with [`Problems::finite32`]'s reason for an infinity.
+    fn in_range32(&mut self, item: &Item, field: &str, v: f32, lo: f32, hi: f32) {
+        if self.finite32(item, field, v) && !(lo..=hi).contains(&v) {
             self.push(
                 item,
                 field,
@@ -342,8 +359,8 @@ fn check_header(scene: &Scene, out: &mut Problems) {
         out.positive32(&item, "view.extent.x", e.x);
         out.positive32(&item, "view.extent.y", e.y);
     }
-    let restitution = scene.response.restitution.into();
-    out.in_range(&item, "response.restitution", restitution, 0.0, 1.0);
+    let restitution = scene.response.restitution;
+    out.in_range32(&item, "response.restitution", restitution, 0.0, 1.0);
     if scene.response.max_bounces > MAX_BOUNCES {
         out.push(
             &item,
@@ -564,7 +581,7 @@ fn check_expectation(
         }
     }
     if let Some(t) = e.time {
-        out.in_range(&item, "time", t.into(), 0.0, 1.0);
+        out.in_range32(&item, "time", t, 0.0, 1.0);
     }
     if let Some(name) = &e.feature {
         check_feature_name(&item, name, obstacle.map(|o| &o.shape), out);
@@ -582,7 +599,7 @@ fn check_expectation(
             format!("must be a unit vector (length {})", n.length()),
         );
     }
-    if out.finite(&item, "tolerance", e.tolerance.into()) && e.tolerance < 0.0 {
+    if out.finite32(&item, "tolerance", e.tolerance) && e.tolerance < 0.0 {
         out.push(
             &item,
             "tolerance",
@@ -1034,7 +1051,7 @@ mod tests {
             "{got:?}"
         );
         assert!(
-            got[1].contains("`radius`") && got[1].contains("smallest positive f32"),
+            got[1].contains("`radius`") && got[1].contains("smallest positive value"),
             "{got:?}"
         );
     }
@@ -1055,6 +1072,37 @@ mod tests {
             assert_eq!(got.is_empty(), ok, "{n}: {got:?}");
             assert!(got.iter().all(|p| p.contains("params.substeps")), "{got:?}");
         }
+    }
+
+    /// `start: (NaN, 0)` was told "a number written beyond it reads as NaN"; an f32
+    /// restitution, time or tolerance of 1e39 got no word of f32's range; a simulation's
+    /// restitution of 1e39 (an f64) was printed with all its 40 digits.
+    #[test]
+    fn only_an_infinity_is_explained_by_f32_s_range_and_f64s_print_short() {
+        let mut s = Scene::empty("t");
+        s.view.center = Vec2::new(f32::NAN, 0.0);
+        s.response.restitution = f32::INFINITY;
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        let find = |field: &str| {
+            got.iter()
+                .find(|p| p.contains(field))
+                .unwrap_or_else(|| panic!("{field}: {got:?}"))
+                .clone()
+        };
+        assert!(find("view.center.x").ends_with("(got NaN)"), "{got:?}");
+        assert!(
+            find("response.restitution").contains("largest f32"),
+            "{got:?}"
+        );
+        s = Scene::empty("t");
+        s.simulation = Some(Simulation {
+            bounds: crate::geom::Aabb::new(Vec2::ZERO, Vec2::splat(10.0)),
+            discs: vec![],
+            restitution: 1e39,
+            duration: 1.0,
+        });
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert!(got.iter().any(|p| p.ends_with("(got 1e39)")), "{got:?}");
     }
 
     /// A disc placed inside a static box was accepted: the engine gave it a collision at

@@ -83,7 +83,9 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
             Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
                 drag_vec2(ui, "start", start, 0.1);
                 drag_vec2(ui, "end", end, 0.1);
-                drag_f32(ui, "radius", radius, 0.05, Some((0.0, f32::MAX)));
+                // No range: a value the file format refuses (-5 typed) is refused with its
+                // reason, where a range would have held it to 0 and blamed that.
+                drag_f32(ui, "radius", radius, 0.05, None);
             }
             Shape::Box { min, max } => {
                 drag_vec2(ui, "min", min, 0.1);

@@ -1,5 +1,10 @@
 //! Small labelled input widgets shared by the panels; every DragValue is named for screen
 //! readers and tests through `labelled_by` / `accessible_name`.
+//!
+//! A value typed into a field is applied once, on Enter or when the field loses focus.
+//! Applied keystroke by keystroke, `1e39` was applied as 1000 on its way to being refused,
+//! and a refused partial value reset the text under the cursor (`35` typed over 40 gave
+//! 450).
 
 use egui::{DragValue, Response, Ui};
 use glam::Vec2;
@@ -16,7 +21,8 @@ pub fn drag_f32(
     let mut dv = DragValue::new(v)
         .speed(speed)
         .max_decimals(4)
-        .custom_formatter(short);
+        .custom_formatter(short)
+        .update_while_editing(false);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
@@ -35,6 +41,7 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
                 .speed(speed)
                 .max_decimals(4)
                 .custom_formatter(short)
+                .update_while_editing(false)
                 .prefix("x "),
         );
         changed |= x.accessible_name(format!("{label} x")).changed();
@@ -43,6 +50,7 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
                 .speed(speed)
                 .max_decimals(4)
                 .custom_formatter(short)
+                .update_while_editing(false)
                 .prefix("y "),
         );
         changed |= y.accessible_name(format!("{label} y")).changed();
