@@ -240,9 +240,7 @@ fn renaming_an_object_takes_its_expectations_and_the_texts_baseline_along() {
     // scene").
     let mut h = harness(DebugApp::new(builtin::default_scene()));
     assert!(!h.state().scene().expect.is_empty());
-    h.get_by_role_and_label(Role::TextInput, "name")
-        .set_text_value_accesskit("zzz");
-    h.run();
+    rename_in_field(&mut h, "zzz");
     let scene = h.state().scene();
     assert_eq!(scene.objects[0].name, "zzz");
     assert!(
@@ -267,9 +265,7 @@ fn renaming_an_object_takes_its_expectations_and_the_texts_baseline_along() {
 #[test]
 fn undoing_a_rename_does_not_flag_the_text_as_stale() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    h.get_by_role_and_label(Role::TextInput, "name")
-        .set_text_value_accesskit("probe");
-    h.run();
+    rename_in_field(&mut h, "probe");
     assert_eq!(h.state().scene().objects[0].name, "probe");
     for (action, name) in [
         (Action::Undo, "ball"),
@@ -285,4 +281,62 @@ fn undoing_a_rename_does_not_flag_the_text_as_stale() {
         );
         assert!(h.query_by_label_contains("Possibly stale").is_none());
     }
+}
+
+/// Types `name` over the inspector's name field, a character a frame, and presses Enter.
+fn rename_in_field(h: &mut Harness<DebugApp>, name: &str) {
+    h.get_by_role_and_label(Role::TextInput, "name").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    for c in name.chars() {
+        h.get_by_role_and_label(Role::TextInput, "name")
+            .type_text(&c.to_string());
+        h.run();
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// Typing "wall" over the ball's name renamed it keystroke by keystroke: the ball and the
+/// segment were both "wall", the expectations stayed with "wal", the text was flagged
+/// stale ("wal vs box ... now not in the scene"), and Ctrl+S failed. A name is taken when
+/// the field is left, and an empty or taken one is refused with the reason.
+#[test]
+fn a_rename_is_made_once_when_the_field_is_left_and_a_taken_or_empty_name_is_refused() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let names = |h: &Harness<DebugApp>| -> Vec<String> {
+        h.state()
+            .scene()
+            .objects
+            .iter()
+            .map(|o| o.name.clone())
+            .collect()
+    };
+    let before = names(&h);
+    assert!(before.iter().any(|n| n == "wall"), "{before:?}");
+    for (typed, why) in [
+        ("wall", "already named \"wall\""),
+        ("   ", "must not be empty"),
+    ] {
+        rename_in_field(&mut h, typed);
+        assert_eq!(names(&h), before, "{typed:?}");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with("not applied") && status.contains(why),
+            "{status}"
+        );
+        assert!(
+            h.state().stale_text().is_empty(),
+            "{:?}",
+            h.state().stale_text()
+        );
+        assert!(!h.state().dirty());
+    }
+    rename_in_field(&mut h, "cue");
+    assert_eq!(h.state().scene().objects[0].name, "cue");
+    assert!(h.state().scene().expect.iter().any(|e| e.ball == "cue"));
+    // The whole rename is one undo step.
+    act(&mut h, Action::Undo);
+    assert_eq!(names(&h), before);
 }

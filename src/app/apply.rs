@@ -24,6 +24,8 @@ use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
 use crate::scene::expect::followed_rename;
 use crate::scene::format::has_comments;
+use crate::scene::limits::MAX_NAME_CHARS;
+use crate::scene::validate::quoted;
 use crate::scene::validate_shape;
 use crate::scene::{
     Object, Scene, Shape, Simulation, builtin, load_scene, read_scene_text, report, save_scene,
@@ -54,7 +56,7 @@ impl DebugApp {
         match command {
             Command::Action(a) => self.perform(ctx, a),
             Command::Edit { edit, gesture } => {
-                if let Some(why) = self.refused_shape(&edit) {
+                if let Some(why) = self.refused(&edit) {
                     self.ui.status = why;
                     return;
                 }
@@ -101,9 +103,11 @@ impl DebugApp {
     /// refuses (an infinity typed as 1e39, a radius of 0), so that the scene could no
     /// longer be saved. The object keeps its shape and the status says why. An object
     /// that is already invalid may be edited towards a valid shape.
-    fn refused_shape(&self, edit: &Edit) -> Option<String> {
-        let Edit::SetShape { object, shape } = edit else {
-            return None;
+    fn refused(&self, edit: &Edit) -> Option<String> {
+        let (object, shape) = match edit {
+            Edit::SetShape { object, shape } => (object, shape),
+            Edit::Rename { object, name } => return self.refused_name(*object, name),
+            _ => return None,
         };
         let before = self.doc.scene().objects.get(*object)?;
         let after = crate::scene::model::Object {
@@ -116,6 +120,27 @@ impl DebugApp {
             return None;
         }
         Some(format!("{NOT_APPLIED}{first}"))
+    }
+
+    /// Why a rename is refused: an empty name, one another object has, or one over the
+    /// file format's length limit. Either would leave a scene that cannot be saved, and a
+    /// taken name would also leave the expectations naming two objects.
+    fn refused_name(&self, object: usize, name: &str) -> Option<String> {
+        let objects = &self.doc.scene().objects;
+        let why = if name.trim().is_empty() {
+            "a name must not be empty".to_owned()
+        } else if let Some(other) = objects
+            .iter()
+            .enumerate()
+            .position(|(k, o)| k != object && o.name == name)
+        {
+            format!("object {other} is already named {}", quoted(name))
+        } else if name.chars().count() > MAX_NAME_CHARS {
+            format!("a name may be at most {MAX_NAME_CHARS} characters (MAX_NAME_CHARS)")
+        } else {
+            return None;
+        };
+        Some(format!("{NOT_APPLIED}{why}"))
     }
 
     /// Does what a key, menu entry or button asked for.

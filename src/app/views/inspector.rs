@@ -62,16 +62,27 @@ pub fn show(
 
 fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
     let obj = &scene.objects[i];
-    let mut name = obj.name.clone();
     ui.horizontal(|ui| {
         let l = key(ui, "name");
+        // The text being typed is kept apart and the rename made once, when the field is
+        // left (Enter included): renamed keystroke by keystroke, "wall" went through
+        // "wal", whose expectations then stayed behind when "wall" was refused as taken.
+        let id = ui.scope_id().with(("name being typed", i));
+        let mut name = ui
+            .data(|d| d.get_temp::<String>(id))
+            .unwrap_or_else(|| obj.name.clone());
         let r = ui
             .add(egui::TextEdit::singleline(&mut name).desired_width(180.0))
             .labelled_by(l.id);
-        // While typing the name may be empty or taken; saving refuses such a scene with
-        // a message naming the object.
-        if r.changed() {
-            out.push(Command::gesture(Edit::Rename { object: i, name }));
+        if r.has_focus() {
+            ui.data_mut(|d| d.insert_temp(id, name.clone()));
+        }
+        if r.lost_focus() {
+            ui.data_mut(|d| d.remove::<String>(id));
+            let name = name.trim().to_owned();
+            if name != obj.name {
+                out.push(Command::edit(Edit::Rename { object: i, name }));
+            }
         }
     });
     ui.label(RichText::new(obj.shape.kind()).weak());

@@ -48,10 +48,10 @@ pub fn show(
             ui.horizontal(|ui| {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if ui.button("OK").clicked() || enter {
-                    if !name.trim().is_empty() {
-                        let name = name.trim().to_owned();
-                        out.push(Command::edit(Edit::Rename { object: i, name }));
-                    }
+                    // An empty or taken name is refused where the edit is applied, with
+                    // the reason in the status bar.
+                    let name = name.trim().to_owned();
+                    out.push(Command::edit(Edit::Rename { object: i, name }));
                     keep = false;
                 }
                 if ui.button("Cancel").clicked() {
