@@ -483,28 +483,35 @@ fn a_full_standard_output_is_exit_2_with_a_message_not_a_panic() {
 }
 
 /// `sweepscope chek` (a typo) and `sweepscope record` (recording is `check --record`) went
-/// to the debugger with a scene named "chek", which said there was no display.
+/// to the debugger with a scene named "chek", which said there was no display; with more
+/// arguments (`chek scene.ron`, `hnut --against substep`) clap gave an unrelated error.
 #[test]
 fn a_mistyped_command_is_named_with_the_command_meant() {
-    for (word, meant) in [
-        ("chek", "sweepscope check`"),
-        ("hnut", "sweepscope hunt`"),
-        ("record", "sweepscope check --record`"),
+    for (args, meant) in [
+        (&["chek"][..], "sweepscope check`"),
+        (&["chek", "scenes/default.ron"][..], "sweepscope check`"),
+        (&["CHEK"][..], "sweepscope check`"),
+        (&["hnut", "--against", "substep"][..], "sweepscope hunt`"),
+        (
+            &["record", "scenes/default.ron"][..],
+            "sweepscope check --record`",
+        ),
     ] {
         let out = bin()
-            .arg(word)
+            .args(args)
             .env_remove("DISPLAY")
             .output()
             .expect("the binary starts");
         let t = text(&out);
-        assert_eq!(out.status.code(), Some(2), "{word}: {t}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {t}");
         assert!(
-            t.contains(&format!("`{word}` is neither a file nor a command")),
+            t.contains(&format!("`{}` is neither a file nor a command", args[0])),
             "{t}"
         );
-        assert!(t.contains(meant), "{word}: {t}");
+        assert!(t.contains(meant), "{args:?}: {t}");
     }
-    // A word that is far from every command, or a scene path, is the debugger's to open.
+    // A word far from every command, or a scene path, is a file the debugger would open:
+    // one that is missing is said to be so, before any word about a display.
     for word in ["zebra", "missing.ron"] {
         let out = bin()
             .arg(word)
@@ -512,10 +519,13 @@ fn a_mistyped_command_is_named_with_the_command_meant() {
             .env_remove("WAYLAND_DISPLAY")
             .output()
             .expect("the binary starts");
+        let t = text(&out);
+        assert!(!t.contains("neither a file nor a command"), "{word}: {t}");
         assert!(
-            !text(&out).contains("neither a file nor a command"),
-            "{word}"
+            t.contains(&format!("cannot read {word}: no such file")),
+            "{t}"
         );
+        assert_eq!(out.status.code(), Some(1));
     }
 }
 

@@ -28,6 +28,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // The first word, when it names no file and is close to a command's name, was meant as
+    // that command: said so whatever follows it (`chek scene.ron` is a clap error, `chek`
+    // alone a scene for the debugger).
+    if let Some((word, name)) = args.get(1).and_then(|a| mistyped_command(a)) {
+        output::errln!(
+            "sweepscope: `{}` is neither a file nor a command; did you mean `sweepscope \
+             {name}`? (sweepscope --help lists the commands)",
+            terminal::safe(word)
+        );
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -38,37 +50,47 @@ where
     match &cli.command {
         Some(command) => run_command(command),
         None => {
-            if let Some((word, name)) = mistyped_command(&cli.gui) {
+            // Said before a window is asked for: without a display, "no display" hid it.
+            if let Some(scene) = &cli.gui.scene
+                && !scene.exists()
+            {
                 output::errln!(
-                    "sweepscope: `{}` is neither a file nor a command; did you mean `sweepscope \
-                     {name}`? (sweepscope --help lists the commands)",
-                    terminal::safe(word)
+                    "sweepscope: cannot read {}: no such file",
+                    terminal::safe(&scene.display().to_string())
                 );
-                return ExitCode::from(2);
+                return ExitCode::FAILURE;
             }
             gui(&cli.gui)
         }
     }
 }
 
-/// The command a scene argument that names no file was probably meant to be, with the
-/// argument: one word, no extension, within two letters of a command's name (`chek`,
-/// `hnut`). Anything else that names no file goes to the debugger, which says it cannot
-/// read it.
-fn mistyped_command(gui: &GuiArgs) -> Option<(&str, String)> {
+/// The command a first argument that names no file was probably meant to be, with the
+/// argument: one word, no extension, not a command itself, within two letters of a
+/// command's name whatever its case (`chek`, `hnut`, `CHEK`). Anything else goes to clap,
+/// and a word that names no file to the debugger, which says it cannot read it.
+fn mistyped_command(arg: &OsString) -> Option<(&str, String)> {
     use clap::CommandFactory;
-    let path = gui.scene.as_deref()?;
-    let word = path.to_str()?;
-    if path.exists() || word.contains(['.', '/', '\\']) {
+    let word = arg.to_str()?;
+    let path = std::path::Path::new(word);
+    if word.starts_with('-') || word.contains(['.', '/', '\\']) || path.exists() {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let names: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    if names.contains(&word.to_owned()) {
         return None;
     }
     // Recording is an option of `check`, not a command of its own.
-    if edit_distance(word, "record") <= 1 {
+    if edit_distance(&lower, "record") <= 1 {
         return Some((word, "check --record".to_owned()));
     }
-    Cli::command()
-        .get_subcommands()
-        .map(|c| (edit_distance(word, c.get_name()), c.get_name().to_owned()))
+    names
+        .into_iter()
+        .map(|name| (edit_distance(&lower, &name), name))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, name)| (word, name))
