@@ -56,6 +56,14 @@ const BAD: &[(&str, &[&str])] = &[
             "expected a `View`, written `( ... )` with no name",
         ],
     ),
+    // "found `None( ... )`", which is not what was written.
+    (
+        "none-struct.ron",
+        &[
+            "tests/bad_scenes/none-struct.ron:4:11: ",
+            "but found `None`; leave the field out",
+        ],
+    ),
     (
         "wrong-type.ron",
         &[

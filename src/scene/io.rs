@@ -107,7 +107,30 @@ pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>>
 /// (which RON often reports as a missing comma after the last value) named as such.
 fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneError {
     let end = &e.span.end;
-    if blank_after(text, end.line, end.col) {
+    let at_end = blank_after(text, end.line, end.col);
+    // A file that ends inside a string or a comment: RON says "end of file" (or "expected
+    // a quoted string"), where the user needs the string or comment that never ends.
+    use ron::error::Error;
+    if (at_end
+        || matches!(
+            e.code,
+            Error::Eof | Error::ExpectedStringEnd | Error::UnclosedBlockComment
+        ))
+        && let Some((line, column, what)) = unclosed(text)
+    {
+        let message = match what {
+            Unclosed::String => {
+                "a string that starts here is never closed (a missing `\"`, or a file cut short?)"
+            }
+            Unclosed::Comment => "a `/*` comment that starts here is never closed",
+        };
+        return SceneError {
+            line: Some(line),
+            column: Some(column),
+            ..SceneError::new(file, message.to_owned())
+        };
+    }
+    if at_end {
         return SceneError {
             line: Some(end.line),
             column: Some(end.col),
@@ -150,6 +173,91 @@ fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneErr
         column: Some(column),
         ..SceneError::new(file, describe(&e.code))
     }
+}
+
+/// What a text can end inside of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unclosed {
+    String,
+    Comment,
+}
+
+/// Where the string (`"…"`, `b"…"`, `r#"…"#`) or `/* */` comment that `text` ends inside
+/// begins, as a 1-based line and column in characters, if it ends inside one. Strings take
+/// `\` escapes and raw strings none; line comments run to the end of their line.
+fn unclosed(text: &str) -> Option<(usize, usize, Unclosed)> {
+    let chars: Vec<char> = text.chars().collect();
+    let at = |k: usize| chars.get(k).copied();
+    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
+    // Moves past `n` characters, counting lines.
+    let step = |i: &mut usize, line: &mut usize, col: &mut usize, n: usize| {
+        for _ in 0..n {
+            if chars.get(*i) == Some(&'\n') {
+                *line += 1;
+                *col = 1;
+            } else {
+                *col += 1;
+            }
+            *i += 1;
+        }
+    };
+    while let Some(c) = at(i) {
+        let start = (line, col);
+        let word_before = i > 0 && at(i - 1).is_some_and(|p| p.is_alphanumeric() || p == '_');
+        if c == '/' && at(i + 1) == Some('/') {
+            while at(i).is_some_and(|c| c != '\n') {
+                step(&mut i, &mut line, &mut col, 1);
+            }
+        } else if c == '/' && at(i + 1) == Some('*') {
+            step(&mut i, &mut line, &mut col, 2);
+            loop {
+                match at(i) {
+                    None => return Some((start.0, start.1, Unclosed::Comment)),
+                    Some('*') if at(i + 1) == Some('/') => {
+                        step(&mut i, &mut line, &mut col, 2);
+                        break;
+                    }
+                    Some(_) => step(&mut i, &mut line, &mut col, 1),
+                }
+            }
+        } else if c == '"' || (c == 'b' && at(i + 1) == Some('"') && !word_before) {
+            step(&mut i, &mut line, &mut col, if c == 'b' { 2 } else { 1 });
+            loop {
+                match at(i) {
+                    None => return Some((start.0, start.1, Unclosed::String)),
+                    Some('\\') => {
+                        let n = 2.min(chars.len() - i);
+                        step(&mut i, &mut line, &mut col, n);
+                    }
+                    Some('"') => {
+                        step(&mut i, &mut line, &mut col, 1);
+                        break;
+                    }
+                    Some(_) => step(&mut i, &mut line, &mut col, 1),
+                }
+            }
+        } else if c == 'r' && !word_before && matches!(at(i + 1), Some('"' | '#')) {
+            let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
+            if at(i + 1 + hashes) != Some('"') {
+                step(&mut i, &mut line, &mut col, 1);
+                continue;
+            }
+            step(&mut i, &mut line, &mut col, 2 + hashes);
+            loop {
+                match at(i) {
+                    None => return Some((start.0, start.1, Unclosed::String)),
+                    Some('"') if (1..=hashes).all(|k| at(i + k) == Some('#')) => {
+                        step(&mut i, &mut line, &mut col, 1 + hashes);
+                        break;
+                    }
+                    Some(_) => step(&mut i, &mut line, &mut col, 1),
+                }
+            }
+        } else {
+            step(&mut i, &mut line, &mut col, 1);
+        }
+    }
+    None
 }
 
 /// The first text that is not whitespace at or after 1-based `line`:`column`: its line,
@@ -359,6 +467,31 @@ pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file cut short right after a string's opening quote, or inside a raw string or a
+    /// comment, was "unexpected end of file … is a closing `)` missing?": the string or
+    /// comment that never ends is found, and the place it starts.
+    #[test]
+    fn the_string_or_comment_a_file_ends_inside_is_found() {
+        let cases = [
+            ("(\n    name: \"", Some((2, 11, Unclosed::String))),
+            ("(\n    name: \"   ", Some((2, 11, Unclosed::String))),
+            (
+                "(\n    notes: r#\"a \"quote\" inside",
+                Some((2, 12, Unclosed::String)),
+            ),
+            (
+                "(\n    variants: [\"a\", \"",
+                Some((2, 21, Unclosed::String)),
+            ),
+            ("(\n    /* comment", Some((2, 5, Unclosed::Comment))),
+            ("(\n    name: \"a\\\"b\", // \"not a string\n", None),
+            ("(notes: r#\"a \"b\" c\"#, /* c */ x: \"d\")", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(unclosed(text), want, "{text:?}");
+        }
+    }
 
     const SMALL: &str = r#"(
     version: 1,

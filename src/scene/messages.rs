@@ -63,6 +63,11 @@ pub fn describe(error: &Error) -> String {
         Error::TrailingCharacters => {
             "unexpected text after the end of the scene (an extra `)`?)".to_owned()
         }
+        // `None` is written bare: "found `None( ... )`" described text that is not there.
+        Error::ExpectedDifferentStructName { expected, found } if found == "None" => format!(
+            "wrong type: expected a `{expected}`, written `( ... )`, but found `None`; leave \
+             the field out instead"
+        ),
         Error::ExpectedDifferentStructName { expected, found } => format!(
             "wrong type: expected a `{expected}`, written `( ... )` with no name before it, \
              but found `{found}( ... )`"
