@@ -245,7 +245,7 @@ fn box_time(sweep: &Sweep, aabb: &Aabb) -> f32 {
 #[inline(always)]
 fn lane_time(v: DVec2, radius: f64, lo: DVec2, hi: DVec2, valid: bool) -> f32 {
     let b = (v.abs() + lo.abs() + hi.abs()).element_sum() + radius;
-    let t = entry_time(&Mirrored::new(v, lo, hi), radius, &Tol::new(b, 0.0));
+    let t = entry_time(&Mirrored::new(v, lo, hi), radius, &Tol::unrotated(b));
     if in_expanded(radius, lo, hi) | !valid {
         f32::NAN
     } else {

@@ -61,7 +61,7 @@ pub(crate) fn box_fast<A: Answer>(
     if !valid(b, min(r, min(size.x, size.y))) {
         return None;
     }
-    let tol = Tol::new(b, 0.0);
+    let tol = Tol::unrotated(b);
     box_kernel(v, r, lo, hi, &tol, true).answer(|h| report(m, min_w, max_w, h, &tol), settle)
 }
 
