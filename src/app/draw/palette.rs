@@ -246,9 +246,11 @@ pub fn canvas_background(painter: &egui::Painter, rect: egui::Rect) {
 }
 
 /// Plot grid lines no closer than this many points: finer ones are faint, and each is a
-/// full-width line for the renderer to fill.
+/// full-width line for the renderer to fill. Not above 20, where egui_plot starts to label
+/// a y mark: at 30 a plot 40 points tall (a small window's) had a step wider than its range
+/// and one label, "0".
 pub const PLOT_GRID_SPACING: egui::Rangef = egui::Rangef {
-    min: 30.0,
+    min: 20.0,
     max: 300.0,
 };
 
@@ -324,6 +326,19 @@ mod tests {
             [0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0]
         );
         assert_eq!(values(0.0, 1.0, 0.3), [0.0, 0.5, 1.0]);
+    }
+
+    /// At 800 × 600 the clearance plot's data area is about 40 points tall for values
+    /// from -1 to 15: with marks at least 30 points apart its step was 20 and the only
+    /// mark in range, and label, was "0". egui_plot labels a y mark from 20 points apart.
+    #[test]
+    fn a_plot_40_points_tall_gets_a_labelled_mark_besides_zero() {
+        let (lo, hi, points) = (-1.0, 15.0, 40.0);
+        let base = (hi - lo) / points * f64::from(super::PLOT_GRID_SPACING.min);
+        let marks = values(lo, hi, base);
+        assert_eq!(marks, [0.0, 10.0]);
+        let apart = (marks[1] - marks[0]) / (hi - lo) * points;
+        assert!(apart >= 20.0, "{apart} points apart");
     }
 
     #[test]

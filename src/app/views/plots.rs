@@ -98,7 +98,9 @@ pub fn show(
         .include_x(0.0)
         .include_x(1.0)
         .x_axis_label("t")
-        .y_axis_label("signed distance − r");
+        // Short: the title says what it is, and a plot in a small window is shorter than
+        // "signed distance − r" was long, which then ran up into the key row.
+        .y_axis_label("clearance");
     let plot = if legend_fits {
         // An obstacle's curve and its first root share an entry: in the curve's colour
         // (the first), not the blank egui_plot gives an entry whose items differ.
