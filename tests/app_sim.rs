@@ -668,3 +668,22 @@ fn the_status_bar_shows_the_simulation_cameras_zoom_in_its_view() {
     let shown = format!("zoom {sim_zoom:.2} px/unit");
     assert!(h.query_by_label(&shown).is_some(), "{shown}");
 }
+
+/// At 800 × 600 the controls (270 points) and the event log (330) left the canvas 185
+/// points wide, less than the empty log beside it. The side panels take a share of the
+/// window's width, and the canvas keeps about half of it.
+#[test]
+fn at_800_by_600_the_canvas_keeps_about_half_the_width() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, a: &mut DebugApp| a.ui(ui), sim_app(busy_world()));
+    h.run();
+    let canvas = h.get_by_label("Simulation canvas").rect();
+    let log = h.get_by_label("Event log").rect();
+    assert!(canvas.width() >= 360.0, "{canvas:?}");
+    assert!(
+        log.right() <= 800.0 && log.left() >= canvas.right() - 1.0,
+        "{log:?}"
+    );
+}

@@ -544,16 +544,23 @@ impl SimView {
             ui.ctx().request_repaint();
         }
         let mut setup = None;
+        // The side panels share at most about half of the window's width, as the sweep
+        // view's do: at 800 points the fixed 270 + 330 left the canvas 185.
+        let width = ui.available_width();
+        let controls = (width * 0.26).clamp(200.0, 300.0);
+        let log = (width * 0.24).clamp(170.0, 360.0);
         egui::Panel::top("sim_transport").show(ui, |ui| self.transport(ui));
         egui::Panel::left("sim_controls")
-            .default_size(270.0)
+            .default_size(controls)
+            .size_range(200.0..=(width * 0.35).max(200.0))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("sim_controls_scroll")
                     .show(ui, |ui| setup = setup.take().or(self.controls(ui, scene)));
             });
         egui::Panel::right("sim_log")
-            .default_size(330.0)
+            .default_size(log)
+            .size_range(170.0..=(width * 0.35).max(170.0))
             .show(ui, |ui| self.event_log(ui));
         egui::Panel::bottom("sim_plots")
             .exact_size(190.0)
