@@ -252,6 +252,15 @@ fn a_spawn_on_top_of_a_disc_is_refused_and_the_scene_stays_saveable() {
     );
     assert_eq!(sim(&h).world().map(World::len), Some(2));
     assert!(sweepscope::scene::validate(h.state().scene()).is_empty());
+    // Undone, the run before comes back without the refusal it showed then.
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(1));
+    assert!(
+        !sim(&h).message().unwrap_or_default().contains("refused"),
+        "{:?}",
+        sim(&h).message()
+    );
 }
 
 #[test]

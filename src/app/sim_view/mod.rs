@@ -126,8 +126,11 @@ struct Run {
     compare: bool,
     /// The engine's event cap stopped the last frame early.
     capped: bool,
-    /// A note for the user (errors of the last edit, scene objects left out, ...).
+    /// A note for the user (scene objects left out, a fill that left discs out, ...).
     message: Option<String>,
+    /// Why the last spawn or fill was refused: shown over `message`, and dropped when the
+    /// run is set aside, so that an undo does not bring back a refusal of another moment.
+    refusal: Option<String>,
 }
 
 /// The whole simulation mode: controls, canvas, timeline, log, plots, comparison.
@@ -198,7 +201,8 @@ impl SimView {
             .iter()
             .rposition(|r| r.setup == setup)
             .map(|k| self.set_aside.remove(k));
-        if let Some(old) = self.run.take().filter(|r| r.timeline.is_some()) {
+        if let Some(mut old) = self.run.take().filter(|r| r.timeline.is_some()) {
+            old.refusal = None;
             if self.set_aside.len() == SET_ASIDE_RUNS {
                 self.set_aside.remove(0);
             }
@@ -244,6 +248,7 @@ impl SimView {
             compare: false,
             capped: false,
             message,
+            refusal: None,
         };
         if let Some(note) = self.pending_note.take() {
             run.message = Some(note);
@@ -277,7 +282,7 @@ impl SimView {
 
     fn note(&mut self, text: String) {
         if let Some(r) = &mut self.run {
-            r.message = Some(text);
+            r.refusal = Some(text);
         }
     }
 
@@ -315,7 +320,8 @@ impl SimView {
 
     /// The note shown to the user, if any.
     pub fn message(&self) -> Option<&str> {
-        self.run.as_ref().and_then(|r| r.message.as_deref())
+        let r = self.run.as_ref()?;
+        r.refusal.as_deref().or(r.message.as_deref())
     }
 
     /// The energy and momentum samples the plots show.

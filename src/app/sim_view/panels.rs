@@ -98,9 +98,9 @@ impl SimView {
                     t.max_keyframes()
                 ));
             }
-            if let Some(m) = &r.message {
-                ui.colored_label(Role::Warning.color(), m);
-            }
+        }
+        if let Some(m) = self.message() {
+            ui.colored_label(Role::Warning.color(), m);
         }
         ui.separator();
         let setup = self.edit_controls(ui, scene);
