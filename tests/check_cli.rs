@@ -64,6 +64,21 @@ const BAD: &[(&str, &[&str])] = &[
             "but found `None`; leave the field out",
         ],
     ),
+    // ron's "Integer is out of bounds" and "Invalid digit 'e' for base 10 integers".
+    (
+        "negative-count.ron",
+        &[
+            "tests/bad_scenes/negative-count.ron:5:25: ",
+            "whole number that fits",
+        ],
+    ),
+    (
+        "exponent-count.ron",
+        &[
+            "tests/bad_scenes/exponent-count.ron:5:24: ",
+            "digits only (found 'e')",
+        ],
+    ),
     (
         "wrong-type.ron",
         &[

@@ -199,7 +199,7 @@ fn files_that_cannot_be_recorded_are_named_and_left_as_they_were() {
         "missing.ron: not recorded: ",
         "cannot read",
         "good.ron: recorded 6 expectations",
-        "3 of 4 file(s) not recorded",
+        "3 of 4 files not recorded",
     ] {
         assert!(t.contains(needle), "{needle:?} not in\n{t}");
     }

@@ -365,7 +365,8 @@ fn max_events(s: &str) -> Result<u64, String> {
 /// A finite time, not negative.
 fn time(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
-        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t),
+        // `+ 0.0` makes a `-0` the time 0 (it was printed "-0.0").
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t + 0.0),
         _ => Err(format!("`{s}` is not a finite time >= 0")),
     }
 }
@@ -401,6 +402,19 @@ mod tests {
 
     fn parse(line: &str) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("sweepscope").chain(line.split_whitespace()))
+    }
+
+    /// `sim --time -0` was taken and printed as "t = -0.0 of -0.0".
+    #[test]
+    fn a_time_of_minus_zero_is_zero() {
+        let Ok(Cli {
+            command: Some(Command::Sim(a)),
+            ..
+        }) = parse("sim x.ron --time -0")
+        else {
+            panic!("parses")
+        };
+        assert_eq!(a.time.map(f64::to_bits), Some(0.0f64.to_bits()));
     }
 
     /// `sim --time -1` got clap's "unexpected argument '-1'", where `--time NaN` got the

@@ -61,18 +61,16 @@ fn write_text(files: &[PathBuf], mut out: impl Write) -> io::Result<bool> {
         };
         failed += usize::from(!ok);
     }
+    let n = files.len();
     if failed == 0 {
-        writeln!(
-            out,
-            "all {} file(s) valid, all expectations hold",
-            files.len()
-        )?;
+        let all = if n == 1 {
+            "1 file".to_owned()
+        } else {
+            format!("all {n} files")
+        };
+        writeln!(out, "{all} valid, all expectations hold")?;
     } else {
-        writeln!(
-            out,
-            "{failed} of {} file(s) invalid or failing",
-            files.len()
-        )?;
+        writeln!(out, "{failed} of {} invalid or failing", files_counted(n))?;
     }
     out.flush()?;
     Ok(failed == 0)
@@ -159,6 +157,15 @@ fn expand_tabs(line: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(s)
+}
+
+/// "1 file", "3 files".
+pub(super) fn files_counted(n: usize) -> String {
+    if n == 1 {
+        "1 file".to_owned()
+    } else {
+        format!("{n} files")
+    }
 }
 
 /// The pair table. The name columns are as wide as the longest ball and obstacle name,

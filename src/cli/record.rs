@@ -81,8 +81,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         errln!(
-            "{refused} of {} file(s) not recorded (left as they were)",
-            args.files.len()
+            "{refused} of {} not recorded (left as they were)",
+            super::check::files_counted(args.files.len())
         );
         ExitCode::FAILURE
     };
@@ -106,8 +106,9 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
     let pairs = balls.saturating_mul(scene.objects.len() - balls);
     if pairs > MAX_EXPECTATIONS {
         return Err(format!(
-            "it has {pairs} ball × obstacle pairs ({balls} balls), one expectation each; a \
-             scene may hold at most {MAX_EXPECTATIONS} (MAX_EXPECTATIONS)"
+            "it has {pairs} ball × obstacle pairs ({balls} {}), one expectation each; a \
+             scene may hold at most {MAX_EXPECTATIONS} (MAX_EXPECTATIONS)",
+            if balls == 1 { "ball" } else { "balls" }
         ));
     }
     let evaluation = evaluate(&scene);

@@ -19,6 +19,13 @@ pub fn describe(error: &Error) -> String {
         Error::ExpectedFloat | Error::ExpectedInteger => {
             "wrong type: expected a number here".to_owned()
         }
+        // The whole-number fields (`version`, `max_bounces`, `substeps`, `cell`, ...).
+        Error::IntegerOutOfBounds => {
+            "expected a whole number that fits the field here (none may be negative)".to_owned()
+        }
+        Error::InvalidIntegerDigit { digit, .. } => {
+            format!("expected a whole number here, written with digits only (found {digit:?})")
+        }
         Error::ExpectedString => "wrong type: expected a quoted string here".to_owned(),
         Error::ExpectedStringEnd => {
             "a string that starts here is never closed (a missing `\"`, or a file cut short?)"
