@@ -178,7 +178,9 @@ fn xvfb_command(args: &ReportArgs) -> String {
         format!("xvfb-run -a -s \"-screen 0 {screen}x24\" sweepscope report"),
         shell_word(&args.scene.display().to_string()),
         "--out".to_owned(),
-        shell_word(&args.out.display().to_string()),
+        // A folder of its own: the one given now holds the report without the screenshot,
+        // and a report is never written into a folder that exists.
+        shell_word(&format!("{}-with-screenshot", args.out.display())),
     ];
     for (flag, text) in [
         ("--happened", &args.happened),
@@ -214,8 +216,10 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    /// The hint repeated `--out` as given, a folder the run had just written, so the
+    /// command failed as shown: it names a folder of its own.
     #[test]
-    fn the_xvfb_hint_is_the_same_command_quoted() {
+    fn the_xvfb_hint_is_the_same_command_quoted_into_a_folder_of_its_own() {
         let args = ReportArgs {
             scene: PathBuf::from("scenes/default.ron"),
             out: PathBuf::from("/tmp/my report"),
@@ -226,7 +230,7 @@ mod tests {
         };
         assert_eq!(
             xvfb_command(&args),
-            r#"xvfb-run -a -s "-screen 0 1600x1000x24" sweepscope report scenes/default.ron --out '/tmp/my report' --happened 'it'\''s stuck' --size 800x600"#
+            r#"xvfb-run -a -s "-screen 0 1600x1000x24" sweepscope report scenes/default.ron --out '/tmp/my report-with-screenshot' --happened 'it'\''s stuck' --size 800x600"#
         );
         let big = ReportArgs {
             size: Some([2000.0, 1500.0]),
