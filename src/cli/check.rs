@@ -159,6 +159,11 @@ fn expand_tabs(line: &str) -> Cow<'_, str> {
     Cow::Owned(s)
 }
 
+/// How many terminal cells `s` takes (a CJK character two, a combining mark none).
+fn cells(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
 /// "1 file", "3 files".
 pub(super) fn files_counted(n: usize) -> String {
     if n == 1 {
@@ -191,7 +196,7 @@ const HEADER: [&str; 8] = [
 
 impl<'a> Table<'a> {
     fn new(scene: &'a Scene, obstacles: &[(usize, Obstacle)]) -> Self {
-        let width = |i: usize| name(scene, i).chars().count();
+        let width = |i: usize| cells(&name(scene, i));
         let mut widths = HEADER.map(str::len);
         let balls = scene
             .objects
@@ -218,7 +223,7 @@ impl<'a> Table<'a> {
         }
         for h in ball.pairs.iter().filter_map(|p| p.hit.as_ref()) {
             for (w, cell) in self.widths[2..].iter_mut().zip(hit_cells(h)) {
-                *w = (*w).max(cell.chars().count());
+                *w = (*w).max(cells(&cell));
             }
         }
         if self.header_written {
@@ -276,10 +281,7 @@ impl<'a> Table<'a> {
             }
             line.push_str(s);
             if k + 1 < row.len() {
-                line.extend(std::iter::repeat_n(
-                    ' ',
-                    w.saturating_sub(s.chars().count()),
-                ));
+                line.extend(std::iter::repeat_n(' ', w.saturating_sub(cells(s))));
             }
         }
         writeln!(out, "  {}", line.trim_end())
@@ -382,6 +384,25 @@ mod tests {
         for row in &rows[1..] {
             assert_eq!(&row[at("hit")..at("hit") + 3], "yes", "{text}");
             assert_eq!(&row[at("inside")..], "no", "{text}");
+        }
+    }
+
+    /// A ball named "日本語ボール" pushed its row out of line: widths were counted in
+    /// characters, and each of these takes two terminal cells.
+    #[test]
+    fn names_in_wide_characters_keep_the_columns_aligned() {
+        let mut s = Scene::empty("t");
+        s.objects = vec![
+            ball("日本語ボール", 0.0),
+            floor("floor"),
+            ball("e\u{301}", 5.0),
+        ];
+        let text = text_of(&s);
+        let rows = table_rows(&text);
+        let cell_of = |row: &str, word: &str| cells(&row[..row.find(word).expect("in the row")]);
+        let hit = cell_of(rows[0], "hit");
+        for row in &rows[1..] {
+            assert_eq!(cell_of(row, "yes"), hit, "{text}");
         }
     }
 
