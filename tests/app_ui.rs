@@ -726,10 +726,15 @@ fn an_800_by_600_window_wraps_the_toolbar_and_fits_the_default_scene() {
 #[test]
 fn the_plots_keep_their_share_of_the_window_through_resizes_and_toggles() {
     let canvas = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect().height();
+    let canvas_width = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect().width();
     let fresh = |w: f32, ht: f32| {
         let h = harness_at(egui::vec2(w, ht), DebugApp::new(builtin::default_scene()));
         canvas(&h)
     };
+    let wide = canvas_width(&harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    ));
     let (small, large) = (fresh(800.0, 600.0), fresh(1400.0, 900.0));
     let mut h = harness_at(
         egui::vec2(1400.0, 900.0),
@@ -755,6 +760,12 @@ fn the_plots_keep_their_share_of_the_window_through_resizes_and_toggles() {
         "{} vs {large}",
         canvas(&h)
     );
+    // The side panels too: after 1400 → 800 → 1400 they were left at their 800 widths.
+    assert!(
+        (canvas_width(&h) - wide).abs() < 12.0,
+        "{} vs {wide}",
+        canvas_width(&h)
+    );
 }
 
 /// At 800 × 600 the inspector's Delete button broke its label as "Delet" over "e".
@@ -767,4 +778,34 @@ fn the_inspector_buttons_keep_their_labels_whole_at_800_by_600() {
         let r = h.get_by_label_contains(label).rect();
         assert!(r.height() < 26.0, "{label}: {r:?}");
     }
+}
+
+/// A side panel dragged wider keeps its new share through a resize, rather than going back
+/// to its default (its share changes only when the user drags it).
+#[test]
+fn a_dragged_side_panel_keeps_its_new_share_through_resizes() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let canvas = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect();
+    // The inspector's edge is the canvas's right edge: dragged 100 points left.
+    let x = canvas(&h).right() + 1.0;
+    h.drag_at(egui::pos2(x, 300.0));
+    h.run_steps(2);
+    h.hover_at(egui::pos2(x - 100.0, 300.0));
+    h.run_steps(2);
+    h.drop_at(egui::pos2(x - 100.0, 300.0));
+    h.run();
+    let dragged = canvas(&h).right();
+    assert!((dragged - (x - 101.0)).abs() < 3.0, "{dragged} vs {x}");
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
+    h.set_size(egui::vec2(1400.0, 900.0));
+    h.run();
+    assert!(
+        (canvas(&h).right() - dragged).abs() < 2.0,
+        "{:?}",
+        canvas(&h)
+    );
 }

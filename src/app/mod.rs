@@ -150,27 +150,22 @@ impl DebugApp {
         let variants = (width * 0.18).clamp(170.0, 230.0);
         let height = ui.available_height();
         let plots = (height * 0.3).clamp(150.0, 260.0);
+        // Each panel keeps its share of the window when the window is resized.
+        let shares = self.ui.panels;
+        let pointer_down = ui.input(|i| i.pointer.primary_down());
         // The scrubber alone and the scrubber with plots are two panels, each keeping its
         // own size: hiding the plots and showing them again brings back their height.
         let show_plots = self.ui.show_plots;
-        let mut timeline = if show_plots {
-            egui::Panel::bottom("timeline")
+        let timeline = if show_plots {
+            let range = egui::Rangef::new(120.0, (height * 0.6).max(120.0));
+            let panel = egui::Panel::bottom("timeline")
                 .resizable(true)
                 .default_size(plots)
-                .size_range(120.0..=(height * 0.6).max(120.0))
+                .size_range(range);
+            shares.timeline.sized(panel, height, range)
         } else {
             egui::Panel::bottom("timeline_bare").resizable(false)
         };
-        // The plots keep their share of the window's height when the window is resized
-        // (egui would keep their height, and a smaller window would lose its canvas).
-        let resized = (height - self.ui.timeline.height).abs() > 0.5;
-        if show_plots
-            && resized
-            && let Some(share) = self.ui.timeline.share
-        {
-            timeline =
-                timeline.exact_size((share * height).clamp(120.0, (height * 0.6).max(120.0)));
-        }
         let shown = timeline.show(ui, |ui| {
             views::scrubber::show(ui, &mut self.ui.playback);
             if show_plots {
@@ -179,31 +174,41 @@ impl DebugApp {
                 views::plots::show(ui, self.doc.scene(), ball, t, out);
             }
         });
-        self.ui.timeline.height = height;
-        if show_plots && height > 0.0 {
-            self.ui.timeline.share = Some(shown.response.rect.height() / height);
+        if show_plots {
+            let size = shown.response.rect.height();
+            self.ui.panels.timeline.record(size, height, pointer_down);
         }
         self.apply_now(&ctx, out);
-        egui::Panel::right("inspector")
+        let range = egui::Rangef::new(240.0, (width * 0.4).max(240.0));
+        let panel = egui::Panel::right("inspector")
             .resizable(true)
             .default_size(inspector)
-            .size_range(240.0..=(width * 0.4).max(240.0))
-            .show(ui, |ui| {
-                let (eval, selected) = (&self.evaluation, self.ui.selected);
-                let ball = debugger::inspected(eval, selected);
-                let stale = &self.stale;
-                views::inspector::show(ui, self.doc.scene(), selected, eval, ball, stale, out)
-            });
+            .size_range(range);
+        let shown = shares.inspector.sized(panel, width, range).show(ui, |ui| {
+            let (eval, selected) = (&self.evaluation, self.ui.selected);
+            let ball = debugger::inspected(eval, selected);
+            let stale = &self.stale;
+            views::inspector::show(ui, self.doc.scene(), selected, eval, ball, stale, out)
+        });
+        self.ui
+            .panels
+            .inspector
+            .record(shown.response.rect.width(), width, pointer_down);
         self.apply_now(&ctx, out);
         if self.ui.show_variants {
-            egui::Panel::left("variants")
+            let range = egui::Rangef::new(170.0, (width * 0.25).max(170.0));
+            let panel = egui::Panel::left("variants")
                 .resizable(true)
                 .default_size(variants)
-                .size_range(170.0..=(width * 0.25).max(170.0))
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| views::variants::show(ui, self.doc.scene(), out));
-                });
+                .size_range(range);
+            let shown = shares.variants.sized(panel, width, range).show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| views::variants::show(ui, self.doc.scene(), out));
+            });
+            self.ui
+                .panels
+                .variants
+                .record(shown.response.rect.width(), width, pointer_down);
             self.apply_now(&ctx, out);
         }
         let (doc, eval, state) = (&self.doc, &self.evaluation, &mut self.ui);

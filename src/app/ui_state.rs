@@ -117,12 +117,54 @@ impl Playback {
     }
 }
 
-/// The height available to the sweep view's panels in the last frame, and the share of
-/// it the plots panel took (none before it was first shown).
+/// A panel's share of the window along its axis, kept through resizes: egui keeps a
+/// panel's size in points, so a window made smaller lost its canvas to the panels, and one
+/// made larger again kept them narrow.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct TimelineSize {
-    pub height: f32,
+pub struct PanelShare {
+    /// The room available along the panel's axis in the last frame.
+    pub available: f32,
+    /// The panel's size in the last frame.
+    pub size: f32,
+    /// The share of the room the panel is meant to take: as first shown, then as the user
+    /// drags it (none before it was first shown).
     pub share: Option<f32>,
+}
+
+impl PanelShare {
+    /// `panel`, given its share of `available` again (held to `range`) when the window
+    /// changed size since the last frame.
+    pub fn sized(&self, panel: egui::Panel, available: f32, range: egui::Rangef) -> egui::Panel {
+        match self.share {
+            Some(share) if (available - self.available).abs() > 0.5 => {
+                panel.exact_size((share * available).clamp(range.min, range.max))
+            }
+            _ => panel,
+        }
+    }
+
+    /// Notes the size the panel was shown at, out of `available`. The share changes only
+    /// when the user drags the panel's edge (`pointer_down`, the panel's size changing in a
+    /// window that did not): a size held to the panel's range in a small window, or grown
+    /// to fit its contents, is not the share to grow back to.
+    pub fn record(&mut self, size: f32, available: f32, pointer_down: bool) {
+        let dragged = pointer_down
+            && (available - self.available).abs() <= 0.5
+            && (size - self.size).abs() > 0.5;
+        if available > 0.0 && (self.share.is_none() || dragged) {
+            self.share = Some(size / available);
+        }
+        self.available = available;
+        self.size = size;
+    }
+}
+
+/// The shares of the sweep view's panels.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PanelShares {
+    pub timeline: PanelShare,
+    pub inspector: PanelShare,
+    pub variants: PanelShare,
 }
 
 /// The UI's own state.
@@ -152,8 +194,8 @@ pub struct UiState {
     /// the first frames the camera is zoomed to show it in this canvas.
     pub opening_extent: Option<Vec2>,
     pub show_plots: bool,
-    /// The plots panel's share of the window, kept through resizes.
-    pub timeline: TimelineSize,
+    /// The panels' shares of the window, kept through resizes.
+    pub panels: PanelShares,
     pub show_variants: bool,
     pub show_help: bool,
     /// The rename dialog: object and text so far.
@@ -191,7 +233,7 @@ impl UiState {
             check_view: 3,
             opening_extent: view.extent,
             show_plots: true,
-            timeline: TimelineSize::default(),
+            panels: PanelShares::default(),
             show_variants: true,
             show_help: false,
             rename: None,
