@@ -809,3 +809,53 @@ fn a_dragged_side_panel_keeps_its_new_share_through_resizes() {
         canvas(&h)
     );
 }
+
+/// After File › New the plots shrank to about 40 points (the panel fitted its contents
+/// while there was no ball to plot) and stayed so with a ball again and in every file
+/// opened after. They keep their share of the window, and a drag of their edge still sets
+/// it.
+#[test]
+fn the_plots_keep_their_height_through_file_new_and_a_drag_of_their_edge_sets_it() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let bottom = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect().bottom();
+    let before = bottom(&h);
+    h.state_mut().queue(Command::Action(Action::New));
+    h.run();
+    assert!(
+        (bottom(&h) - before).abs() < 1.0,
+        "{} vs {before}",
+        bottom(&h)
+    );
+    for a in [Action::AddBall, Action::AddBox] {
+        h.state_mut().queue(Command::Action(a));
+        h.run();
+    }
+    assert!(
+        (bottom(&h) - before).abs() < 1.0,
+        "{} vs {before}",
+        bottom(&h)
+    );
+    // The plots' edge dragged 100 points up: they grow by that, and keep it.
+    let edge = egui::pos2(600.0, before + 1.0);
+    h.drag_at(edge);
+    h.run_steps(2);
+    h.hover_at(edge - egui::vec2(0.0, 100.0));
+    h.run_steps(2);
+    h.drop_at(edge - egui::vec2(0.0, 100.0));
+    h.run();
+    let dragged = bottom(&h);
+    assert!(
+        (dragged - (before - 100.0)).abs() < 3.0,
+        "{dragged} vs {before}"
+    );
+    h.state_mut().queue(Command::Action(Action::New));
+    h.run();
+    assert!(
+        (bottom(&h) - dragged).abs() < 1.0,
+        "{} vs {dragged}",
+        bottom(&h)
+    );
+}

@@ -118,6 +118,8 @@ impl DebugApp {
             banner_reload: self.ui.banner_reload.take(),
             show_plots: self.ui.show_plots,
             show_variants: self.ui.show_variants,
+            // The window's layout belongs to the window, not the document.
+            panels: self.ui.panels,
             output_dir: self.ui.output_dir.take(),
             last_output: self.ui.last_output.take(),
             ..UiState::new(scene.view)

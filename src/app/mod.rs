@@ -162,7 +162,7 @@ impl DebugApp {
                 .resizable(true)
                 .default_size(plots)
                 .size_range(range);
-            shares.timeline.sized(panel, height, range)
+            shares.timeline.always(panel, height, range, pointer_down)
         } else {
             egui::Panel::bottom("timeline_bare").resizable(false)
         };

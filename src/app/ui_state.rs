@@ -135,10 +135,33 @@ impl PanelShare {
     /// `panel`, given its share of `available` again (held to `range`) when the window
     /// changed size since the last frame.
     pub fn sized(&self, panel: egui::Panel, available: f32, range: egui::Rangef) -> egui::Panel {
+        let resized = (available - self.available).abs() > 0.5;
+        self.held(panel, available, range, resized)
+    }
+
+    /// `panel` at its share of `available` in every frame but those of a drag of its edge
+    /// (`pointer_down`): for a panel whose contents can be smaller than it, which egui
+    /// would shrink it to (the plots, with no ball to plot, kept 40 points after File ›
+    /// New and a new ball).
+    pub fn always(
+        &self,
+        panel: egui::Panel,
+        available: f32,
+        range: egui::Rangef,
+        pointer_down: bool,
+    ) -> egui::Panel {
+        self.held(panel, available, range, !pointer_down)
+    }
+
+    fn held(
+        &self,
+        panel: egui::Panel,
+        available: f32,
+        range: egui::Rangef,
+        now: bool,
+    ) -> egui::Panel {
         match self.share {
-            Some(share) if (available - self.available).abs() > 0.5 => {
-                panel.exact_size((share * available).clamp(range.min, range.max))
-            }
+            Some(share) if now => panel.exact_size((share * available).clamp(range.min, range.max)),
             _ => panel,
         }
     }
