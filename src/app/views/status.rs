@@ -65,17 +65,63 @@ pub fn show(
                 out.push(Command::Action(Action::CopyOutputPath));
             }
         }
+        // A path written is shown by its end, where its name is: cut at the end, as a long
+        // text is, it lost the folder name that says which report it was.
+        let written = state.last_output.as_ref().map(|p| p.display().to_string());
         if !state.status.is_empty() {
             ui.separator();
+            let text = match &written {
+                Some(full) if state.status.contains(full.as_str()) => {
+                    state.status.replace(full.as_str(), &path_end(full))
+                }
+                _ => state.status.clone(),
+            };
             // Cut to the room left, the whole text on hover.
-            ui.add(egui::Label::new(RichText::new(&state.status).color(Role::Status.color())).truncate());
+            ui.add(egui::Label::new(RichText::new(text).color(Role::Status.color())).truncate())
+                .on_hover_text(&state.status);
         }
-        if let Some(path) = &state.last_output {
-            let shown = path.display().to_string();
-            if !state.status.contains(&shown) {
-                ui.separator();
-                ui.label(RichText::new(format!("last written: {shown}")).monospace());
-            }
+        if let Some(full) = written
+            && !state.status.contains(&full)
+        {
+            ui.separator();
+            let text = RichText::new(format!("last written: {}", path_end(&full))).monospace();
+            ui.add(egui::Label::new(text).truncate())
+                .on_hover_text(full);
         }
     });
+}
+
+/// A long path as its last two parts after "…/": the folder or file just written and the
+/// folder it is in.
+fn path_end(full: &str) -> String {
+    const SHOWN: usize = 48;
+    if full.chars().count() <= SHOWN {
+        return full.to_owned();
+    }
+    let parts: Vec<&str> = full.rsplitn(3, std::path::MAIN_SEPARATOR).collect();
+    match parts.as_slice() {
+        [name, folder, _] => format!(
+            "…{}{folder}{}{name}",
+            std::path::MAIN_SEPARATOR,
+            std::path::MAIN_SEPARATOR
+        ),
+        _ => full.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_end;
+
+    /// A bug report's path ran off the status bar's end, its folder name (which report)
+    /// with it: a long path is shown by its end.
+    #[test]
+    fn a_long_path_is_shown_by_its_last_two_parts() {
+        let long = "/home/someone/Documents/sweepscope/reports/bug-report-ball-tunnels-thin-wall-20261127-000148";
+        assert_eq!(
+            path_end(long),
+            "…/reports/bug-report-ball-tunnels-thin-wall-20261127-000148"
+        );
+        assert_eq!(path_end("/tmp/shot.png"), "/tmp/shot.png");
+    }
 }
