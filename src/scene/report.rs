@@ -174,10 +174,17 @@ fn variants_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
             Outcome::Failed(why) => format!("failed ({})", cell(why)),
             Outcome::NotApplicable => "n/a".to_owned(),
         };
+        // The sub-step count decides the sub-stepping answer (8 tunnel where 40 do not),
+        // and a scene at the default count does not write it.
+        let variant = match row.variant {
+            crate::variants::Variant::Substep => {
+                format!("{} ({} sub-steps)", row.variant.id(), scene.params.substeps)
+            }
+            v => v.id().to_owned(),
+        };
         let _ = writeln!(
             out,
-            "| {} | {} | {exact} | {answer} | {} |",
-            row.variant.id(),
+            "| {variant} | {} | {exact} | {answer} | {} |",
             name(scene, pair.obstacle),
             cell(&row.verdict.text())
         );
@@ -216,6 +223,20 @@ fn cell(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The variants table said "substep … MISSED HIT" without the count, which decides it
+    /// (8 sub-steps tunnel where 40 do not) and which a scene at the default leaves out.
+    #[test]
+    fn the_substep_row_names_its_count() {
+        let mut scene = crate::scene::builtin::default_scene();
+        scene.variants = vec!["substep".to_owned(), "discrete".to_owned()];
+        for n in [8, 40] {
+            scene.params.substeps = n;
+            let md = render(&scene, &crate::scene::evaluate(&scene));
+            assert!(md.contains(&format!("| substep ({n} sub-steps) |")), "{md}");
+            assert!(md.contains("| discrete |"), "{md}");
+        }
+    }
 
     #[test]
     fn regions_show_bits_and_escaped_flags() {
