@@ -84,8 +84,11 @@ fn save_as_without_a_native_dialog_opens_the_in_app_one_and_saves() {
     assert_eq!(h.state().file_path(), Some(target.as_path()));
     let back = load_scene(&target).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.objects, h.state().scene().objects);
+    // A new scene takes its file's name when first saved: kept "untitled", it named its
+    // window "untitled — new.ron" and its bug reports `bug-report-untitled-…`.
+    assert_eq!(back.name, "new");
     assert!(
-        window_title(&h).starts_with("untitled — "),
+        window_title(&h).starts_with("new — "),
         "{}",
         window_title(&h)
     );

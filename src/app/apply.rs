@@ -40,6 +40,9 @@ const HUNT_BUDGET: u64 = 3000;
 /// Pixels between grid lines that set the size of a new object.
 const NEW_OBJECT_PX: f32 = 40.0;
 
+/// The name of a new scene until it is saved.
+const UNTITLED: &str = "untitled";
+
 /// How the status bar starts the reason an edit was refused.
 const NOT_APPLIED: &str = "not applied: ";
 impl DebugApp {
@@ -499,7 +502,7 @@ impl DebugApp {
                 let dir = self.dialog_dir();
                 self.start_dialog(ctx, DialogKind::Open, String::new(), dir);
             }
-            Pending::New => self.set_document(Scene::empty("untitled"), None),
+            Pending::New => self.set_document(Scene::empty(UNTITLED), None),
             Pending::Demo(name) => {
                 if let Some(s) = builtin::demo(&name) {
                     self.set_document(s, None);
@@ -567,6 +570,16 @@ impl DebugApp {
     /// document stays unsaved, the file on disk keeps its old content, and `then` (closing,
     /// opening another scene) does not happen.
     fn write_scene(&mut self, ctx: &Context, path: &Path, then: Option<Pending>) {
+        // A new scene saved for the first time takes its file's name: kept "untitled", it
+        // named its bug reports `bug-report-untitled-…` and its window "untitled — file".
+        let unnamed = matches!(self.doc.scene().name.as_str(), "" | UNTITLED);
+        if unnamed
+            && self.doc.path().is_none()
+            && let Some(stem) = path.file_stem().and_then(|s| s.to_str())
+            && !stem.trim().is_empty()
+        {
+            self.doc.apply(Edit::SetName(stem.trim().to_owned()), false);
+        }
         let revision = self.doc.revision();
         match save_scene(path, &self.doc.scene_with_view(self.ui.view)) {
             Ok(()) => {
