@@ -73,6 +73,13 @@ fn explain(ui: &mut Ui, v: Variant) {
     ui.set_max_width(360.0);
     ui.label(RichText::new(v.title()).strong());
     ui.label(v.summary());
+    // "(002)" beside three titles said nothing of what it numbers.
+    if let Some(number) = write_up(v.title()) {
+        ui.label(format!(
+            "({number}) is the published write-up it is ported from, one of 000–004 \
+             (docs/library.md, The published approaches).",
+        ));
+    }
     ui.label(format!(
         "Handles {}. Id in scene files: {}.",
         v.handles(),
@@ -85,6 +92,12 @@ fn explain(ui: &mut Ui, v: Variant) {
             ui.label(format!("• {f}"));
         }
     }
+}
+
+/// The number of the published write-up in a variant's title, "Sub-stepping (002)".
+fn write_up(title: &str) -> Option<&str> {
+    let number = title.strip_suffix(')')?.rsplit_once(" (")?.1;
+    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit())).then_some(number)
 }
 
 /// The sub-step count of the sub-stepping variant (a scene parameter).
@@ -163,4 +176,24 @@ fn swatch(ui: &mut Ui, color: egui::Color32, label: &str) {
         ui.painter().rect_filled(rect, 1.0, color);
         ui.label(RichText::new(label).small());
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_up;
+    use crate::variants::Variant;
+
+    /// "(002)" stood beside three titles, explained nowhere in the debugger: the tooltip
+    /// names it for every ported approach, and for no engine.
+    #[test]
+    fn the_write_up_number_is_found_in_the_ported_approaches_titles_only() {
+        assert_eq!(write_up(Variant::Substep.title()), Some("002"));
+        let numbered = Variant::ALL
+            .iter()
+            .filter(|v| write_up(v.title()).is_some())
+            .count();
+        assert!(numbered >= 5, "{numbered}");
+        assert_eq!(write_up("parry2d cast_shapes"), None);
+        assert_eq!(write_up("Something (x)"), None);
+    }
 }
