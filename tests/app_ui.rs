@@ -405,6 +405,34 @@ fn find_a_counterexample_opens_a_shrunk_case_that_pins_the_exact_answer() {
     );
 }
 
+/// Find beside Sub-stepping and beside Discrete returned, press after press, the same
+/// degenerate start inside a zero-size obstacle: nothing for someone chasing a tunnel.
+/// The first press shows a tunnel (a missed hit), and the next ones other kinds.
+#[test]
+fn find_shows_a_tunnel_first_and_other_kinds_after() {
+    for id in ["substep", "discrete"] {
+        let mut h = harness(DebugApp::new(builtin::default_scene()));
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            h.get_by_label(&format!("Find a counterexample for {id}"))
+                .click();
+            h.run();
+            let status = h.state().status().to_owned();
+            seen.push(
+                status
+                    .split(':')
+                    .nth(1)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_owned(),
+            );
+        }
+        assert!(seen[0].contains("miss"), "{id}: {seen:?}");
+        seen.dedup();
+        assert!(seen.len() > 1, "{id}: one kind only: {seen:?}");
+    }
+}
+
 #[test]
 fn a_key_adds_at_the_cursor_with_round_numbers() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));

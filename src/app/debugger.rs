@@ -95,7 +95,7 @@ impl DebugApp {
             frame_times: FrameTimes::default(),
             title: String::new(),
             allow_close: false,
-            hunt_seed: 1,
+            hunt_seed: 0,
             baseline: None,
             stale: Vec::new(),
             renderer: None,
