@@ -169,6 +169,29 @@ pub fn pick(objects: &[Object], focus: Option<usize>, p: Vec2, zoom: f32) -> Opt
         })
 }
 
+/// The object a click at world point `p` selects: the one [`pick`] finds, else a ball or
+/// circle whose swept path (its capsule) holds `p`, top-most first. A drag there still
+/// pans (the capsule is mostly empty canvas), but a click on it meant the ball: it
+/// deselected everything.
+pub fn select_at(objects: &[Object], focus: Option<usize>, p: Vec2, zoom: f32) -> Option<usize> {
+    if let Some(h) = pick(objects, focus, p, zoom) {
+        return Some(h.object);
+    }
+    let reach = PICK_PX / zoom.max(1e-6) * 0.7;
+    objects
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, o)| match o.shape {
+            Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
+                let path =
+                    crate::obstacle::Obstacle::Segment(crate::geom::Segment::new(start, end));
+                (path.distance_at(p, 0.0) <= radius.max(reach)).then_some(i)
+            }
+            _ => None,
+        })
+}
+
 /// The shape after dragging `grip` from world point `grab` to `now`. `snap_step` rounds the
 /// moved point (or the angle, to 15°) while the snap modifier is held.
 pub fn apply_drag(
@@ -524,5 +547,30 @@ mod tests {
         let h = pick(&objects, None, Vec2::new(3.0, 3.0), 10.0).unwrap();
         assert_eq!((h.object, h.grip), (0, Grip::Body));
         assert!(pick(&objects, None, Vec2::new(50.0, 50.0), 10.0).is_none());
+    }
+
+    /// A click on a ball's swept path, away from its start and end, deselected everything.
+    #[test]
+    fn a_click_on_a_swept_path_selects_its_ball_and_one_beside_it_nothing() {
+        let objects = vec![
+            obj(Shape::Box {
+                min: Vec2::new(-20.0, -20.0),
+                max: Vec2::new(-10.0, -10.0),
+            }),
+            obj(Shape::Ball {
+                start: Vec2::new(0.0, 0.0),
+                end: Vec2::new(40.0, 0.0),
+                radius: 2.0,
+            }),
+        ];
+        // Mid-path, within the radius of the path's line: no handle or body there.
+        let mid = Vec2::new(20.0, 1.5);
+        assert!(pick(&objects, None, mid, 10.0).is_none());
+        assert_eq!(select_at(&objects, None, mid, 10.0), Some(1));
+        assert_eq!(select_at(&objects, None, Vec2::new(20.0, 5.0), 10.0), None);
+        assert_eq!(
+            select_at(&objects, None, Vec2::new(-15.0, -15.0), 10.0),
+            Some(0)
+        );
     }
 }

@@ -181,16 +181,15 @@ fn pointer(
     if resp.clicked()
         && let Some(p) = hover
     {
-        state.selected =
-            handles::pick(objects, state.selected, cam.to_world(p), cam.zoom).map(|h| h.object);
+        state.selected = handles::select_at(objects, state.selected, cam.to_world(p), cam.zoom);
     }
     if resp.secondary_clicked()
         && let Some(p) = hover
     {
         let w = cam.to_world(p);
         state.context_at = Some(w);
-        if let Some(h) = handles::pick(objects, state.selected, w, cam.zoom) {
-            state.selected = Some(h.object);
+        if let Some(i) = handles::select_at(objects, state.selected, w, cam.zoom) {
+            state.selected = Some(i);
         }
     }
     // What the pointer would grab, for the cursor and the handles' highlight.
