@@ -528,28 +528,3 @@ fn a_mistyped_command_is_named_with_the_command_meant() {
         assert_eq!(out.status.code(), Some(1));
     }
 }
-
-/// `batch -i q.jsonl | head -1` exited 0, unlike every other command, though most queries
-/// went unanswered.
-#[test]
-fn batch_into_a_closed_pipe_exits_2_quietly() {
-    let dir = folder("batch-closed-pipe");
-    let line =
-        r#"{"id":1,"kind":"aabb","start":[0,0],"end":[10,0],"radius":1,"min":[4,-1],"max":[6,1]}"#;
-    let input = write(
-        &dir,
-        "q.jsonl",
-        format!("{line}\n").repeat(100_000).as_bytes(),
-    );
-    let mut child = bin()
-        .args(["batch", "-i"])
-        .arg(&input)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    drop(child.stdout.take());
-    let out = finishes_within(child, Duration::from_secs(60), "batch into a closed pipe");
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert!(text(&out).is_empty(), "quietly: {}", text(&out));
-}
