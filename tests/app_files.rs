@@ -530,3 +530,21 @@ fn a_typed_value_is_applied_once_on_enter_not_keystroke_by_keystroke() {
     act(&mut h, Action::Undo);
     assert_eq!(start(&h), before);
 }
+
+/// Ctrl+Q closed the window though the File menu had no Quit; it is there now, and with
+/// unsaved changes it asks first, as closing the window does.
+#[test]
+fn quit_is_in_the_file_menu_and_asks_about_unsaved_changes() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("File").click();
+    h.run();
+    assert!(h.query_by_label_contains("Quit").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    edit(&mut h);
+    act(&mut h, Action::Quit);
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().asking());
+}

@@ -12,6 +12,7 @@ pub enum Action {
     Save,
     SaveAs,
     Reload,
+    Quit,
     Screenshot,
     BugReport,
     ChooseReportFolder,
@@ -52,12 +53,13 @@ const NONE: Modifiers = Modifiers::NONE;
 
 impl Action {
     /// Every action, in the order the Help window lists them.
-    pub const ALL: [Action; 34] = [
+    pub const ALL: [Action; 35] = [
         Action::New,
         Action::Open,
         Action::Save,
         Action::SaveAs,
         Action::Reload,
+        Action::Quit,
         Action::Screenshot,
         Action::BugReport,
         Action::ChooseReportFolder,
@@ -97,6 +99,7 @@ impl Action {
             Action::Save => "Save",
             Action::SaveAs => "Save as…",
             Action::Reload => "Reload",
+            Action::Quit => "Quit",
             Action::Screenshot => "Screenshot",
             Action::BugReport => "Bug report…",
             Action::ChooseReportFolder => "Report folder…",
@@ -139,6 +142,7 @@ impl Action {
             Action::Reload => {
                 "Open the file again from disk (the one that failed to load, else the scene's own)"
             }
+            Action::Quit => "Close the window (asks first when there are unsaved changes)",
             Action::Screenshot => "Save the window as a PNG in the report folder",
             Action::BugReport => {
                 "Write a bug report folder: screenshot, scene and a report of every number shown"
@@ -191,6 +195,7 @@ impl Action {
             Action::Save => const { &[sc(CMD, Key::S)] },
             Action::SaveAs => const { &[sc(CMD_SHIFT, Key::S)] },
             Action::Reload => const { &[sc(NONE, Key::F5)] },
+            Action::Quit => const { &[sc(CMD, Key::Q)] },
             Action::Screenshot => const { &[sc(NONE, Key::F12)] },
             Action::BugReport => const { &[sc(CMD, Key::B)] },
             Action::ChooseReportFolder => const { &[sc(CMD_SHIFT, Key::F)] },
@@ -239,6 +244,7 @@ impl Action {
                 | Action::Save
                 | Action::SaveAs
                 | Action::Reload
+                | Action::Quit
                 | Action::Screenshot
                 | Action::BugReport
                 | Action::ChooseReportFolder

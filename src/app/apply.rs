@@ -161,6 +161,8 @@ impl DebugApp {
             },
             Action::SaveAs => self.save_dialog(ctx),
             Action::Reload => self.reload(ctx),
+            // As closing the window does: asks first when there are unsaved changes.
+            Action::Quit => self.request(ctx, Pending::Close),
             Action::Screenshot => self.screenshot(ctx),
             Action::BugReport => {
                 self.ui.report_form = Some(ReportForm {

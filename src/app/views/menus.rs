@@ -94,6 +94,8 @@ fn file_menu(ui: &mut Ui, recent: &[PathBuf], out: &mut Vec<Command>) {
     ] {
         menu_item(ui, out, a, true);
     }
+    ui.separator();
+    menu_item(ui, out, Action::Quit, true);
 }
 
 fn edit_menu(ui: &mut Ui, doc: &Document, state: &UiState, out: &mut Vec<Command>) {
