@@ -5,6 +5,9 @@
 
 #![cfg(feature = "gui")]
 
+mod app_support;
+
+use app_support::type_over;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -283,19 +286,9 @@ fn undoing_a_rename_does_not_flag_the_text_as_stale() {
     }
 }
 
-/// Types `name` over the inspector's name field, a character a frame, and presses Enter.
+/// Types `name` over the inspector's name field and presses Enter.
 fn rename_in_field(h: &mut Harness<DebugApp>, name: &str) {
-    h.get_by_role_and_label(Role::TextInput, "name").click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    for c in name.chars() {
-        h.get_by_role_and_label(Role::TextInput, "name")
-            .type_text(&c.to_string());
-        h.run();
-    }
-    h.key_press(egui::Key::Enter);
-    h.run();
+    type_over(h, Role::TextInput, "name", name);
 }
 
 /// Typing "wall" over the ball's name renamed it keystroke by keystroke: the ball and the

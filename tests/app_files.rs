@@ -7,6 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
+mod app_support;
+
+use app_support::type_over;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -489,22 +492,6 @@ fn an_edit_the_file_format_would_refuse_is_not_applied_and_the_scene_still_saves
     assert!(load_scene(&target).is_ok(), "{:?}", h.state().banner());
 }
 
-/// Types `text` into the inspector's field `label` one character a frame, as a user does,
-/// then presses Enter.
-fn type_into(h: &mut Harness<DebugApp>, label: &str, text: &str) {
-    h.get_by_role_and_label(Role::SpinButton, label).click();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    for c in text.chars() {
-        h.get_by_role_and_label(Role::SpinButton, label)
-            .type_text(&c.to_string());
-        h.run();
-    }
-    h.key_press(egui::Key::Enter);
-    h.run();
-}
-
 /// The fields applied every keystroke: typing 1e39 applied 1e3 (start x became 1000)
 /// before the whole value was refused, and typing 35 over max x = 40 with min x = 5 gave
 /// 450 (the refused 3 reset the text under the cursor). A typed value is applied once,
@@ -517,14 +504,14 @@ fn a_typed_value_is_applied_once_on_enter_not_keystroke_by_keystroke() {
         other => panic!("{other:?}"),
     };
     let before = start(&h);
-    type_into(&mut h, "start x", "1e39");
+    type_over(&mut h, Role::SpinButton, "start x", "1e39");
     assert_eq!(start(&h), before, "nothing applied");
     assert!(
         h.state().status().starts_with("not applied"),
         "{}",
         h.state().status()
     );
-    type_into(&mut h, "start x", "-7.5");
+    type_over(&mut h, Role::SpinButton, "start x", "-7.5");
     assert_eq!(start(&h).x, -7.5);
     // One undo step for the typed value.
     act(&mut h, Action::Undo);

@@ -14,8 +14,12 @@ use sweepscope::sim::{DiscInit, World};
 use sweepscope::variants::loop_comparison::DivergenceKind;
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
+    harness_at(egui::vec2(1400.0, 900.0), app)
+}
+
+fn harness_at(size: egui::Vec2, app: DebugApp) -> Harness<'static, DebugApp> {
     Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
+        .with_size(size)
         .with_step_dt(1.0 / 60.0)
         .build_ui_state(|ui, a: &mut DebugApp| a.ui(ui), app)
 }
@@ -683,10 +687,7 @@ fn the_status_bar_shows_the_simulation_cameras_zoom_in_its_view() {
 /// window's width, and the canvas keeps about half of it.
 #[test]
 fn at_800_by_600_the_canvas_keeps_about_half_the_width() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(800.0, 600.0))
-        .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, a: &mut DebugApp| a.ui(ui), sim_app(busy_world()));
+    let mut h = harness_at(egui::vec2(800.0, 600.0), sim_app(busy_world()));
     h.run();
     let canvas = h.get_by_label("Simulation canvas").rect();
     let log = h.get_by_label("Event log").rect();
