@@ -94,6 +94,8 @@ pub struct Pen<'a> {
     /// Labels placed, painted by [`Pen::finish`] over all the geometry: a shape drawn
     /// after a label (a ghost of the ball, a response path) must not hide it.
     on_top: Vec<(Rect, std::sync::Arc<egui::Galley>, Color32)>,
+    /// Marks (contact points) painted again by [`Pen::marks_over_handles`].
+    marks: Vec<(Pos2, f32, Color32)>,
 }
 
 impl<'a> Pen<'a> {
@@ -106,6 +108,7 @@ impl<'a> Pen<'a> {
             attempts: 0,
             deferred: Vec::new(),
             on_top: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -233,6 +236,35 @@ impl<'a> Pen<'a> {
         self.add(layer, Shape::circle_filled(self.cam.to_screen(c), px, fill));
     }
 
+    /// A dot that is the answer itself (a contact point): no label is placed over it, and
+    /// [`Pen::marks_over_handles`] paints it again over the handles, so that neither a
+    /// region's code nor a box corner's handle hides where the contact is.
+    pub fn mark(&mut self, layer: Layer, c: Vec2, px: f32, fill: Color32) {
+        self.dot(layer, c, px, fill);
+        if let Some(p) = self.keep_clear(c, px) {
+            self.marks.push((p, px, fill));
+        }
+    }
+
+    /// Keeps labels placed from now on off a dot of `px` points at `c`; its screen point,
+    /// when that is on the canvas.
+    pub fn keep_clear(&mut self, c: Vec2, px: f32) -> Option<Pos2> {
+        let p = self.cam.to_screen(c);
+        if !self.cam.rect.expand(px).contains(p) {
+            return None;
+        }
+        self.placed
+            .push(Rect::from_center_size(p, egui::Vec2::splat(2.0 * px)));
+        Some(p)
+    }
+
+    /// Paints the marks again; call after the handles.
+    pub fn marks_over_handles(&mut self) {
+        for (p, px, fill) in std::mem::take(&mut self.marks) {
+            self.painter.circle_filled(p, px, fill);
+        }
+    }
+
     /// An arrow from world point `from` along unit world direction `dir`, `px` pixels long.
     pub fn arrow(&mut self, layer: Layer, from: Vec2, dir: Vec2, px: f32, color: Color32) {
         let a = self.cam.to_screen(from);
@@ -301,6 +333,12 @@ impl<'a> Pen<'a> {
         false
     }
 
+    /// The screen rectangles of the labels placed so far.
+    #[cfg(test)]
+    pub fn placed_rects(&self) -> &[Rect] {
+        &self.placed
+    }
+
     fn taken(&self, rect: Rect) -> bool {
         let rect = rect.expand(LABEL_GAP);
         self.placed.iter().any(|p| p.intersects(rect))
@@ -332,7 +370,9 @@ impl<'a> Pen<'a> {
                 self.painter
                     .layout_no_wrap(text, FontId::proportional(LABEL_SIZE - 1.0), color);
             let rect = align.anchor_size(pos, galley.size());
-            if self.taken(rect) {
+            // A tick's label the canvas's edge would cut (its line near the edge) is left
+            // out rather than shown in part.
+            if self.taken(rect) || !self.cam.rect.contains_rect(rect) {
                 self.stats.crowded_labels += 1;
                 continue;
             }
@@ -498,6 +538,51 @@ mod tests {
         assert!(plate.fill.a() >= 160, "{:?}", plate.fill);
         let dark = |c: Color32| c.r().max(c.g()).max(c.b());
         assert!(dark(plate.fill) <= dark(canvas) + 8, "{:?}", plate.fill);
+        out.drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn a_label_gives_way_to_a_contact_mark() {
+        let stats = with_pen(|pen| {
+            pen.mark(Layer::Impact, Vec2::ZERO, 4.0, Color32::RED);
+            let mark = Rect::from_center_size(pen.cam.to_screen(Vec2::ZERO), egui::vec2(8.0, 8.0));
+            // A region's code centred on the contact point goes beside it.
+            assert!(pen.label(
+                Layer::Regions,
+                Vec2::ZERO,
+                &centred_or_around(10.0),
+                "0000 inside",
+                Color32::WHITE
+            ));
+            let label = pen.placed[pen.placed.len() - 1];
+            assert!(!label.intersects(mark), "{label:?} over the mark {mark:?}");
+        });
+        assert_eq!(stats.count(Layer::Regions), 1);
+    }
+
+    #[test]
+    fn a_contact_mark_is_painted_over_the_handles() {
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+            pen.mark(Layer::Impact, Vec2::ZERO, 4.0, Color32::RED);
+            pen.finish();
+            // A box corner's handle on the contact point.
+            let at = pen.cam.to_screen(Vec2::ZERO);
+            painter.rect_filled(
+                Rect::from_center_size(at, egui::vec2(8.0, 8.0)),
+                1.0,
+                Color32::WHITE,
+            );
+            pen.marks_over_handles();
+        });
+        let last = out.shapes.last().map(|c| &c.shape);
+        let Some(Shape::Circle(dot)) = last else {
+            panic!("the last shape is not the contact's dot: {last:?}");
+        };
+        assert_eq!(dot.fill, Color32::RED);
         out.drop_without_applying_deltas();
     }
 

@@ -257,6 +257,9 @@ pub fn draw(
         state.hot.map(|h| h.object),
         state.hot,
     );
+    // The contact points over the handles: a box corner's handle sits where a corner
+    // contact is.
+    pen.marks_over_handles();
     pen.stats
 }
 

@@ -11,28 +11,47 @@ use crate::app::draw::pen::{Layer, Pen, around};
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
+use crate::scene::{BallEvaluation, PairResult};
 
 /// For every contact of every ball: the ball at impact, the contact point, the normal and
 /// (at corners and end caps) the face normal.
 pub fn impact(pen: &mut Pen, f: &Frame) {
-    for b in &f.eval.balls {
-        // The inspected ball's earliest contacts; every other ball's first.
-        let inspected = f.ball().is_some_and(|i| i.object == b.object);
-        let n = if inspected { MAX_CONTACTS } else { 1 };
-        for p in super::nearest(b, n, |p| p.hit.is_some()) {
-            if let Some(h) = &p.hit {
-                // A moving circle is drawn where it is at the contact, too.
-                if let Obstacle::Circle(c) = p.shape
-                    && c.delta().length_squared() > 0.0
-                {
-                    let stroke = Stroke::new(1.5, Role::Obstacle.color());
-                    pen.dashed_circle(Layer::Impact, c.at(h.time), c.radius, stroke);
-                }
-                draw_hit(pen, Layer::Impact, h, b.sweep.radius, Role::Ghost.color());
-            }
+    for (b, p, h) in shown_hits(f) {
+        // A moving circle is drawn where it is at the contact, too.
+        if let Obstacle::Circle(c) = p.shape
+            && c.delta().length_squared() > 0.0
+        {
+            let stroke = Stroke::new(1.5, Role::Obstacle.color());
+            pen.dashed_circle(Layer::Impact, c.at(h.time), c.radius, stroke);
         }
+        draw_hit(pen, Layer::Impact, h, b.sweep.radius, Role::Ghost.color());
     }
 }
+
+/// Keeps every label off the contact points [`impact`] draws: called before any label is
+/// placed (the response path numbers its contacts before the impact layer is drawn).
+pub fn keep_contacts_clear(pen: &mut Pen, f: &Frame) {
+    for (_, _, h) in shown_hits(f) {
+        pen.keep_clear(h.point, CONTACT_DOT);
+    }
+}
+
+/// The contacts the impact layer shows: the inspected ball's earliest, every other ball's
+/// first.
+fn shown_hits<'a>(
+    f: &'a Frame,
+) -> impl Iterator<Item = (&'a BallEvaluation, &'a PairResult, &'a Hit)> + 'a {
+    f.eval.balls.iter().flat_map(move |b| {
+        let inspected = f.ball().is_some_and(|i| i.object == b.object);
+        let n = if inspected { MAX_CONTACTS } else { 1 };
+        super::nearest(b, n, |p| p.hit.is_some())
+            .into_iter()
+            .filter_map(move |p| p.hit.as_ref().map(|h| (b, p, h)))
+    })
+}
+
+/// The contact point's dot, radius in points.
+const CONTACT_DOT: f32 = 4.0;
 
 fn draw_hit(pen: &mut Pen, layer: Layer, h: &Hit, r: f32, ghost: Color32) {
     let faded = Color32::from_rgba_unmultiplied(ghost.r(), ghost.g(), ghost.b(), 30);
@@ -48,7 +67,7 @@ fn draw_hit(pen: &mut Pen, layer: Layer, h: &Hit, r: f32, ghost: Color32) {
             Role::FaceNormal.color(),
         );
     }
-    pen.dot(layer, h.point, 4.0, Role::Contact.color());
+    pen.mark(layer, h.point, CONTACT_DOT, Role::Contact.color());
 }
 
 /// The response path through every contact, numbered, and where the ball ends up.

@@ -11,6 +11,9 @@ use crate::app::draw::pen::{Layer, Pen};
 /// Lines per axis beyond which the grid is not drawn (a zoom with no useful grid).
 const MAX_LINES: i64 = 400;
 
+/// Room left of the y axis for its ticks' labels, in points ("-12000" and the gap).
+const Y_LABEL_ROOM: f32 = 60.0;
+
 pub fn grid(pen: &mut Pen) {
     let cam = pen.cam;
     let step = cam.grid_step(80.0);
@@ -27,7 +30,13 @@ pub fn grid(pen: &mut Pen) {
     let r = cam.rect;
     let origin = cam.to_screen(Vec2::ZERO);
     let label_y = origin.y.clamp(r.top() + 2.0, r.bottom() - 16.0);
-    let label_x = origin.x.clamp(r.left() + 30.0, r.right() - 4.0);
+    // The y ticks' labels stand left of the y axis; with the axis near or beyond the
+    // canvas's left edge, just inside that edge, to the right of it.
+    let (label_x, y_align) = if origin.x < r.left() + Y_LABEL_ROOM {
+        (origin.x.max(r.left()) + 6.0, Align2::LEFT_BOTTOM)
+    } else {
+        (origin.x.min(r.right() - 4.0), Align2::RIGHT_BOTTOM)
+    };
     let color = Role::Axis.color().gamma_multiply(1.6);
     for i in x0..=x1 {
         let x = i as f32 * step;
@@ -54,13 +63,58 @@ pub fn grid(pen: &mut Pen) {
         pen.screen_segment(Layer::Grid, ends.0, ends.1, s);
         if i != 0 {
             let at = egui::pos2(label_x - 3.0, sy - 2.0);
-            pen.deferred_label(
-                Layer::Grid,
-                at,
-                Align2::RIGHT_BOTTOM,
-                axis_label(y, step),
-                color,
-            );
+            pen.deferred_label(Layer::Grid, at, y_align, axis_label(y, step), color);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::draw::camera::Camera;
+    use crate::scene::View;
+
+    /// The tick labels a view of a 400 x 300 canvas places, and the canvas.
+    fn ticks(center: Vec2, zoom: f32) -> (Vec<egui::Rect>, egui::Rect) {
+        let ctx = egui::Context::default();
+        let mut out = (Vec::new(), egui::Rect::NOTHING);
+        let raw = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(egui::pos2(20.0, 10.0), egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center,
+                zoom,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            grid(&mut pen);
+            pen.finish();
+            out = (pen.placed_rects().to_vec(), rect);
+        });
+        raw.drop_without_applying_deltas();
+        out
+    }
+
+    #[test]
+    fn tick_labels_cut_by_the_canvas_edge_are_left_out() {
+        // Views whose leftmost and rightmost ticks fall just inside the edges, with the y
+        // axis on the canvas, near its left edge, and off it on either side.
+        for (center, zoom) in [
+            (Vec2::new(0.0, 0.0), 4.0),
+            (Vec2::new(3.7, -1.3), 4.0),
+            (Vec2::new(48.0, 0.0), 4.0),
+            (Vec2::new(190.0, 20.0), 1.0),
+            (Vec2::new(-5000.0, 3000.0), 0.05),
+            (Vec2::new(12000.0, 0.0), 0.02),
+        ] {
+            let (labels, canvas) = ticks(center, zoom);
+            assert!(labels.len() > 4, "{center} {zoom}: {} labels", labels.len());
+            for l in labels {
+                assert!(
+                    canvas.contains_rect(l),
+                    "{center} {zoom}: {l:?} cut by {canvas:?}"
+                );
+            }
         }
     }
 }

@@ -90,6 +90,9 @@ pub fn draw_all(pen: &mut Pen, f: &Frame) {
         shapes::capsules(pen, f);
     }
     shapes::objects(pen, f);
+    if l.impact {
+        contacts::keep_contacts_clear(pen, f);
+    }
     if l.relative_motion {
         motion::relative_motion(pen, f);
     }
