@@ -535,3 +535,39 @@ fn quit_is_in_the_file_menu_and_asks_about_unsaved_changes() {
     h.run();
     assert!(!h.state().asking());
 }
+
+#[test]
+fn the_session_brings_back_the_selected_object() {
+    let dir = scratch("selection");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    // Not the first ball, which a scene opens on.
+    let objects = &h.state().scene().objects;
+    let first_ball = objects.iter().position(|o| o.shape.is_ball());
+    let (pick, name) = objects
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(i, _)| Some(*i) != first_ball)
+        .map(|(i, o)| (i, o.name.clone()))
+        .unwrap_or_else(|| panic!("the default scene has more than one object"));
+    h.state_mut().select(Some(pick));
+    h.run();
+    let stored = h.state().session();
+    assert_eq!(stored.selected.as_deref(), Some(name.as_str()));
+    let restored = session::restore(&stored)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("restored"));
+    let mut next = harness(DebugApp::new(Scene::empty("")));
+    next.state_mut().open_restored(restored.clone());
+    next.run();
+    assert_eq!(next.state().selected(), Some(pick), "{name}");
+    // A name the scene no longer has leaves the selection where opening puts it.
+    let mut gone = restored;
+    gone.selected = Some("no such object".into());
+    let mut other = harness(DebugApp::new(Scene::empty("")));
+    other.state_mut().open_restored(gone);
+    other.run();
+    assert_eq!(other.state().selected(), first_ball);
+}

@@ -152,6 +152,13 @@ impl DebugApp {
         if r.unsaved {
             self.doc.mark_unsaved();
         }
+        // The object the inspector showed, when the scene still has one of that name.
+        if let Some(i) = r
+            .selected
+            .and_then(|name| self.doc.scene().objects.iter().position(|o| o.name == name))
+        {
+            self.ui.selected = Some(i);
+        }
     }
 
     /// What to remember of this session for the next launch: nothing of changes the user
@@ -163,7 +170,14 @@ impl DebugApp {
         } else {
             scene_to_string(&self.scene_to_save())
         };
-        session::to_store(text, self.doc.path(), self.doc.dirty(), discarded)
+        Stored {
+            selected: self
+                .ui
+                .selected
+                .and_then(|i| self.doc.scene().objects.get(i))
+                .map(|o| o.name.clone()),
+            ..session::to_store(text, self.doc.path(), self.doc.dirty(), discarded)
+        }
     }
 
     /// Brings the evaluation up to the document's revision, and with it the claims of

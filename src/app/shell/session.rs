@@ -21,6 +21,8 @@ pub struct Stored {
     pub path: Option<PathBuf>,
     /// The scene had unsaved changes.
     pub dirty: bool,
+    /// The name of the object the inspector showed.
+    pub selected: Option<String>,
 }
 
 /// A session to open: the scene, its file, whether it is unsaved, and an error to show
@@ -30,6 +32,8 @@ pub struct Restored {
     pub scene: Scene,
     pub path: Option<PathBuf>,
     pub unsaved: bool,
+    /// The object to select, by name, when the scene still has it.
+    pub selected: Option<String>,
 }
 
 /// What to open from `stored`: `Ok(None)` when there is nothing (start as a new user
@@ -46,12 +50,14 @@ pub fn restore(stored: &Stored) -> Result<Option<Restored>, String> {
             scene,
             path: stored.path.clone(),
             unsaved: false,
+            selected: stored.selected.clone(),
         })),
         (None, Some(Err(e))) => Err(e.to_string()),
         (Some(scene), None) => Ok(Some(Restored {
             scene,
             path: None,
             unsaved: stored.dirty,
+            selected: stored.selected.clone(),
         })),
         (Some(scene), Some(file)) => {
             let matches = file.is_ok_and(|f| same_content(&f, &scene));
@@ -59,24 +65,28 @@ pub fn restore(stored: &Stored) -> Result<Option<Restored>, String> {
                 scene,
                 path: stored.path.clone(),
                 unsaved: !matches,
+                selected: stored.selected.clone(),
             }))
         }
     }
 }
 
 /// What to store: the scene unless its changes were `discarded` on closing.
+/// (The selection is the caller's to add.)
 pub fn to_store(scene_text: String, path: Option<&Path>, dirty: bool, discarded: bool) -> Stored {
     if discarded {
         Stored {
             scene: String::new(),
             path: path.map(Path::to_path_buf),
             dirty: false,
+            selected: None,
         }
     } else {
         Stored {
             scene: scene_text,
             path: path.map(Path::to_path_buf),
             dirty,
+            selected: None,
         }
     }
 }

@@ -26,6 +26,7 @@ const KEY_RECENT: &str = "sweepscope.recent";
 const KEY_PATH: &str = "sweepscope.path";
 const KEY_DIRTY: &str = "sweepscope.dirty";
 const KEY_OUTPUT: &str = "sweepscope.output_dir";
+const KEY_SELECTED: &str = "sweepscope.selected";
 
 struct Window {
     app: DebugApp,
@@ -77,9 +78,15 @@ impl eframe::App for Window {
         if !self.persist {
             return;
         }
-        let Stored { scene, path, dirty } = self.app.session();
+        let Stored {
+            scene,
+            path,
+            dirty,
+            selected,
+        } = self.app.session();
         storage.set_string(KEY_SCENE, scene);
         eframe::set_value(storage, KEY_DIRTY, &dirty);
+        eframe::set_value(storage, KEY_SELECTED, &selected);
         let path = path.map(|p| p.display().to_string());
         eframe::set_value(storage, KEY_PATH, &path);
         let output = self
@@ -338,6 +345,7 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
             .flatten()
             .map(PathBuf::from),
         dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
+        selected: eframe::get_value::<Option<String>>(storage, KEY_SELECTED).flatten(),
     };
     match session::restore(&stored) {
         Ok(Some(r)) => app.open_restored(r),
