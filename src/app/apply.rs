@@ -349,7 +349,9 @@ impl DebugApp {
                 let status = format!(
                     "{}: {} (case {} of seed {seed}, shrunk in {} steps)",
                     v.id(),
-                    found.disagreement.describe(),
+                    found
+                        .disagreement
+                        .describe_case(found.judged.exact.as_ref()),
                     found.index,
                     found.shrink_steps
                 );

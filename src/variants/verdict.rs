@@ -121,6 +121,17 @@ impl Disagreement {
             Disagreement::Failed => "breaks down (division by zero, no convergence, ...)",
         }
     }
+
+    /// [`Disagreement::describe`] for one case, given the exact answer: a missed contact
+    /// that is an overlap at the start is not a tunnel.
+    pub fn describe_case(self, exact: Option<&Hit>) -> &'static str {
+        match (self, exact) {
+            (Disagreement::MissedHit, Some(h)) if h.started_inside => {
+                "misses the overlap at the start that the exact query finds"
+            }
+            _ => self.describe(),
+        }
+    }
 }
 
 impl Verdict {
