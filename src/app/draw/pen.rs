@@ -96,6 +96,9 @@ pub struct Pen<'a> {
     on_top: Vec<(Rect, std::sync::Arc<egui::Galley>, Color32)>,
     /// Marks (contact points) painted again by [`Pen::marks_over_handles`].
     marks: Vec<(Pos2, f32, Color32)>,
+    /// The text of each label placed, for tests.
+    #[cfg(test)]
+    pub texts: Vec<String>,
 }
 
 impl<'a> Pen<'a> {
@@ -109,6 +112,8 @@ impl<'a> Pen<'a> {
             deferred: Vec::new(),
             on_top: Vec::new(),
             marks: Vec::new(),
+            #[cfg(test)]
+            texts: Vec::new(),
         }
     }
 
@@ -326,6 +331,8 @@ impl<'a> Pen<'a> {
             }
             self.placed.push(rect);
             self.stats.counts[layer as usize] += 1;
+            #[cfg(test)]
+            self.texts.push(text.to_owned());
             self.on_top.push((rect, galley, color));
             return true;
         }

@@ -11,7 +11,7 @@ use crate::app::draw::pen::{Layer, Pen, around};
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::scene::number::fixed;
-use crate::scene::{BallEvaluation, PairResult};
+use crate::scene::{BallEvaluation, PairResult, VariantRow};
 
 /// For every contact of every ball: the ball at impact, the contact point, the normal and
 /// (at corners and end caps) the face normal.
@@ -101,26 +101,17 @@ pub fn path(pen: &mut Pen, f: &Frame) {
 
 /// Each enabled variant's answer for the inspected ball, in its own colour, where it
 /// differs from the exact one: its ball at impact, contact and normal, labelled with the
-/// verdict. Variants that agree draw nothing over the exact contact; they are listed in the
-/// canvas's top-left corner with the ones that report no contact.
+/// verdict where there is room. Every verdict is also in [`variant_list`].
 pub fn variants(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
-    let mut corner_lines: Vec<(String, Color32)> = Vec::new();
     for row in &ball.variants {
-        let color = variant_color(row.variant);
-        let obstacle = ball
-            .pairs
-            .get(row.pair)
-            .and_then(|p| f.scene.objects.get(p.obstacle))
-            .map_or("", |o| o.name.as_str());
-        let line = format!("{} vs {obstacle}: {}", row.variant.id(), row.verdict.text());
         let drawable = row
             .hit()
             .filter(|h| h.center.is_finite() && h.point.is_finite() && h.normal.is_finite());
         let Some(h) = drawable.filter(|_| row.verdict.is_bad()) else {
-            corner_lines.push((line, color));
             continue;
         };
+        let color = variant_color(row.variant);
         pen.circle(
             Layer::Variants,
             h.center,
@@ -132,15 +123,58 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
         pen.dot(Layer::Variants, h.point, 3.5, color);
         if f.scene.layers.labels {
             let gap = pen.cam.len(ball.sweep.radius) + 6.0;
-            pen.label(Layer::Variants, h.center, &around(gap), &line, color);
+            pen.label(
+                Layer::Variants,
+                h.center,
+                &around(gap),
+                &verdict_line(f, row),
+                color,
+            );
         }
     }
+}
+
+/// Every enabled variant's verdict for the inspected ball, listed in the canvas's top-left
+/// corner, disagreements first: called before any other label is placed, so that a
+/// disagreement never goes unseen for want of room beside its contact (two variants wrong
+/// at the same place, a crowded wall). As many as fit in half the canvas's height, then a
+/// count of the rest, which the inspector lists.
+pub fn variant_list(pen: &mut Pen, f: &Frame) {
+    let Some(ball) = f.ball() else { return };
+    let mut rows: Vec<&VariantRow> = ball.variants.iter().collect();
+    // Stable: within each group, in the inspector's order.
+    rows.sort_by_key(|r| !r.verdict.is_bad());
+    let room = ((pen.cam.rect.height() * 0.5 / CORNER_LINE) as usize).max(1);
+    let shown = if rows.len() > room {
+        room - 1
+    } else {
+        rows.len()
+    };
     let mut at = pen.cam.rect.left_top() + vec2(10.0, 8.0);
-    for (line, color) in corner_lines {
-        let spot = [(Align2::LEFT_TOP, egui::Vec2::ZERO)];
-        pen.screen_label(Layer::Variants, at, &spot, &line, color);
+    let spot = [(Align2::LEFT_TOP, egui::Vec2::ZERO)];
+    for row in &rows[..shown] {
+        let color = variant_color(row.variant);
+        pen.screen_label(Layer::Variants, at, &spot, &verdict_line(f, row), color);
         at.y += CORNER_LINE;
     }
+    if shown < rows.len() {
+        let bad = rows[shown..].iter().filter(|r| r.verdict.is_bad()).count();
+        let text = format!(
+            "… {} more ({bad} disagreeing): see the inspector",
+            rows.len() - shown
+        );
+        pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
+    }
+}
+
+/// "substep vs wall: Δt = +0.0250".
+fn verdict_line(f: &Frame, row: &VariantRow) -> String {
+    let obstacle = f
+        .ball()
+        .and_then(|b| b.pairs.get(row.pair))
+        .and_then(|p| f.scene.objects.get(p.obstacle))
+        .map_or("", |o| o.name.as_str());
+    format!("{} vs {obstacle}: {}", row.variant.id(), row.verdict.text())
 }
 
 /// For the inspected ball: how close it comes to the obstacles it misses (the nearest few),
@@ -206,3 +240,128 @@ const MAX_CONTACTS: usize = 8;
 
 /// Near misses drawn at most (the nearest), so a crowded scene stays readable.
 const MAX_GAPS: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::app::draw::camera::Camera;
+    use crate::scene::{Object, Scene, Shape, View, evaluate};
+
+    /// The labels the whole canvas places for `scene`, inspecting its first ball, on a
+    /// canvas of `size`.
+    fn labels(scene: &Scene, size: egui::Vec2) -> Vec<String> {
+        let eval = evaluate(scene);
+        let ctx = egui::Context::default();
+        let mut texts = Vec::new();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, size);
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: Vec2::new(0.0, 10.0),
+                zoom: 6.0,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let frame = Frame {
+                scene,
+                eval: &eval,
+                ball: eval.balls.first(),
+                selected: Some(0),
+                hovered: None,
+                t: 1.0,
+                heat: None,
+            };
+            super::super::draw_all(&mut pen, &frame);
+            pen.finish();
+            texts = std::mem::take(&mut pen.texts);
+        });
+        out.drop_without_applying_deltas();
+        texts
+    }
+
+    fn seam(variants: &[&str]) -> Scene {
+        let mut scene = Scene::empty("seam");
+        let obj = |name: &str, shape| Object {
+            name: name.into(),
+            shape,
+        };
+        scene.objects = vec![
+            obj(
+                "ball",
+                Shape::Ball {
+                    start: Vec2::new(0.0, 30.0),
+                    end: Vec2::new(0.0, 5.0),
+                    radius: 5.0,
+                },
+            ),
+            obj(
+                "box",
+                Shape::Box {
+                    min: Vec2::new(-40.0, 0.0),
+                    max: Vec2::new(0.0, 10.0),
+                },
+            ),
+            obj(
+                "box2",
+                Shape::Box {
+                    min: Vec2::new(0.0, 0.0),
+                    max: Vec2::new(40.0, 10.0),
+                },
+            ),
+        ];
+        scene.variants = variants.iter().map(|v| (*v).to_owned()).collect();
+        scene
+    }
+
+    #[test]
+    fn every_disagreeing_variant_is_on_the_canvas() {
+        // The bug: two variants wrong at the same place against the two boxes of a seam
+        // had room for one label; the canvas showed one disagreement of four, and a user
+        // glancing at it took the rest to agree.
+        let scene = seam(&["discrete", "substep"]);
+        let eval = evaluate(&scene);
+        let bad: Vec<String> = eval.balls[0]
+            .variants
+            .iter()
+            .filter(|r| r.verdict.is_bad())
+            .map(|r| {
+                let o = &scene.objects[eval.balls[0].pairs[r.pair].obstacle].name;
+                format!("{} vs {o}: {}", r.variant.id(), r.verdict.text())
+            })
+            .collect();
+        assert_eq!(bad.len(), 4, "{bad:?}");
+        let shown = labels(&scene, egui::vec2(700.0, 500.0));
+        for line in &bad {
+            assert!(shown.contains(line), "{line} not on the canvas: {shown:?}");
+        }
+    }
+
+    #[test]
+    fn a_long_list_of_verdicts_ends_with_a_count_of_the_rest() {
+        let all = [
+            "trig-corner",
+            "expanded-box",
+            "discrete",
+            "substep",
+            "slope-form",
+            "projection",
+            "billiards",
+        ];
+        let scene = seam(&all);
+        // 200 points tall: room for five lines.
+        let shown = labels(&scene, egui::vec2(700.0, 200.0));
+        let rest = shown
+            .iter()
+            .find(|t| t.starts_with("… "))
+            .unwrap_or_else(|| panic!("no count of the rest: {shown:?}"));
+        assert!(rest.contains("disagreeing): see the inspector"), "{rest}");
+        // Disagreements come first.
+        let first = shown
+            .iter()
+            .find(|t| t.contains(" vs "))
+            .unwrap_or_else(|| panic!("{shown:?}"));
+        assert!(!first.ends_with("agrees"), "{first}");
+    }
+}
