@@ -887,3 +887,43 @@ fn the_plots_keep_their_height_through_file_new_and_a_drag_of_their_edge_sets_it
         bottom(&h)
     );
 }
+
+/// After File › New, a click on "+ Box" (a press, not a drag of the plots' edge) let the
+/// plots' panel go for the frames the button was down: it shrank to its contents (no ball,
+/// no plot) and took that as its new share, 100 points where it had 280. A press on the
+/// canvas likewise moved the canvas under a drag that had just begun.
+#[test]
+fn a_press_away_from_a_panels_edge_leaves_the_panel_as_it_is() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let canvas = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect();
+    let before = canvas(&h);
+    h.state_mut().queue(Command::Action(Action::New));
+    h.run();
+    let button = h.get_by_label_contains("Box").rect().center();
+    h.drag_at(button);
+    for _ in 0..3 {
+        h.run_steps(1);
+        assert_eq!(canvas(&h), before, "while the button is down");
+    }
+    h.drop_at(button);
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), 1, "the box was added");
+    assert_eq!(canvas(&h), before, "after the click");
+    // A ball, then a press on the canvas held over a few frames.
+    h.state_mut().queue(Command::Action(Action::AddBall));
+    h.run();
+    let after_ball = canvas(&h);
+    assert_eq!(after_ball, before);
+    let inside = before.center() + egui::vec2(-150.0, 120.0);
+    h.drag_at(inside);
+    for _ in 0..3 {
+        h.run_steps(1);
+        assert_eq!(canvas(&h), before, "while the canvas is pressed");
+    }
+    h.drop_at(inside);
+    h.run();
+    assert_eq!(canvas(&h), before);
+}

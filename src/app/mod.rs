@@ -152,7 +152,14 @@ impl DebugApp {
         let plots = (height * 0.3).clamp(150.0, 260.0);
         // Each panel keeps its share of the window when the window is resized.
         let shares = self.ui.panels;
-        let pointer_down = ui.input(|i| i.pointer.primary_down());
+        // Where the primary button was pressed, while it is down: a panel lets go of its
+        // share only for a press on its own edge.
+        let press = ui.input(|i| {
+            i.pointer
+                .press_origin()
+                .filter(|_| i.pointer.primary_down())
+        });
+        let (press_x, press_y) = (press.map(|p| p.x), press.map(|p| p.y));
         // The scrubber alone and the scrubber with plots are two panels, each keeping its
         // own size: hiding the plots and showing them again brings back their height.
         let show_plots = self.ui.show_plots;
@@ -162,7 +169,7 @@ impl DebugApp {
                 .resizable(true)
                 .default_size(plots)
                 .size_range(range);
-            shares.timeline.always(panel, height, range, pointer_down)
+            shares.timeline.always(panel, height, range, press_y)
         } else {
             egui::Panel::bottom("timeline_bare").resizable(false)
         };
@@ -175,8 +182,9 @@ impl DebugApp {
             }
         });
         if show_plots {
-            let size = shown.response.rect.height();
-            self.ui.panels.timeline.record(size, height, pointer_down);
+            let rect = shown.response.rect;
+            let timeline = &mut self.ui.panels.timeline;
+            timeline.record(rect.height(), height, rect.top(), press_y);
         }
         self.apply_now(&ctx, out);
         let range = egui::Rangef::new(240.0, (width * 0.4).max(240.0));
@@ -190,10 +198,9 @@ impl DebugApp {
             let stale = &self.stale;
             views::inspector::show(ui, self.doc.scene(), selected, eval, ball, stale, out)
         });
-        self.ui
-            .panels
-            .inspector
-            .record(shown.response.rect.width(), width, pointer_down);
+        let rect = shown.response.rect;
+        let inspector = &mut self.ui.panels.inspector;
+        inspector.record(rect.width(), width, rect.left(), press_x);
         self.apply_now(&ctx, out);
         if self.ui.show_variants {
             let range = egui::Rangef::new(170.0, (width * 0.25).max(170.0));
@@ -205,10 +212,9 @@ impl DebugApp {
                 egui::ScrollArea::vertical()
                     .show(ui, |ui| views::variants::show(ui, self.doc.scene(), out));
             });
-            self.ui
-                .panels
-                .variants
-                .record(shown.response.rect.width(), width, pointer_down);
+            let rect = shown.response.rect;
+            let variants = &mut self.ui.panels.variants;
+            variants.record(rect.width(), width, rect.right(), press_x);
             self.apply_now(&ctx, out);
         }
         let (doc, eval, state) = (&self.doc, &self.evaluation, &mut self.ui);

@@ -120,6 +120,11 @@ impl Playback {
 /// A panel's share of the window along its axis, kept through resizes: egui keeps a
 /// panel's size in points, so a window made smaller lost its canvas to the panels, and one
 /// made larger again kept them narrow.
+///
+/// Only a drag of the panel's own edge changes the share. A press anywhere else (a button,
+/// a handle on the canvas) leaves the panel where it is: the plots' panel, whose contents
+/// can be smaller than it, was let go for every press, shrank to its contents, and moved
+/// the canvas under a drag that had just begun.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PanelShare {
     /// The room available along the panel's axis in the last frame.
@@ -129,7 +134,15 @@ pub struct PanelShare {
     /// The share of the room the panel is meant to take: as first shown, then as the user
     /// drags it (none before it was first shown).
     pub share: Option<f32>,
+    /// Where the panel's resizable edge was in the last frame, along its axis.
+    pub edge: f32,
+    /// While the primary button is down: whether it was pressed on the panel's edge.
+    grab: Option<bool>,
 }
+
+/// How near a panel's edge a press takes hold of it, in points (egui's grab radius is
+/// 5).
+const EDGE_GRAB: f32 = 8.0;
 
 impl PanelShare {
     /// `panel`, given its share of `available` again (held to `range`) when the window
@@ -140,17 +153,28 @@ impl PanelShare {
     }
 
     /// `panel` at its share of `available` in every frame but those of a drag of its edge
-    /// (`pointer_down`): for a panel whose contents can be smaller than it, which egui
-    /// would shrink it to (the plots, with no ball to plot, kept 40 points after File ›
-    /// New and a new ball).
+    /// (a press at `press`, the pointer's press origin along the panel's axis while the
+    /// primary button is down): for a panel whose contents can be smaller than it, which
+    /// egui would shrink it to (the plots, with no ball to plot, kept 40 points after File
+    /// › New and a new ball).
     pub fn always(
         &self,
         panel: egui::Panel,
         available: f32,
         range: egui::Rangef,
-        pointer_down: bool,
+        press: Option<f32>,
     ) -> egui::Panel {
-        self.held(panel, available, range, !pointer_down)
+        self.held(panel, available, range, !self.grabbing(press))
+    }
+
+    /// Whether a press at `press` holds the panel's edge: taken when the button went down,
+    /// near where the edge was then.
+    pub fn grabbing(&self, press: Option<f32>) -> bool {
+        match (press, self.grab) {
+            (None, _) => false,
+            (Some(_), Some(grab)) => grab,
+            (Some(p), None) => (p - self.edge).abs() <= EDGE_GRAB,
+        }
     }
 
     fn held(
@@ -166,19 +190,22 @@ impl PanelShare {
         }
     }
 
-    /// Notes the size the panel was shown at, out of `available`. The share changes only
-    /// when the user drags the panel's edge (`pointer_down`, the panel's size changing in a
-    /// window that did not): a size held to the panel's range in a small window, or grown
-    /// to fit its contents, is not the share to grow back to.
-    pub fn record(&mut self, size: f32, available: f32, pointer_down: bool) {
-        let dragged = pointer_down
-            && (available - self.available).abs() <= 0.5
-            && (size - self.size).abs() > 0.5;
+    /// Notes the size the panel was shown at, out of `available`, and where its resizable
+    /// edge is. The share changes only when the user drags that edge (see
+    /// [`PanelShare::grabbing`]) in a window that did not change size: a size held to the
+    /// panel's range in a small window, or grown to fit its contents, is not the share to
+    /// grow back to.
+    pub fn record(&mut self, size: f32, available: f32, edge: f32, press: Option<f32>) {
+        let grabbing = self.grabbing(press);
+        self.grab = press.map(|_| grabbing);
+        let dragged =
+            grabbing && (available - self.available).abs() <= 0.5 && (size - self.size).abs() > 0.5;
         if available > 0.0 && (self.share.is_none() || dragged) {
             self.share = Some(size / available);
         }
         self.available = available;
         self.size = size;
+        self.edge = edge;
     }
 }
 
