@@ -571,3 +571,37 @@ fn the_session_brings_back_the_selected_object() {
     other.run();
     assert_eq!(other.state().selected(), first_ball);
 }
+
+/// Typing start x, Tab, start y, Enter made one undo step of the two fields: the gesture
+/// stayed open while a field had the keyboard, and Tab gives it to the next field. Each
+/// typed field is an undo step of its own.
+#[test]
+fn two_fields_typed_one_after_the_other_undo_one_at_a_time() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let start = |h: &Harness<DebugApp>| match h.state().scene().objects[0].shape {
+        sweepscope::scene::Shape::Ball { start, .. } => start,
+        other => panic!("{other:?}"),
+    };
+    let before = start(&h);
+    h.get_by_role_and_label(Role::SpinButton, "start x").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "start x")
+        .type_text("-7.5");
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "start y")
+        .type_text("3.25");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(start(&h), sweepscope::Vec2::new(-7.5, 3.25));
+    act(&mut h, Action::Undo);
+    assert_eq!(start(&h), sweepscope::Vec2::new(-7.5, before.y), "y undone alone");
+    act(&mut h, Action::Undo);
+    assert_eq!(start(&h), before);
+}

@@ -117,7 +117,7 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
             }
         });
     if shape != obj.shape {
-        out.push(Command::gesture(Edit::SetShape { object: i, shape }));
+        out.push(field_edit(ui, Edit::SetShape { object: i, shape }));
     }
     ui.horizontal_wrapped(|ui| {
         for action in [Action::Duplicate, Action::Delete] {
@@ -161,7 +161,19 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
         ui.end_row();
     });
     if response != scene.response {
-        out.push(Command::gesture(Edit::SetResponse(response)));
+        out.push(field_edit(ui, Edit::SetResponse(response)));
+    }
+}
+
+/// A number field's edit: while its value is dragged with the mouse, part of the gesture
+/// (one undo step for the whole drag); typed and committed (Enter, Tab, a click away), an
+/// undo step of its own. A field focused after the commit (Tab to the next) kept the
+/// gesture open, and one undo took back both fields.
+fn field_edit(ui: &Ui, edit: Edit) -> Command {
+    if ui.input(|i| i.pointer.any_down()) {
+        Command::gesture(edit)
+    } else {
+        Command::edit(edit)
     }
 }
 
