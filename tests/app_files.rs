@@ -601,7 +601,11 @@ fn two_fields_typed_one_after_the_other_undo_one_at_a_time() {
     h.run();
     assert_eq!(start(&h), sweepscope::Vec2::new(-7.5, 3.25));
     act(&mut h, Action::Undo);
-    assert_eq!(start(&h), sweepscope::Vec2::new(-7.5, before.y), "y undone alone");
+    assert_eq!(
+        start(&h),
+        sweepscope::Vec2::new(-7.5, before.y),
+        "y undone alone"
+    );
     act(&mut h, Action::Undo);
     assert_eq!(start(&h), before);
 }

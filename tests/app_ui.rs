@@ -927,3 +927,40 @@ fn a_press_away_from_a_panels_edge_leaves_the_panel_as_it_is() {
     h.run();
     assert_eq!(canvas(&h), before);
 }
+
+/// A file opened with the inspector scrolled down kept that scroll: the new ball's fields
+/// were out of sight, and a click meant for "start x" landed on a row below.
+#[test]
+fn a_scene_opens_with_the_inspector_at_its_top() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 600.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let field_top = |h: &Harness<DebugApp>| {
+        h.get_by_role_and_label(Role::SpinButton, "start x")
+            .rect()
+            .top()
+    };
+    let before = field_top(&h);
+    let over = egui::pos2(1300.0, 300.0);
+    h.hover_at(over);
+    h.run();
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(
+        field_top(&h) < before - 100.0,
+        "scrolled: {}",
+        field_top(&h)
+    );
+    h.state_mut().set_document(builtin::default_scene(), None);
+    h.run();
+    assert_eq!(field_top(&h), before);
+}

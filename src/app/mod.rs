@@ -196,7 +196,17 @@ impl DebugApp {
             let (eval, selected) = (&self.evaluation, self.ui.selected);
             let ball = debugger::inspected(eval, selected);
             let stale = &self.stale;
-            views::inspector::show(ui, self.doc.scene(), selected, eval, ball, stale, out)
+            let opened = self.ui.opened;
+            views::inspector::show(
+                ui,
+                opened,
+                self.doc.scene(),
+                selected,
+                eval,
+                ball,
+                stale,
+                out,
+            )
         });
         let rect = shown.response.rect;
         let inspector = &mut self.ui.panels.inspector;

@@ -264,11 +264,17 @@ pub struct UiState {
     pub output_dir: Option<PathBuf>,
     /// The last screenshot or bug report written (absolute), shown in the status bar.
     pub last_output: Option<PathBuf>,
+    /// A number of its own for each document opened (each `UiState`): the inspector's
+    /// scroll position is kept under it, so a file opens with the inspector at its top
+    /// rather than scrolled where the last one was (the new ball's fields out of sight).
+    pub opened: u64,
 }
 
 impl UiState {
     pub fn new(view: View) -> Self {
+        static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Self {
+            opened: OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             mode: Mode::Sweep,
             selected: None,
             view,

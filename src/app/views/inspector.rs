@@ -16,8 +16,10 @@ use crate::scene::number::{fixed, point};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
 use crate::variants::Outcome;
 
+#[allow(clippy::too_many_arguments)]
 pub fn show(
     ui: &mut Ui,
+    opened: u64,
     scene: &Scene,
     selected: Option<usize>,
     eval: &Evaluation,
@@ -28,6 +30,7 @@ pub fn show(
     // Vertical scrolling only: everything wraps to the panel's width, so nothing is ever
     // scrolled out of sight sideways.
     ScrollArea::vertical()
+        .id_salt(("inspector", opened))
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
