@@ -301,10 +301,11 @@ impl Problems {
     /// A finite f32 greater than zero.
     fn positive32(&mut self, item: &Item, field: &str, v: f32) {
         if self.finite32(item, field, v) && v <= 0.0 {
-            // A zero may be a tiny number written, which f32 rounds to 0.
+            // A zero may be a tiny number written, which f32 rounds to 0; or a 0 typed,
+            // which the hint must not contradict.
             let hint = if v == 0.0 {
                 format!(
-                    "; f32 reads any number below {:e}, its smallest positive value, as 0",
+                    "; a number below {:e}, f32's smallest positive value, also reads as 0",
                     f32::from_bits(1)
                 )
             } else {
@@ -1026,6 +1027,30 @@ mod tests {
                 "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
             ]
         );
+    }
+
+    /// A radius of 0 typed into the debugger was told "got 0; f32 reads any number below
+    /// 1e-45 ... as 0", as if the user had written a tiny number. The hint now sits beside
+    /// the 0 without contradicting it.
+    #[test]
+    fn a_zero_radius_is_not_blamed_on_rounding() {
+        use crate::scene::model::{Object, Shape};
+        let object = Object {
+            name: "b".to_owned(),
+            shape: Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::ONE,
+                radius: 0.0,
+            },
+        };
+        let got: Vec<String> = validate_shape(0, &object)
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].contains("must be greater than 0 (got 0;"), "{got:?}");
+        assert!(got[0].contains("also reads as 0"), "{got:?}");
+        assert!(!got[0].contains("reads any number"), "{got:?}");
     }
 
     /// `radius: 1e39` was reported as "must be a finite number (got inf)" and `1e-46` as
