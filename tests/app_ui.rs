@@ -964,3 +964,46 @@ fn a_scene_opens_with_the_inspector_at_its_top() {
     h.run();
     assert_eq!(field_top(&h), before);
 }
+
+/// The plot's legend was sorted by name: obstacles came among the markers ("box" above
+/// "contact (0)", "wall" below "scrubber t") and moved on a rename. Obstacles come first
+/// now, whatever their names, then the markers.
+#[test]
+fn the_plot_legend_lists_the_obstacles_first_whatever_their_names() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let marker = |h: &Harness<DebugApp>| h.get_by_label("contact (clearance 0)").rect().top();
+    let obstacle_rows = |h: &Harness<DebugApp>| -> Vec<f32> {
+        h.state()
+            .scene()
+            .objects
+            .iter()
+            .filter(|o| !o.shape.is_ball())
+            .filter_map(|o| h.query_by_label(&o.name).map(|n| n.rect().top()))
+            .filter(|&y| y > 600.0)
+            .collect()
+    };
+    for name in ["aaa", "zzz"] {
+        let rows = obstacle_rows(&h);
+        assert!(!rows.is_empty(), "no obstacle in the legend");
+        assert!(
+            rows.iter().all(|&y| y < marker(&h)),
+            "{rows:?} vs {}",
+            marker(&h)
+        );
+        let obstacle = h
+            .state()
+            .scene()
+            .objects
+            .iter()
+            .position(|o| !o.shape.is_ball())
+            .unwrap_or_else(|| panic!("an obstacle"));
+        h.state_mut()
+            .queue(Command::edit(sweepscope::app::Edit::Rename {
+                object: obstacle,
+                name: name.into(),
+            }));
+        h.run();
+    }
+    let rows = obstacle_rows(&h);
+    assert!(rows.iter().all(|&y| y < marker(&h)), "{rows:?}");
+}

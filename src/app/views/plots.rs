@@ -25,6 +25,9 @@ const MAX_CURVES: usize = 6;
 const LEGEND_ROW: f32 = 18.0;
 /// Legend rows that are not curves: contact, scrubber, discrete, sub-steps.
 const FIXED_ROWS: usize = 4;
+/// The legend's names of the contact line (clearance 0) and the scrubber's t.
+const CONTACT_KEY: &str = "contact (clearance 0)";
+const SCRUBBER_KEY: &str = "scrubber t";
 
 pub fn show(
     ui: &mut Ui,
@@ -61,8 +64,8 @@ pub fn show(
                     }
                 }
                 let key = [
-                    ("contact (0)", Role::Contact.color()),
-                    ("scrubber t", Role::Axis.color()),
+                    (CONTACT_KEY, Role::Contact.color()),
+                    (SCRUBBER_KEY, Role::Scrubber.color()),
                     ("discrete (t = 1)", variant_color(Variant::Discrete)),
                 ];
                 for (text, color) in key {
@@ -107,52 +110,61 @@ pub fn show(
         plot.legend(
             Legend::default()
                 .position(Corner::LeftTop)
+                .follow_insertion_order(true)
                 .color_conflict_handling(ColorConflictHandling::PickFirst),
         )
     } else {
         plot
     };
     let response = plot.show(ui, |plot| {
-        plot.hline(HLine::new("contact (0)", 0.0).color(Role::Contact.alpha(160)));
-        plot.vline(VLine::new("scrubber t", f64::from(t)).color(Role::Axis.color()));
-        for (k, (pi, curve)) in curves.iter().enumerate() {
+        // The legend lists entries in the order they are added (egui_plot's own order is
+        // by name, which mixed the obstacles in among the markers and moved them on a
+        // rename): the obstacles, nearest first, then the markers.
+        for (pi, curve) in &curves {
             let Some(pair) = ball.pairs.get(*pi) else {
                 continue;
             };
             let label = name(scene, pair.obstacle);
-            let color = color_of(*pi);
             plot.line(
                 Line::new(label.clone(), curve.clone())
-                    .color(color)
+                    .color(color_of(*pi))
                     .width(1.5),
             );
             // The first root shares the curve's legend entry.
             if let Some(h) = pair.hit {
                 plot.points(
-                    Points::new(label.clone(), vec![[f64::from(h.time), 0.0]])
+                    Points::new(label, vec![[f64::from(h.time), 0.0]])
                         .radius(5.0)
                         .color(Role::Contact.color()),
                 );
             }
-            // The probes a discrete and a sub-stepped test would use, on the nearest
-            // obstacle's curve only.
-            if k == 0 {
-                let at = |t: f64| sample_at(curve, t);
-                plot.points(
-                    Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
-                        .radius(4.0)
-                        .color(variant_color(Variant::Discrete)),
-                );
-                let subs: Vec<[f64; 2]> = (1..=n)
-                    .map(|k| f64::from(k) / f64::from(n))
-                    .map(|s| [s, at(s)])
-                    .collect();
-                plot.points(
-                    Points::new(format!("{n} sub-steps"), subs)
-                        .radius(3.0)
-                        .color(variant_color(Variant::Substep)),
-                );
-            }
+        }
+        plot.hline(HLine::new(CONTACT_KEY, 0.0).color(Role::Contact.alpha(160)));
+        // Brighter and wider than the grid lines, which it otherwise passes for at t = 0.3
+        // or 0.5.
+        plot.vline(
+            VLine::new(SCRUBBER_KEY, f64::from(t))
+                .color(Role::Scrubber.color())
+                .width(1.5),
+        );
+        // The probes a discrete and a sub-stepped test would use, on the nearest obstacle's
+        // curve only.
+        if let Some((_, curve)) = curves.first() {
+            let at = |t: f64| sample_at(curve, t);
+            plot.points(
+                Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
+                    .radius(4.0)
+                    .color(variant_color(Variant::Discrete)),
+            );
+            let subs: Vec<[f64; 2]> = (1..=n)
+                .map(|k| f64::from(k) / f64::from(n))
+                .map(|s| [s, at(s)])
+                .collect();
+            plot.points(
+                Points::new(format!("{n} sub-steps"), subs)
+                    .radius(3.0)
+                    .color(variant_color(Variant::Substep)),
+            );
         }
     });
     // Hovering reads every curve at the pointer's t, from the core.
