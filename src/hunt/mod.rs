@@ -282,13 +282,14 @@ pub struct Counterexample {
 }
 
 impl Counterexample {
-    /// A file name: `<against>-<kind>-<disagreement>-<index>.ron`.
+    /// A file name: `<against>-<kind>-<disagreement>-<index>.ron` (the disagreement as
+    /// [`Disagreement::id_case`] names it).
     pub fn file_name(&self) -> String {
         format!(
             "{}-{}-{}-{}.ron",
             self.against.id(),
             self.case.kind.id(),
-            self.disagreement.id(),
+            self.disagreement.id_case(self.judged.exact.as_ref()),
             self.index
         )
     }
@@ -710,7 +711,10 @@ fn scene_for(
     scene.name = format!(
         "{}: {} on a {}",
         against.id(),
-        judged.verdict.disagreement().map_or("agrees", |d| d.id()),
+        judged
+            .verdict
+            .disagreement()
+            .map_or("agrees", |d| d.id_case(judged.exact.as_ref())),
         case.kind.noun()
     );
     scene.heat_map.compare = Some(against.id().to_owned());
@@ -910,6 +914,14 @@ mod tests {
                 let said = c.disagreement.describe_case(c.judged.exact.as_ref());
                 assert_eq!(said.contains("tunnels"), !inside, "{said}");
                 assert!(c.scene.notes.contains(said), "{}", c.scene.notes);
+                // The scene's and the file's names say the same.
+                let id = if inside {
+                    "missed-overlap"
+                } else {
+                    "missed-hit"
+                };
+                assert!(c.scene.name.contains(id), "{}", c.scene.name);
+                assert!(c.file_name().contains(id), "{}", c.file_name());
                 seen[usize::from(inside)] = true;
             }
             if seen == [true; 2] {

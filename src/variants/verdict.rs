@@ -122,6 +122,16 @@ impl Disagreement {
         }
     }
 
+    /// [`Disagreement::id`] for one case, given the exact answer, for the names of its
+    /// scene and file: `missed-overlap` for a missed overlap at the start (see
+    /// [`Disagreement::describe_case`]).
+    pub fn id_case(self, exact: Option<&Hit>) -> &'static str {
+        match (self, exact) {
+            (Disagreement::MissedHit, Some(h)) if h.started_inside => "missed-overlap",
+            _ => self.id(),
+        }
+    }
+
     /// [`Disagreement::describe`] for one case, given the exact answer: a missed contact
     /// that is an overlap at the start is not a tunnel.
     pub fn describe_case(self, exact: Option<&Hit>) -> &'static str {
