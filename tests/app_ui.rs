@@ -1007,3 +1007,49 @@ fn the_plot_legend_lists_the_obstacles_first_whatever_their_names() {
     let rows = obstacle_rows(&h);
     assert!(rows.iter().all(|&y| y < marker(&h)), "{rows:?}");
 }
+
+/// A ball sliding past a seam: the inspector's row for the second box says HIT, while the
+/// bounce path never touches it and ends 0.001 above the floor. Neither the difference
+/// between the rows and the path nor the lift was said anywhere on screen.
+#[test]
+fn the_inspector_says_what_its_rows_and_the_bounce_path_each_answer() {
+    let h = harness(DebugApp::new(builtin::default_scene()));
+    assert!(has_label_containing(
+        &h,
+        "Each obstacle alone against the straight motion from start to end"
+    ));
+    assert!(
+        h.state()
+            .evaluation()
+            .balls
+            .iter()
+            .any(|b| !b.path.contacts.is_empty()),
+        "the default scene bounces"
+    );
+    assert!(has_label_containing(&h, "(the contact skin)"));
+}
+
+/// The restitution stayed editable under Slide, Stop and Cross, which never use it.
+#[test]
+fn the_restitution_is_greyed_out_where_the_response_does_not_bounce() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let enabled = |h: &Harness<DebugApp>| {
+        !h.get_by_role_and_label(Role::SpinButton, "restitution")
+            .accesskit_node()
+            .is_disabled()
+    };
+    use sweepscope::scene::ResponseKind;
+    for (kind, used) in [
+        (ResponseKind::Slide, false),
+        (ResponseKind::Stop, false),
+        (ResponseKind::Cross, false),
+        (ResponseKind::Reflect, true),
+    ] {
+        let mut r = h.state().scene().response;
+        r.kind = kind;
+        h.state_mut()
+            .queue(Command::edit(sweepscope::app::Edit::SetResponse(r)));
+        h.run();
+        assert_eq!(enabled(&h), used, "{kind:?}");
+    }
+}

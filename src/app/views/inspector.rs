@@ -6,7 +6,7 @@
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
-use super::widgets::{drag_f32, drag_vec2, key};
+use super::widgets::{drag_f32, drag_f32_where, drag_vec2, key};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::document::Edit;
@@ -151,12 +151,15 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
             .response
             .labelled_by(l.id);
         ui.end_row();
-        drag_f32(
+        let unused = (r.kind != ResponseKind::Reflect)
+            .then_some("Only Reflect bounces: the restitution scales its rebound.");
+        drag_f32_where(
             ui,
             "restitution",
             &mut r.restitution,
             0.01,
             Some((0.0, 1.0)),
+            unused,
         );
         let l = key(ui, "max bounces");
         ui.add(egui::DragValue::new(&mut r.max_bounces).range(0..=64))
@@ -183,6 +186,15 @@ fn field_edit(ui: &Ui, edit: Edit) -> Command {
 fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let s = ball.sweep;
     ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
+    // The rows and the bounce path answer different questions, and a row's contact that
+    // the path never makes (the path turned away first) looked like a contradiction.
+    ui.label(
+        RichText::new(
+            "Each obstacle alone against the straight motion from start to end; the bounce \
+             path below meets them in turn.",
+        )
+        .weak(),
+    );
     // Pairs with a contact are open (the first few), misses start collapsed, and only the
     // nearest are listed: a scene of thousands of obstacles stays readable and cheap to lay
     // out (Copy as text lists every pair).
@@ -346,6 +358,16 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ui.label(RichText::new("end").strong());
         ui.monospace(v2(path.end));
     });
+    if !path.contacts.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "After each contact the ball is set at least {} off the surface (the contact skin), so \
+                 that the next leg starts clear of it.",
+                crate::response::CONTACT_SKIN
+            ))
+            .weak(),
+        );
+    }
 }
 
 fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {

@@ -17,6 +17,19 @@ pub fn drag_f32(
     speed: f32,
     range: Option<(f32, f32)>,
 ) -> Response {
+    drag_f32_where(ui, label, v, speed, range, None)
+}
+
+/// [`drag_f32`], greyed out with `unused` as its hover text when the value plays no part
+/// (a restitution under a response that does not bounce).
+pub fn drag_f32_where(
+    ui: &mut Ui,
+    label: &str,
+    v: &mut f32,
+    speed: f32,
+    range: Option<(f32, f32)>,
+    unused: Option<&str>,
+) -> Response {
     let l = key(ui, label);
     let mut dv = DragValue::new(v)
         .speed(speed)
@@ -26,7 +39,10 @@ pub fn drag_f32(
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
-    let r = ui.add(dv).labelled_by(l.id);
+    let mut r = ui.add_enabled(unused.is_none(), dv).labelled_by(l.id);
+    if let Some(why) = unused {
+        r = r.on_disabled_hover_text(why);
+    }
     ui.end_row();
     r
 }
