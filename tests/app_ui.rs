@@ -1053,3 +1053,25 @@ fn the_restitution_is_greyed_out_where_the_response_does_not_bounce() {
         assert_eq!(enabled(&h), used, "{kind:?}");
     }
 }
+
+/// The scrubber's hover text named its keys "← →", which the debugger's proportional
+/// font has no glyphs for: boxes on screen (and a panic in a harness that refuses missing
+/// glyphs). A counterexample's one-line description of its case, in the notes, said "→"
+/// too; it says "to" now.
+#[test]
+fn the_scrubber_s_hover_text_and_a_found_case_s_notes_use_glyphs_the_fonts_have() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_role_and_label(Role::Slider, "t").hover();
+    // The harness panics on a glyph no font has.
+    h.run_steps(60);
+    assert!(
+        h.query_by_label_contains("Time of the drawn ball")
+            .is_some(),
+        "the hover text is shown"
+    );
+    h.get_by_label("Find a counterexample for substep").click();
+    h.run();
+    let notes = h.state().scene().notes.clone();
+    assert!(notes.contains(") to ("), "{notes}");
+    assert!(!notes.contains('→'), "{notes}");
+}

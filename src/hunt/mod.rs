@@ -166,7 +166,8 @@ impl Case {
         self.obstacle.obstacle()
     }
 
-    /// The case in one line.
+    /// The case in one line. (Plain "to" rather than an arrow: the notes it goes into are
+    /// shown by the debugger, whose fonts have no arrows.)
     pub fn describe(&self) -> String {
         let s = &self.sweep;
         let o = match self.obstacle {
@@ -186,12 +187,12 @@ impl Case {
                 format!("segment ({}, {}) – ({}, {})", g.a.x, g.a.y, g.b.x, g.b.y)
             }
             SceneObstacle::Circle(c) => format!(
-                "circle ({}, {}) → ({}, {}) r {}",
+                "circle ({}, {}) to ({}, {}) r {}",
                 c.start.x, c.start.y, c.end.x, c.end.y, c.radius
             ),
         };
         format!(
-            "ball ({}, {}) → ({}, {}) r {}; {o}",
+            "ball ({}, {}) to ({}, {}) r {}; {o}",
             s.start.x, s.start.y, s.end.x, s.end.y, s.radius
         )
     }

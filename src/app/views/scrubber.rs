@@ -20,7 +20,7 @@ pub fn show(ui: &mut Ui, p: &mut Playback) {
         let l = ui.label("t");
         ui.add(Slider::new(&mut p.t, 0.0..=1.0).fixed_decimals(3))
             .labelled_by(l.id)
-            .on_hover_text("Time of the drawn ball (Home / End, ← →)");
+            .on_hover_text("Time of the drawn ball (Home / End, Left / Right)");
         let l = ui.label("speed");
         ui.add(
             Slider::new(&mut p.speed, 0.05..=4.0)
