@@ -301,7 +301,8 @@ impl DebugApp {
 
     /// A key adds at the cursor when it is over the canvas, and the view stays where it is
     /// (the object is under the pointer); a button, where nothing is near the middle of
-    /// the view, which moves to show the new object if it does not already.
+    /// the view, which moves only as far as it must to show the new object whole (centred
+    /// on it, the view had moved the ball the user was working on out of sight).
     fn add_where_asked(&mut self, kind: AddKind) {
         if let Some(at) = self.ui.cursor_world {
             self.add_object(kind, at);
@@ -311,10 +312,11 @@ impl DebugApp {
         let (view, half) = (self.ui.view.center, self.ui.visible_half);
         let at = free_spot(&self.evaluation, view, half, size);
         self.add_object(kind, at);
-        let off = (at - self.ui.view.center).abs() + Vec2::splat(size * 0.5);
-        if !off.cmple(self.ui.visible_half).all() {
-            self.ui.view.center = at;
-        }
+        self.ui.view.center += shift_to_show(
+            at - self.ui.view.center,
+            Vec2::splat(size * 0.5),
+            self.ui.visible_half,
+        );
     }
 
     /// The time keys in the simulation view; false for any other action.
@@ -860,4 +862,43 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
 /// `p` made absolute against the working folder (as it is when the path is used).
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The least move of a view of half size `half` that shows an object of half size `extent`
+/// whose centre is `offset` from the view's centre: nothing when it shows already, else
+/// just enough on each axis to bring it inside (centred on it when it is larger than the
+/// view).
+fn shift_to_show(offset: Vec2, extent: Vec2, half: Vec2) -> Vec2 {
+    let room = (half - extent).max(Vec2::ZERO);
+    let over = (offset.abs() - room).max(Vec2::ZERO);
+    let shift = over * offset.signum();
+    // An object larger than the view on an axis: centred on that axis.
+    Vec2::select(extent.cmpgt(half), offset, shift)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_object_off_the_view_moves_it_only_as_far_as_it_must() {
+        // The bug: the view centred on the new object, and the ball the user was working
+        // on went out of sight.
+        let half = Vec2::new(100.0, 50.0);
+        let extent = Vec2::splat(5.0);
+        // Shown already: no move.
+        assert_eq!(
+            shift_to_show(Vec2::new(90.0, -40.0), extent, half),
+            Vec2::ZERO
+        );
+        // 30 beyond the right edge and 10 below the bottom: just so much.
+        let s = shift_to_show(Vec2::new(125.0, -55.0), extent, half);
+        assert_eq!(s, Vec2::new(30.0, -10.0));
+        // Afterwards it shows whole, touching the edges it came in by.
+        let rest = Vec2::new(125.0, -55.0) - s;
+        assert!((rest.abs() + extent).cmple(half).all(), "{rest}");
+        // Larger than the view on an axis: centred on that axis.
+        let s = shift_to_show(Vec2::new(300.0, 0.0), Vec2::new(120.0, 5.0), half);
+        assert_eq!(s, Vec2::new(300.0, 0.0));
+    }
 }
