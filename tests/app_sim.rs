@@ -697,3 +697,54 @@ fn at_800_by_600_the_canvas_keeps_about_half_the_width() {
         "{log:?}"
     );
 }
+
+/// A scene with a ramp and a floor left of the origin got walls at (0, 0)–(80, 50) on its
+/// first fill: the floor lay outside them, cut off on the canvas, and no disc could ever
+/// reach it. The first walls now hold the scene's boxes and segments, with room around.
+#[test]
+fn the_first_walls_hold_the_scenes_boxes_and_segments() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("floor");
+    scene.objects = vec![
+        Object {
+            name: "floor".into(),
+            shape: Shape::Box {
+                min: Vec2::new(-20.0, -8.0),
+                max: Vec2::new(30.0, -6.0),
+            },
+        },
+        Object {
+            name: "rail".into(),
+            shape: Shape::Segment {
+                a: Vec2::new(-15.0, 10.0),
+                b: Vec2::new(25.0, 40.0),
+            },
+        },
+    ];
+    let (setup, _) = SimView::fill_setup(&scene, 200, 0.3, 3).unwrap_or_else(|e| panic!("{e}"));
+    let b = setup.bounds;
+    for p in [
+        Vec2::new(-20.0, -8.0),
+        Vec2::new(30.0, -6.0),
+        Vec2::new(-15.0, 10.0),
+        Vec2::new(25.0, 40.0),
+    ] {
+        assert!(
+            (p - b.min).min_element() >= 10.0 && (b.max - p).min_element() >= 10.0,
+            "{p} too near the walls {b:?}"
+        );
+    }
+    assert!((b.max - b.min).cmpge(Vec2::new(80.0, 50.0)).all(), "{b:?}");
+    assert_eq!(b.min, b.min.round(), "whole numbers");
+    assert!(!setup.discs.is_empty());
+    // The preview before a fill shows the same walls.
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let h = harness(app);
+    let walls = sim(&h).preview().map(World::bounds);
+    assert_eq!(
+        walls,
+        Some((b.min.as_dvec2(), b.max.as_dvec2())),
+        "the preview's walls"
+    );
+}

@@ -97,15 +97,42 @@ impl Setup {
     }
 }
 
-/// The simulation section a fill or a spawn starts from: the scene's own, or the default
-/// walls with no discs.
+/// The simulation section a fill or a spawn starts from: the scene's own, or walls round
+/// the scene's boxes and segments (see [`default_bounds`]) with no discs.
 fn starting_simulation(scene: &Scene) -> Simulation {
-    scene.simulation.clone().unwrap_or(Simulation {
-        bounds: DEFAULT_BOUNDS,
+    scene.simulation.clone().unwrap_or_else(|| Simulation {
+        bounds: default_bounds(&Setup::of(scene).solids),
         discs: Vec::new(),
         restitution: 1.0,
         duration: 10.0,
     })
+}
+
+/// The walls of a first fill or spawn: [`DEFAULT_BOUNDS`] when the scene has no box or
+/// segment, else walls centred on them with room around (a quarter of their extent, at
+/// least 10), at least as large as the default, on whole numbers. At (0, 0)–(80, 50)
+/// whatever the scene, a ramp and a floor left of the origin lay outside the walls, where
+/// no disc could ever reach them.
+fn default_bounds(solids: &[Shape]) -> Aabb {
+    let mut points = solids.iter().flat_map(|s| match *s {
+        Shape::Box { min, max } => [min, max],
+        Shape::Segment { a, b } => [a, b],
+        _ => [Vec2::NAN; 2],
+    });
+    let Some(first) = points.next() else {
+        return DEFAULT_BOUNDS;
+    };
+    let (lo, hi) = points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    let size = hi - lo;
+    let room = (size.max_element() * 0.25).max(10.0);
+    let want = (size + Vec2::splat(2.0 * room)).max(DEFAULT_BOUNDS.max - DEFAULT_BOUNDS.min);
+    let centre = (lo + hi) * 0.5;
+    let bounds = Aabb::new((centre - want * 0.5).floor(), (centre + want * 0.5).ceil());
+    if bounds.min.is_finite() && bounds.max.is_finite() {
+        bounds
+    } else {
+        DEFAULT_BOUNDS
+    }
 }
 
 /// The live run: not persisted.
