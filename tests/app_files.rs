@@ -609,3 +609,78 @@ fn two_fields_typed_one_after_the_other_undo_one_at_a_time() {
     act(&mut h, Action::Undo);
     assert_eq!(start(&h), before);
 }
+
+/// Restitution 1.5 typed was held to 1 and applied without a word (and -0.3 to 0): a user
+/// expecting a superelastic bounce silently got 1. It is refused with its reason, as a
+/// negative radius is.
+#[test]
+fn a_restitution_out_of_range_is_refused_not_clamped() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().scene().response;
+    for typed in ["1.5", "-0.3"] {
+        type_over(&mut h, Role::SpinButton, "restitution", typed);
+        assert_eq!(h.state().scene().response, before, "{typed} is not applied");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with("not applied") && status.contains("restitution"),
+            "{typed}: {status}"
+        );
+    }
+    type_over(&mut h, Role::SpinButton, "restitution", "0.5");
+    assert_eq!(h.state().scene().response.restitution, 0.5);
+    assert!(!h.state().status().contains("not applied"));
+}
+
+/// The max bounces field held a typed 100 to 64 (a range of its own, not the file
+/// format's limit of 100,000), and applied that without a word.
+#[test]
+fn max_bounces_takes_what_the_file_format_takes_and_refuses_more() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    type_over(&mut h, Role::SpinButton, "max bounces", "100");
+    assert_eq!(h.state().scene().response.max_bounces, 100);
+    type_over(&mut h, Role::SpinButton, "max bounces", "200000");
+    assert_eq!(h.state().scene().response.max_bounces, 100);
+    let status = h.state().status().to_owned();
+    assert!(
+        status.starts_with("not applied") && status.contains("max_bounces"),
+        "{status}"
+    );
+}
+
+/// The sub-step count held a typed 1000 to 256 (a range of its own, not the file format's
+/// 1..=100,000) and applied that without a word; 0 was held to 1.
+#[test]
+fn the_sub_step_count_takes_what_the_file_format_takes_and_refuses_the_rest() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    // The field shows beside the plot and in the variants panel: the first will do.
+    let type_steps = |h: &mut Harness<DebugApp>, text: &str| {
+        let field = |h: &Harness<DebugApp>| {
+            h.query_all_by_role_and_label(Role::SpinButton, "sub-steps")
+                .next()
+                .map(|n| n.rect().center())
+                .unwrap_or_else(|| panic!("a sub-steps field"))
+        };
+        let at = field(h);
+        h.drag_at(at);
+        h.run();
+        h.drop_at(at);
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.run();
+        h.event(egui::Event::Text(text.to_owned()));
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    type_steps(&mut h, "1000");
+    assert_eq!(h.state().scene().params.substeps, 1000);
+    for refused in ["0", "200000"] {
+        type_steps(&mut h, refused);
+        assert_eq!(h.state().scene().params.substeps, 1000, "{refused}");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with("not applied") && status.contains("substeps"),
+            "{refused}: {status}"
+        );
+    }
+}

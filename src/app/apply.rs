@@ -110,6 +110,14 @@ impl DebugApp {
         let (object, shape) = match edit {
             Edit::SetShape { object, shape } => (object, shape),
             Edit::Rename { object, name } => return self.refused_name(*object, name),
+            Edit::SetResponse(r) => {
+                let problems = crate::scene::validate_response(r);
+                return problems.first().map(|p| format!("{NOT_APPLIED}{p}"));
+            }
+            Edit::SetParams(p) => {
+                let problems = crate::scene::validate_params(p);
+                return problems.first().map(|p| format!("{NOT_APPLIED}{p}"));
+            }
             _ => return None,
         };
         let before = self.doc.scene().objects.get(*object)?;

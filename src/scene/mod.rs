@@ -29,4 +29,4 @@ pub use io::{
 };
 pub use model::*;
 pub use simulation::SceneWorld;
-pub use validate::{Problem, validate, validate_shape};
+pub use validate::{Problem, validate, validate_params, validate_response, validate_shape};

@@ -14,12 +14,14 @@ use super::limits::{
     MAX_BOUNCES, MAX_EXPECTATIONS, MAX_NAME_CHARS, MAX_OBJECTS, MAX_QUERIES, MAX_SIM_DISCS,
     MAX_SPEED, query_work,
 };
-use super::model::{Disc, Expectation, HeatMap, Object, SCENE_VERSION, Scene, Shape, Simulation};
+use super::model::{
+    Disc, Expectation, HeatMap, Object, ResponseSettings, SCENE_VERSION, Scene, Shape, Simulation,
+};
 use crate::hit::Feature;
 use crate::region::Region;
 use crate::sim::SimError;
-use crate::variants::Variant;
 use crate::variants::substep::MAX_SUBSTEPS;
+use crate::variants::{Params, Variant};
 
 /// Past this many problems the rest are summarised in one line; a generated file with a
 /// million bad discs should not print a million lines.
@@ -360,15 +362,33 @@ fn check_header(scene: &Scene, out: &mut Problems) {
         out.positive32(&item, "view.extent.x", e.x);
         out.positive32(&item, "view.extent.y", e.y);
     }
-    let restitution = scene.response.restitution;
-    out.in_range32(&item, "response.restitution", restitution, 0.0, 1.0);
-    if scene.response.max_bounces > MAX_BOUNCES {
+    check_response(&scene.response, out);
+}
+
+/// The response settings, as [`validate`] checks them: for the debugger, which refuses an
+/// edit the file format would refuse.
+pub fn validate_response(response: &ResponseSettings) -> Vec<Problem> {
+    let mut out = Problems::default();
+    check_response(response, &mut out);
+    out.finish()
+}
+
+fn check_response(response: &ResponseSettings, out: &mut Problems) {
+    let item = Item::Scene;
+    out.in_range32(
+        &item,
+        "response.restitution",
+        response.restitution,
+        0.0,
+        1.0,
+    );
+    if response.max_bounces > MAX_BOUNCES {
         out.push(
             &item,
             "response.max_bounces",
             format!(
                 "must be at most {MAX_BOUNCES} (MAX_BOUNCES) (got {})",
-                scene.response.max_bounces
+                response.max_bounces
             ),
         );
     }
@@ -506,7 +526,19 @@ fn check_variants(ids: &[String], out: &mut Problems) {
 /// The variants' inputs: a sub-step count the debugger and `hunt` would otherwise hold to
 /// its range without a word.
 fn check_params(scene: &Scene, out: &mut Problems) {
-    let n = scene.params.substeps;
+    check_variant_params(&scene.params, out);
+}
+
+/// The variants' inputs, as [`validate`] checks them: for the debugger, which refuses an
+/// edit the file format would refuse.
+pub fn validate_params(params: &Params) -> Vec<Problem> {
+    let mut out = Problems::default();
+    check_variant_params(params, &mut out);
+    out.finish()
+}
+
+fn check_variant_params(params: &Params, out: &mut Problems) {
+    let n = params.substeps;
     if !(1..=MAX_SUBSTEPS).contains(&n) {
         out.push(
             &Item::Scene,

@@ -6,7 +6,7 @@
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
-use super::widgets::{drag_f32, drag_f32_where, drag_vec2, key};
+use super::widgets::{drag_f32, drag_f32_where, drag_vec2, field_edit, key};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::document::Edit;
@@ -153,33 +153,18 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
         ui.end_row();
         let unused = (r.kind != ResponseKind::Reflect)
             .then_some("Only Reflect bounces: the restitution scales its rebound.");
-        drag_f32_where(
-            ui,
-            "restitution",
-            &mut r.restitution,
-            0.01,
-            Some((0.0, 1.0)),
-            unused,
-        );
+        // No range: a value out of [0, 1] is refused with its reason, where a range held
+        // 1.5 to 1 and applied that without a word.
+        drag_f32_where(ui, "restitution", &mut r.restitution, 0.01, None, unused);
         let l = key(ui, "max bounces");
-        ui.add(egui::DragValue::new(&mut r.max_bounces).range(0..=64))
+        // No range of its own: the file format's limit refuses a larger count with its
+        // reason, where a range of 0..=64 held a typed 100 to 64 without a word.
+        ui.add(egui::DragValue::new(&mut r.max_bounces).update_while_editing(false))
             .labelled_by(l.id);
         ui.end_row();
     });
     if response != scene.response {
         out.push(field_edit(ui, Edit::SetResponse(response)));
-    }
-}
-
-/// A number field's edit: while its value is dragged with the mouse, part of the gesture
-/// (one undo step for the whole drag); typed and committed (Enter, Tab, a click away), an
-/// undo step of its own. A field focused after the commit (Tab to the next) kept the
-/// gesture open, and one undo took back both fields.
-fn field_edit(ui: &Ui, edit: Edit) -> Command {
-    if ui.input(|i| i.pointer.any_down()) {
-        Command::gesture(edit)
-    } else {
-        Command::edit(edit)
     }
 }
 
