@@ -79,6 +79,22 @@ pub fn describe(error: &Error) -> String {
             "wrong type: expected a `{expected}`, written `( ... )` with no name before it, \
              but found `{found}( ... )`"
         ),
+        // After an item's last field and its comma, the parser wants the next field's name:
+        // a `]` or another item there means the item's own `)` is missing.
+        Error::ExpectedIdentifier => {
+            "expected a field name here (is a closing `)` missing before it?)".to_owned()
+        }
+        Error::InvalidIdentifier(name) => format!("`{name}` is not a name that can stand here"),
+        Error::ExpectedStructName(name) => {
+            format!("expected the name `{name}` before the `(` here")
+        }
+        Error::InvalidEscape(what) => format!("a string holds an invalid escape: {what}"),
+        Error::FloatUnderscore | Error::UnderscoreAtBeginning => {
+            "a number may not start with `_` or have one before its point".to_owned()
+        }
+        Error::UnclosedLineComment => {
+            "a `//` comment at the end of the file has no line end after it".to_owned()
+        }
         Error::UnexpectedChar(c) => format!("unexpected character {c:?}"),
         Error::UnclosedBlockComment => "a `/*` comment is never closed".to_owned(),
         Error::ExceededRecursionLimit => "the file nests brackets too deeply".to_owned(),
@@ -88,4 +104,22 @@ pub fn describe(error: &Error) -> String {
 
 fn within(outer: Option<&str>) -> String {
     outer.map(|o| format!(" in {o}")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    /// A ball's closing `)` left out gave the parser's own "Expected identifier", capital
+    /// and all, where every other mistake gets a sentence.
+    #[test]
+    fn a_missing_closing_parenthesis_inside_a_list_is_named() {
+        let text = "(\n    version: 1,\n    objects: [ (name: \"ball\", shape: Ball(start: (0.0, 0.0), \
+                    end: (1.0, 1.0), radius: 1.0),\n    ],\n)\n";
+        let err = crate::scene::parse_scene(text, "lf.ron")
+            .err()
+            .unwrap_or_else(|| panic!("the scene is refused"));
+        let msg = err.to_string();
+        assert!(msg.contains("lf.ron:4:5"), "{msg}");
+        assert!(msg.contains("is a closing `)` missing"), "{msg}");
+        assert!(!msg.contains("Expected identifier"), "{msg}");
+    }
 }
