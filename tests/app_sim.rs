@@ -304,6 +304,34 @@ fn published_loop_on_a_vertical_pair_reports_nan() {
     h.get_by_label(&shown);
 }
 
+/// "no divergence so far" stood beside "largest position gap: 1.182e1": a user read it as
+/// the runs agreeing. A divergence is one of the loop's failures, and the panel says so.
+#[test]
+fn no_divergence_says_what_a_divergence_is_beside_a_position_gap() {
+    let mut app = sim_app(busy_world());
+    app.sim_view_mut().settings.speed = 1.0;
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Compare with published loop").click();
+    h.run();
+    h.get_by_label("Play").click();
+    h.run_steps(30);
+    assert!(
+        sim(&h).divergences().is_empty(),
+        "{:?}",
+        sim(&h).divergences()
+    );
+    assert!(h.query_by_label_contains("largest position gap").is_some());
+    assert!(
+        h.query_by_label_contains("no divergence so far: no NaN velocity")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("the positions can still drift apart")
+            .is_some()
+    );
+}
+
 #[test]
 fn frame_measurement_runs_headless() {
     // Only that it runs the real view and returns sane statistics; speed is for release

@@ -198,9 +198,14 @@ impl SimView {
             ui.label(format!("largest position gap: {g:.3e}"));
         }
         let red = Role::Alert.color();
+        // A divergence is one of the loop's failures (`DivergenceKind`), not a gap in
+        // positions: "no divergence" beside a gap of 11.8 read as "the runs agree".
         match cmp.first_divergence() {
             Some(t) => ui.colored_label(red, format!("first divergence at t = {t:.4}")),
-            None => ui.label("no divergence so far"),
+            None => ui.label(
+                "no divergence so far: no NaN velocity, escape, skipped contact at t = 0 or \
+                 stalled frame (the positions can still drift apart, as the gap shows)",
+            ),
         };
         let list = cmp.divergences();
         if !list.is_empty() {
