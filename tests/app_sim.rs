@@ -776,3 +776,36 @@ fn the_first_walls_hold_the_scenes_boxes_and_segments() {
         "the preview's walls"
     );
 }
+
+/// `--sim-advance 14.4` advanced in one step: the plots drew energy and momentum as straight
+/// lines from 0 to 14.4 and one frame of about 130 events. It advances in the frames
+/// playing would take now.
+#[test]
+fn an_advance_is_plotted_as_if_it_had_been_played() {
+    let mut app = sim_app(busy_world());
+    app.sim_view_mut().settings.speed = 1.0;
+    assert!(app.advance_simulation(4.0));
+    let v = app.sim_view();
+    assert!((v.time() - 4.0).abs() < 1e-9, "t = {}", v.time());
+    let series = v.series().unwrap_or_else(|| panic!("a series"));
+    let samples = series.samples();
+    assert!(samples.len() > 40, "{} samples", samples.len());
+    let times: Vec<f64> = samples.iter().map(|s| s.time).collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    // No sample holds the whole advance's events.
+    let busiest = samples
+        .iter()
+        .map(|s| s.events_per_frame)
+        .fold(0.0, f64::max);
+    let collisions = v.world().map_or(0, |w| {
+        let c = w.counts();
+        c.disc_disc + c.disc_wall + c.disc_obstacle
+    });
+    assert!(
+        busiest < collisions as f64 / 4.0,
+        "{busiest} events in one frame of {collisions}"
+    );
+    // A scene without a simulation has nothing to advance, and says so.
+    let mut none = DebugApp::new(Scene::empty("none"));
+    assert!(!none.advance_simulation(5.0));
+}

@@ -392,10 +392,13 @@ impl DebugApp {
         Ok(())
     }
 
-    /// Runs the simulation of the current document forward by `t` (as `--sim-advance`).
-    pub fn advance_simulation(&mut self, t: f64) {
+    /// Runs the simulation of the current document forward by `t` (as `--sim-advance`),
+    /// in the frames playing would take, so the plots read as if it had been played.
+    /// False when the scene has no simulation to advance.
+    pub fn advance_simulation(&mut self, t: f64) -> bool {
         self.sim.sync(self.doc.scene(), self.doc.revision());
-        self.sim.advance(t);
+        self.sim.advance_as_played(t);
+        self.sim.world().is_some()
     }
 
     /// Adds a new object of `kind` at `at`, sized and placed on the grid of the current

@@ -323,7 +323,14 @@ fn start_simulation(
         app.set_banner(format!("--sim-discs {n}: {e}"));
     }
     // The run is built now, not at the first frame, so `--play` finds it.
-    app.advance_simulation(advance.unwrap_or(0.0));
+    if !app.advance_simulation(advance.unwrap_or(0.0))
+        && let Some(t) = advance
+    {
+        app.set_banner(format!(
+            "--sim-advance {t}: this scene has no simulation to advance (add discs with \
+             --sim-discs N, or fill or spawn in the simulation view)"
+        ));
+    }
 }
 
 /// Reads what the last session stored: the recent files, the report folder and, when

@@ -34,6 +34,13 @@ const SET_ASIDE_RUNS: usize = 4;
 /// Events per frame at most (see [`SimView::advance`]).
 const FRAME_EVENT_CAP: u64 = 100_000;
 
+/// Frames at most for [`SimView::advance_as_played`]: a long advance at a slow speed takes
+/// longer frames rather than minutes of them.
+const MAX_CATCH_UP_FRAMES: f64 = 20_000.0;
+
+/// How the run's message starts when the engine halted it.
+const HALTED: &str = "the simulation stopped: ";
+
 /// Settings the user tunes; persisted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -399,10 +406,42 @@ impl SimView {
         r.capped = m.capped;
         if let Some(h) = m.halted {
             r.playing = false;
-            r.message = Some(format!("the simulation stopped: {h}"));
+            r.message = Some(format!("{HALTED}{h}"));
         }
         record_sample(r, m.collisions);
         sync_comparison(r);
+    }
+
+    /// [`SimView::advance`] by `total` seconds in the frames playing would take (`speed`
+    /// / 60 each, at most [`MAX_CATCH_UP_FRAMES`] of them), so that the plots and the
+    /// events per frame read as if it had been played: in one step, `--sim-advance 14.4`
+    /// drew energy and momentum as straight lines and one frame of 130 events. Stops where
+    /// the run halts.
+    pub fn advance_as_played(&mut self, total: f64) {
+        let frames = (total * 60.0 / self.settings.speed.max(f64::MIN_POSITIVE))
+            .ceil()
+            .clamp(1.0, MAX_CATCH_UP_FRAMES);
+        if total.is_nan() || total <= 0.0 || !frames.is_finite() {
+            self.advance(total.max(0.0));
+            return;
+        }
+        let frame = total / frames;
+        for k in 0..frames as u64 {
+            let halted = self
+                .run
+                .as_ref()
+                .is_some_and(|r| r.message.as_deref().is_some_and(|m| m.starts_with(HALTED)));
+            if halted {
+                break;
+            }
+            // The last frame ends at the total exactly.
+            let dt = if k + 1 == frames as u64 {
+                total - frame * k as f64
+            } else {
+                frame
+            };
+            self.advance(dt);
+        }
     }
 
     pub fn step_next(&mut self) -> bool {
