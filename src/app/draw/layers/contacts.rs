@@ -152,17 +152,26 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     };
     let mut at = pen.cam.rect.left_top() + vec2(10.0, 8.0);
     let spot = [(Align2::LEFT_TOP, egui::Vec2::ZERO)];
-    for row in &rows[..shown] {
-        let color = variant_color(row.variant);
-        pen.screen_label(Layer::Variants, at, &spot, &verdict_line(f, row), color);
-        at.y += CORNER_LINE;
+    // A line wider than the canvas (an obstacle's name may be 256 characters) is cut
+    // short rather than left out; one that still finds no place is counted below.
+    let width = pen.cam.rect.width() - 20.0;
+    let (mut more, mut bad) = (0, 0);
+    for (k, row) in rows.iter().enumerate() {
+        let placed = k < shown && {
+            let color = variant_color(row.variant);
+            let line = pen.fit_text(&verdict_line(f, row), width);
+            pen.screen_label(Layer::Variants, at, &spot, &line, color)
+        };
+        if placed {
+            at.y += CORNER_LINE;
+        } else {
+            more += 1;
+            bad += usize::from(row.verdict.is_bad());
+        }
     }
-    if shown < rows.len() {
-        let bad = rows[shown..].iter().filter(|r| r.verdict.is_bad()).count();
-        let text = format!(
-            "… {} more ({bad} disagreeing): see the inspector",
-            rows.len() - shown
-        );
+    if more > 0 {
+        let text = format!("… {more} more ({bad} disagreeing): see the inspector");
+        let text = pen.fit_text(&text, width);
         pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
     }
 }
@@ -357,11 +366,32 @@ mod tests {
             .find(|t| t.starts_with("… "))
             .unwrap_or_else(|| panic!("no count of the rest: {shown:?}"));
         assert!(rest.contains("disagreeing): see the inspector"), "{rest}");
-        // Disagreements come first.
-        let first = shown
-            .iter()
-            .find(|t| t.contains(" vs "))
-            .unwrap_or_else(|| panic!("{shown:?}"));
-        assert!(!first.ends_with("agrees"), "{first}");
+        // Disagreements come first: no disagreeing line after an agreeing one.
+        let listed: Vec<&String> = shown.iter().filter(|t| t.contains(" vs ")).collect();
+        let first_agreeing = listed.iter().position(|t| t.ends_with("agrees"));
+        if let Some(k) = first_agreeing {
+            assert!(
+                listed[k..].iter().all(|t| t.ends_with("agrees")),
+                "{listed:?}"
+            );
+        }
+        assert!(
+            !listed.is_empty() && !listed[0].ends_with("agrees"),
+            "{listed:?}"
+        );
+    }
+
+    #[test]
+    fn a_verdict_wider_than_the_canvas_is_cut_short_not_left_out() {
+        let mut scene = seam(&["discrete"]);
+        let long = "a".repeat(200);
+        scene.objects[1].name = long.clone();
+        let shown = labels(&scene, egui::vec2(400.0, 500.0));
+        assert!(
+            shown
+                .iter()
+                .any(|t| t.starts_with("discrete vs aaaa") && t.ends_with('…')),
+            "{shown:?}"
+        );
     }
 }
