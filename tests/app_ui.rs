@@ -1075,3 +1075,34 @@ fn the_scrubber_s_hover_text_and_a_found_case_s_notes_use_glyphs_the_fonts_have(
     assert!(notes.contains(") to ("), "{notes}");
     assert!(!notes.contains('→'), "{notes}");
 }
+
+/// With no ball to plot, a drag that began a few points inside the plots' panel (on its
+/// contents, not on egui's grab band at the edge) or a click on the edge itself let the
+/// panel go: it shrank to its contents and kept that as its share.
+#[test]
+fn only_a_drag_on_the_grab_band_resizes_a_panel() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let canvas = |h: &Harness<DebugApp>| h.get_by_label("Canvas").rect();
+    h.state_mut().queue(Command::Action(Action::New));
+    h.run();
+    let before = canvas(&h);
+    let edge = before.bottom();
+    // A drag from 6 points below the edge, over the scrubber's row, and a click on the edge.
+    let inside = egui::pos2(700.0, edge + 6.0);
+    h.drag_at(inside);
+    h.run_steps(2);
+    h.hover_at(inside + egui::vec2(40.0, -30.0));
+    h.run_steps(2);
+    h.drop_at(inside + egui::vec2(40.0, -30.0));
+    h.run();
+    assert_eq!(canvas(&h), before, "a drag begun inside the panel");
+    let on_edge = egui::pos2(700.0, edge + 1.0);
+    h.drag_at(on_edge);
+    h.run_steps(3);
+    h.drop_at(on_edge);
+    h.run();
+    assert_eq!(canvas(&h), before, "a click on the edge");
+}

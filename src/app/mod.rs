@@ -36,6 +36,7 @@ pub use document::Edit;
 pub use draw::pen::{Layer, LayerStats};
 pub use shell::window::run;
 pub use ui_state::Mode;
+use ui_state::PanelDrag;
 
 use draw::palette::Role;
 
@@ -152,14 +153,24 @@ impl DebugApp {
         let plots = (height * 0.3).clamp(150.0, 260.0);
         // Each panel keeps its share of the window when the window is resized.
         let shares = self.ui.panels;
-        // Where the primary button was pressed, while it is down: a panel lets go of its
-        // share only for a press on its own edge.
+        // A drag under way (the button down and moved past a click): a panel lets go of
+        // its share only for a drag that began on its own edge.
+        let radius = ui.style().interaction.resize_grab_radius_side;
         let press = ui.input(|i| {
             i.pointer
                 .press_origin()
-                .filter(|_| i.pointer.primary_down())
+                .filter(|_| i.pointer.primary_down() && i.pointer.is_decidedly_dragging())
         });
-        let (press_x, press_y) = (press.map(|p| p.x), press.map(|p| p.y));
+        let drag_y = press.map(|p| PanelDrag {
+            along: p.y,
+            across: p.x,
+            radius,
+        });
+        let drag_x = press.map(|p| PanelDrag {
+            along: p.x,
+            across: p.y,
+            radius,
+        });
         // The scrubber alone and the scrubber with plots are two panels, each keeping its
         // own size: hiding the plots and showing them again brings back their height.
         let show_plots = self.ui.show_plots;
@@ -169,7 +180,7 @@ impl DebugApp {
                 .resizable(true)
                 .default_size(plots)
                 .size_range(range);
-            shares.timeline.always(panel, height, range, press_y)
+            shares.timeline.always(panel, height, range, drag_y)
         } else {
             egui::Panel::bottom("timeline_bare").resizable(false)
         };
@@ -184,7 +195,8 @@ impl DebugApp {
         if show_plots {
             let rect = shown.response.rect;
             let timeline = &mut self.ui.panels.timeline;
-            timeline.record(rect.height(), height, rect.top(), press_y);
+            let span = (rect.left(), rect.right());
+            timeline.record(rect.height(), height, rect.top(), span, drag_y);
         }
         self.apply_now(&ctx, out);
         let range = egui::Rangef::new(240.0, (width * 0.4).max(240.0));
@@ -210,7 +222,8 @@ impl DebugApp {
         });
         let rect = shown.response.rect;
         let inspector = &mut self.ui.panels.inspector;
-        inspector.record(rect.width(), width, rect.left(), press_x);
+        let span = (rect.top(), rect.bottom());
+        inspector.record(rect.width(), width, rect.left(), span, drag_x);
         self.apply_now(&ctx, out);
         if self.ui.show_variants {
             let range = egui::Rangef::new(170.0, (width * 0.25).max(170.0));
@@ -224,7 +237,8 @@ impl DebugApp {
             });
             let rect = shown.response.rect;
             let variants = &mut self.ui.panels.variants;
-            variants.record(rect.width(), width, rect.right(), press_x);
+            let span = (rect.top(), rect.bottom());
+            variants.record(rect.width(), width, rect.right(), span, drag_x);
             self.apply_now(&ctx, out);
         }
         let (doc, eval, state) = (&self.doc, &self.evaluation, &mut self.ui);

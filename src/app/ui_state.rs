@@ -121,10 +121,8 @@ impl Playback {
 /// panel's size in points, so a window made smaller lost its canvas to the panels, and one
 /// made larger again kept them narrow.
 ///
-/// Only a drag of the panel's own edge changes the share. A press anywhere else (a button,
-/// a handle on the canvas) leaves the panel where it is: the plots' panel, whose contents
-/// can be smaller than it, was let go for every press, shrank to its contents, and moved
-/// the canvas under a drag that had just begun.
+/// Only a drag of the panel's own edge changes the share (or lets the panel go): a press
+/// anywhere else, or a click on the edge that does not drag, leaves the panel as it is.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PanelShare {
     /// The room available along the panel's axis in the last frame.
@@ -134,15 +132,23 @@ pub struct PanelShare {
     /// The share of the room the panel is meant to take: as first shown, then as the user
     /// drags it (none before it was first shown).
     pub share: Option<f32>,
-    /// Where the panel's resizable edge was in the last frame, along its axis.
+    /// Where the panel's resizable edge was in the last frame, along its axis, and the
+    /// panel's extent across it.
     pub edge: f32,
-    /// While the primary button is down: whether it was pressed on the panel's edge.
+    pub span: (f32, f32),
+    /// While a drag is under way: whether it began on the panel's edge.
     grab: Option<bool>,
 }
 
-/// How near a panel's edge a press takes hold of it, in points (egui's grab radius is
-/// 5).
-const EDGE_GRAB: f32 = 8.0;
+/// A drag in progress, as a panel sees it: where the primary button was pressed, along the
+/// panel's axis and across it, and egui's grab radius for a panel's edge
+/// (`interaction.resize_grab_radius_side`).
+#[derive(Clone, Copy, Debug)]
+pub struct PanelDrag {
+    pub along: f32,
+    pub across: f32,
+    pub radius: f32,
+}
 
 impl PanelShare {
     /// `panel`, given its share of `available` again (held to `range`) when the window
@@ -152,28 +158,29 @@ impl PanelShare {
         self.held(panel, available, range, resized)
     }
 
-    /// `panel` at its share of `available` in every frame but those of a drag of its edge
-    /// (a press at `press`, the pointer's press origin along the panel's axis while the
-    /// primary button is down): for a panel whose contents can be smaller than it, which
-    /// egui would shrink it to (the plots, with no ball to plot, kept 40 points after File
-    /// › New and a new ball).
+    /// `panel` at its share of `available` in every frame but those of a drag of its edge:
+    /// for a panel whose contents can be smaller than it, which egui would shrink it to
+    /// (the plots, with no ball to plot).
     pub fn always(
         &self,
         panel: egui::Panel,
         available: f32,
         range: egui::Rangef,
-        press: Option<f32>,
+        drag: Option<PanelDrag>,
     ) -> egui::Panel {
-        self.held(panel, available, range, !self.grabbing(press))
+        self.held(panel, available, range, !self.grabbing(drag))
     }
 
-    /// Whether a press at `press` holds the panel's edge: taken when the button went down,
-    /// near where the edge was then.
-    pub fn grabbing(&self, press: Option<f32>) -> bool {
-        match (press, self.grab) {
+    /// Whether `drag` holds the panel's edge: decided when it is first seen, by where it
+    /// began against where the edge was then.
+    pub fn grabbing(&self, drag: Option<PanelDrag>) -> bool {
+        match (drag, self.grab) {
             (None, _) => false,
             (Some(_), Some(grab)) => grab,
-            (Some(p), None) => (p - self.edge).abs() <= EDGE_GRAB,
+            (Some(d), None) => {
+                (d.along - self.edge).abs() <= d.radius
+                    && (self.span.0..=self.span.1).contains(&d.across)
+            }
         }
     }
 
@@ -191,13 +198,20 @@ impl PanelShare {
     }
 
     /// Notes the size the panel was shown at, out of `available`, and where its resizable
-    /// edge is. The share changes only when the user drags that edge (see
+    /// edge and its extent across are. The share changes only in a drag of that edge (see
     /// [`PanelShare::grabbing`]) in a window that did not change size: a size held to the
     /// panel's range in a small window, or grown to fit its contents, is not the share to
     /// grow back to.
-    pub fn record(&mut self, size: f32, available: f32, edge: f32, press: Option<f32>) {
-        let grabbing = self.grabbing(press);
-        self.grab = press.map(|_| grabbing);
+    pub fn record(
+        &mut self,
+        size: f32,
+        available: f32,
+        edge: f32,
+        span: (f32, f32),
+        drag: Option<PanelDrag>,
+    ) {
+        let grabbing = self.grabbing(drag);
+        self.grab = drag.map(|_| grabbing);
         let dragged =
             grabbing && (available - self.available).abs() <= 0.5 && (size - self.size).abs() > 0.5;
         if available > 0.0 && (self.share.is_none() || dragged) {
@@ -206,6 +220,7 @@ impl PanelShare {
         self.available = available;
         self.size = size;
         self.edge = edge;
+        self.span = span;
     }
 }
 
