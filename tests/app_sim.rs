@@ -809,3 +809,21 @@ fn an_advance_is_plotted_as_if_it_had_been_played() {
     let mut none = DebugApp::new(Scene::empty("none"));
     assert!(!none.advance_simulation(5.0));
 }
+
+/// A long `--sim-advance` on a busy run spent the event cap of every one of its frames
+/// (up to 20,000 × 100,000 events) before the window opened. It stops at the first frame
+/// the cap cuts short.
+#[test]
+fn an_advance_stops_at_the_first_frame_the_event_cap_cuts_short() {
+    let mut app = sim_app(busy_world());
+    // Each frame covers about 17,000 simulated seconds: far past the cap.
+    app.sim_view_mut().settings.speed = 1e6;
+    let started = std::time::Instant::now();
+    app.advance_simulation(1e7);
+    let v = app.sim_view();
+    assert!(v.time() < 1e7, "t = {}", v.time());
+    let samples = v.series().map_or(0, |s| s.samples().len());
+    assert!(samples <= 2, "{samples} frames advanced past a capped one");
+    // Not a timing test: a bound far above one capped frame, far below 600 of them.
+    assert!(started.elapsed().as_secs() < 60);
+}

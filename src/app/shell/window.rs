@@ -323,8 +323,10 @@ fn start_simulation(
         app.set_banner(format!("--sim-discs {n}: {e}"));
     }
     // The run is built now, not at the first frame, so `--play` finds it.
+    // A failed fill has said why in the banner already.
     if !app.advance_simulation(advance.unwrap_or(0.0))
         && let Some(t) = advance
+        && app.banner().is_none()
     {
         app.set_banner(format!(
             "--sim-advance {t}: this scene has no simulation to advance (add discs with \

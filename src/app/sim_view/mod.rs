@@ -38,9 +38,6 @@ const FRAME_EVENT_CAP: u64 = 100_000;
 /// longer frames rather than minutes of them.
 const MAX_CATCH_UP_FRAMES: f64 = 20_000.0;
 
-/// How the run's message starts when the engine halted it.
-const HALTED: &str = "the simulation stopped: ";
-
 /// Settings the user tunes; persisted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -399,24 +396,30 @@ impl SimView {
     }
 
     /// Runs the simulation forward by `dt` simulated seconds, as one frame of play does.
-    pub fn advance(&mut self, dt: f64) {
-        let Some(r) = &mut self.run else { return };
-        let Some(t) = &mut r.timeline else { return };
+    /// Returns whether the run went the whole `dt`: false when the engine halted it or the
+    /// frame's event cap stopped it short (or there is no run).
+    pub fn advance(&mut self, dt: f64) -> bool {
+        let Some(r) = &mut self.run else { return false };
+        let Some(t) = &mut r.timeline else {
+            return false;
+        };
         let m = t.advance(dt);
         r.capped = m.capped;
+        let halted = m.halted.is_some();
         if let Some(h) = m.halted {
             r.playing = false;
-            r.message = Some(format!("{HALTED}{h}"));
+            r.message = Some(format!("the simulation stopped: {h}"));
         }
         record_sample(r, m.collisions);
         sync_comparison(r);
+        !(halted || m.capped)
     }
 
     /// [`SimView::advance`] by `total` seconds in the frames playing would take (`speed`
     /// / 60 each, at most [`MAX_CATCH_UP_FRAMES`] of them), so that the plots and the
-    /// events per frame read as if it had been played: in one step, `--sim-advance 14.4`
-    /// drew energy and momentum as straight lines and one frame of 130 events. Stops where
-    /// the run halts.
+    /// events per frame read as if it had been played. Stops at the first frame the engine
+    /// halts or its event cap cuts short: a busy run would otherwise spend up to the cap on
+    /// every one of the frames before the window opens.
     pub fn advance_as_played(&mut self, total: f64) {
         let frames = (total * 60.0 / self.settings.speed.max(f64::MIN_POSITIVE))
             .ceil()
@@ -426,21 +429,17 @@ impl SimView {
             return;
         }
         let frame = total / frames;
-        for k in 0..frames as u64 {
-            let halted = self
-                .run
-                .as_ref()
-                .is_some_and(|r| r.message.as_deref().is_some_and(|m| m.starts_with(HALTED)));
-            if halted {
-                break;
-            }
-            // The last frame ends at the total exactly.
-            let dt = if k + 1 == frames as u64 {
+        let n = frames as u64;
+        for k in 0..n {
+            // The last frame ends at the total (as far as rounding lets it).
+            let dt = if k + 1 == n {
                 total - frame * k as f64
             } else {
                 frame
             };
-            self.advance(dt);
+            if !self.advance(dt) {
+                break;
+            }
         }
     }
 
