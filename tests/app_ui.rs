@@ -1027,6 +1027,55 @@ fn the_inspector_says_what_its_rows_and_the_bounce_path_each_answer() {
         "the default scene bounces"
     );
     assert!(has_label_containing(&h, "(the contact skin)"));
+    // Stop ends at its contact and Cross passes through: no skin to speak of.
+    let mut h = h;
+    for (kind, said) in [
+        (sweepscope::scene::ResponseKind::Stop, false),
+        (sweepscope::scene::ResponseKind::Cross, false),
+        (sweepscope::scene::ResponseKind::Slide, true),
+    ] {
+        let mut r = h.state().scene().response;
+        r.kind = kind;
+        h.state_mut()
+            .queue(Command::edit(sweepscope::app::Edit::SetResponse(r)));
+        h.run();
+        let contacts = h
+            .state()
+            .evaluation()
+            .balls
+            .iter()
+            .any(|b| !b.path.contacts.is_empty());
+        assert_eq!(
+            has_label_containing(&h, "(the contact skin)"),
+            said && contacts,
+            "{kind:?}"
+        );
+    }
+}
+
+/// With no range on the restitution field (so that a typed 1.5 is refused), a drag past
+/// 1 was refused frame after frame and stuck below it, at 0.996 or so.
+#[test]
+fn a_drag_of_the_restitution_reaches_its_ends() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let mut r = h.state().scene().response;
+    r.restitution = 0.9;
+    h.state_mut()
+        .queue(Command::edit(sweepscope::app::Edit::SetResponse(r)));
+    h.run();
+    let at = h
+        .get_by_role_and_label(Role::SpinButton, "restitution")
+        .rect()
+        .center();
+    h.drag_at(at);
+    h.run();
+    for k in 1..=30 {
+        h.hover_at(at + egui::vec2(7.0 * k as f32, 0.0));
+        h.run();
+    }
+    h.drop_at(at + egui::vec2(300.0, 0.0));
+    h.run();
+    assert_eq!(h.state().scene().response.restitution, 1.0);
 }
 
 /// The restitution stayed editable under Slide, Stop and Cross, which never use it.

@@ -110,11 +110,20 @@ impl DebugApp {
         let (object, shape) = match edit {
             Edit::SetShape { object, shape } => (object, shape),
             Edit::Rename { object, name } => return self.refused_name(*object, name),
+            // As for a shape: refused only from values the format takes, so that values
+            // already refused (a scene built in code) can still be edited toward valid ones.
             Edit::SetResponse(r) => {
+                let now = &self.doc.scene().response;
+                if !crate::scene::validate_response(now).is_empty() {
+                    return None;
+                }
                 let problems = crate::scene::validate_response(r);
                 return problems.first().map(|p| format!("{NOT_APPLIED}{p}"));
             }
             Edit::SetParams(p) => {
+                if !crate::scene::validate_params(&self.doc.scene().params).is_empty() {
+                    return None;
+                }
                 let problems = crate::scene::validate_params(p);
                 return problems.first().map(|p| format!("{NOT_APPLIED}{p}"));
             }

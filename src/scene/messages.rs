@@ -79,21 +79,19 @@ pub fn describe(error: &Error) -> String {
             "wrong type: expected a `{expected}`, written `( ... )` with no name before it, \
              but found `{found}( ... )`"
         ),
-        // After an item's last field and its comma, the parser wants the next field's name:
-        // a `]` or another item there means the item's own `)` is missing.
-        Error::ExpectedIdentifier => {
-            "expected a field name here (is a closing `)` missing before it?)".to_owned()
-        }
+        // After an item's last field and its comma the parser wants the next field's name,
+        // so a `]` there means the item's own `)` is missing; a kind written without its
+        // name (`shape: (start: ...)`) or quoted lands here too.
+        Error::ExpectedIdentifier => "expected a name here (a field, or a kind such as \
+                                      `Ball`); is a closing `)` missing before it?"
+            .to_owned(),
         Error::InvalidIdentifier(name) => format!("`{name}` is not a name that can stand here"),
         Error::ExpectedStructName(name) => {
             format!("expected the name `{name}` before the `(` here")
         }
         Error::InvalidEscape(what) => format!("a string holds an invalid escape: {what}"),
         Error::FloatUnderscore | Error::UnderscoreAtBeginning => {
-            "a number may not start with `_` or have one before its point".to_owned()
-        }
-        Error::UnclosedLineComment => {
-            "a `//` comment at the end of the file has no line end after it".to_owned()
+            "a number may not start with `_` or have one right after its point".to_owned()
         }
         Error::UnexpectedChar(c) => format!("unexpected character {c:?}"),
         Error::UnclosedBlockComment => "a `/*` comment is never closed".to_owned(),
@@ -120,6 +118,7 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.contains("lf.ron:4:5"), "{msg}");
         assert!(msg.contains("is a closing `)` missing"), "{msg}");
+        assert!(msg.contains("expected a name here"), "{msg}");
         assert!(!msg.contains("Expected identifier"), "{msg}");
     }
 }

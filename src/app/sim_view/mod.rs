@@ -118,11 +118,14 @@ fn starting_simulation(scene: &Scene) -> Simulation {
 /// whatever the scene, a ramp and a floor left of the origin lay outside the walls, where
 /// no disc could ever reach them.
 fn default_bounds(solids: &[Shape]) -> Aabb {
-    let mut points = solids.iter().flat_map(|s| match *s {
-        Shape::Box { min, max } => [min, max],
-        Shape::Segment { a, b } => [a, b],
-        _ => [Vec2::NAN; 2],
-    });
+    let mut points = solids
+        .iter()
+        .filter_map(|s| match *s {
+            Shape::Box { min, max } => Some([min, max]),
+            Shape::Segment { a, b } => Some([a, b]),
+            _ => None,
+        })
+        .flatten();
     let Some(first) = points.next() else {
         return DEFAULT_BOUNDS;
     };

@@ -153,9 +153,12 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
         ui.end_row();
         let unused = (r.kind != ResponseKind::Reflect)
             .then_some("Only Reflect bounces: the restitution scales its rebound.");
-        // No range: a value out of [0, 1] is refused with its reason, where a range held
-        // 1.5 to 1 and applied that without a word.
-        drag_f32_where(ui, "restitution", &mut r.restitution, 0.01, None, unused);
+        // No range: a typed value out of [0, 1] is refused with its reason rather than held
+        // to it. A drag with the mouse is held to [0, 1], so that it can reach either end.
+        let field = drag_f32_where(ui, "restitution", &mut r.restitution, 0.01, None, unused);
+        if field.dragged() {
+            r.restitution = r.restitution.clamp(0.0, 1.0);
+        }
         let l = key(ui, "max bounces");
         // No range of its own: the file format's limit refuses a larger count with its
         // reason, where a range of 0..=64 held a typed 100 to 64 without a word.
@@ -343,7 +346,13 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ui.label(RichText::new("end").strong());
         ui.monospace(v2(path.end));
     });
-    if !path.contacts.is_empty() {
+    // Stop ends at its contact and Cross passes through: only a bounce or a slide sets
+    // the ball off the surface.
+    let skin = matches!(
+        scene.response.kind,
+        ResponseKind::Reflect | ResponseKind::Slide
+    );
+    if skin && !path.contacts.is_empty() {
         ui.label(
             RichText::new(format!(
                 "After each contact the ball is set at least {} off the surface (the contact skin), so \
