@@ -632,7 +632,7 @@ fn a_restitution_out_of_range_is_refused_not_clamped() {
 }
 
 /// The max bounces field held a typed 100 to 64 (a range of its own, not the file
-/// format's limit of 100,000), and applied that without a word.
+/// format's limit of 10,000), and applied that without a word.
 #[test]
 fn max_bounces_takes_what_the_file_format_takes_and_refuses_more() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));

@@ -318,8 +318,8 @@ impl DebugApp {
 
     /// A key adds at the cursor when it is over the canvas, and the view stays where it is
     /// (the object is under the pointer); a button, where nothing is near the middle of
-    /// the view, which moves only as far as it must to show the new object whole (centred
-    /// on it, the view had moved the ball the user was working on out of sight).
+    /// the view, which moves only as far as it must to show the new object whole (centring
+    /// on it would take the ball being worked on out of sight).
     fn add_where_asked(&mut self, kind: AddKind) {
         if let Some(at) = self.ui.cursor_world {
             self.add_object(kind, at);

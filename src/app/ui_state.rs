@@ -118,8 +118,8 @@ impl Playback {
 }
 
 /// A panel's share of the window along its axis, kept through resizes: egui keeps a
-/// panel's size in points, so a window made smaller lost its canvas to the panels, and one
-/// made larger again kept them narrow.
+/// panel's size in points, so a window made smaller would lose its canvas to the panels,
+/// and one made larger again would keep them narrow.
 ///
 /// Only a drag of the panel's own edge changes the share (or lets the panel go): a press
 /// anywhere else, or a click on the edge that does not drag, leaves the panel as it is.
@@ -280,8 +280,8 @@ pub struct UiState {
     /// The last screenshot or bug report written (absolute), shown in the status bar.
     pub last_output: Option<PathBuf>,
     /// A number of its own for each document opened (each `UiState`): the inspector's
-    /// scroll position is kept under it, so a file opens with the inspector at its top
-    /// rather than scrolled where the last one was (the new ball's fields out of sight).
+    /// scroll position is kept under it, so that every file opens with the inspector at its
+    /// top and its ball's fields in sight.
     pub opened: u64,
 }
 

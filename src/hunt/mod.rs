@@ -931,4 +931,66 @@ mod tests {
         }
         assert_eq!(seen, [true; 2], "both kinds of missed hit found");
     }
+
+    /// A tunnel shrunk on its kind of disagreement alone could end as a start inside the
+    /// obstacle (still a missed hit, no longer the trouble found). The shrink keeps the
+    /// exact answer's side too: every tunnel stays a tunnel, including ones that would
+    /// not have.
+    #[test]
+    fn a_tunnel_is_not_shrunk_into_a_start_inside() {
+        let params = Params::default();
+        let (mut tunnels, mut would_have_moved) = (0, 0);
+        for against in [Variant::Discrete, Variant::Substep, Variant::TrigCorner] {
+            let kinds = usable_kinds(against, &[]);
+            for index in 0..1500u64 {
+                let case = generate::case(3, index, &kinds);
+                let Some(j) = judge_case(against, &params, &case) else {
+                    continue;
+                };
+                let outside = j.exact.is_some_and(|h| !h.started_inside);
+                if j.verdict.disagreement() != Some(Disagreement::MissedHit) || !outside {
+                    continue;
+                }
+                tunnels += 1;
+                let found = Found {
+                    index,
+                    case,
+                    verdict: j.verdict.clone(),
+                    disagreement: Disagreement::MissedHit,
+                    started_inside: false,
+                };
+                let config = HuntConfig {
+                    against,
+                    kinds: Vec::new(),
+                    count: 0,
+                    seed: 3,
+                    keep: 1,
+                    params,
+                };
+                let c = shrink_found(&config, &found);
+                assert!(
+                    c.judged.exact.is_some_and(|h| !h.started_inside),
+                    "{against:?} case {index} shrank into a start inside"
+                );
+                // The same shrink on the kind of disagreement alone.
+                let loose = |x: &Case| {
+                    judge_case(against, &params, x)
+                        .is_some_and(|j| j.verdict.disagreement() == Some(Disagreement::MissedHit))
+                };
+                let (small, _) = shrink::shrink(&case, &loose);
+                let inside = judge_case(against, &params, &small)
+                    .and_then(|j| j.exact)
+                    .is_some_and(|h| h.started_inside);
+                would_have_moved += usize::from(inside);
+                if tunnels >= 12 {
+                    break;
+                }
+            }
+        }
+        assert!(tunnels >= 3, "{tunnels} tunnels found");
+        assert!(
+            would_have_moved > 0,
+            "no tunnel here shrinks into a start inside without the rule: the test proves nothing"
+        );
+    }
 }

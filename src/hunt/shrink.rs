@@ -75,18 +75,25 @@ enum Role {
     Angle,
 }
 
-/// Whether a shape of the case has no size: a ball or a circle of radius 0, a box of zero
-/// width or height, a rotated box with a zero half extent, a segment of zero length.
-fn has_zero_size(case: &Case) -> bool {
+/// The case's sizes that are zero, one bit each: the ball's radius, then the obstacle's
+/// width and height, half extents, length or radius.
+fn zero_sizes(case: &Case) -> u8 {
+    let bits = |a: bool, b: bool| u8::from(a) << 1 | u8::from(b) << 2;
     let obstacle = match case.obstacle {
-        SceneObstacle::Box(b) => b.min.x == b.max.x || b.min.y == b.max.y,
+        SceneObstacle::Box(b) => bits(b.min.x == b.max.x, b.min.y == b.max.y),
         SceneObstacle::RotatedBox { half_extents, .. } => {
-            half_extents.x == 0.0 || half_extents.y == 0.0
+            bits(half_extents.x == 0.0, half_extents.y == 0.0)
         }
-        SceneObstacle::Segment(g) => g.a == g.b,
-        SceneObstacle::Circle(c) => c.radius == 0.0,
+        SceneObstacle::Segment(g) => bits(g.a == g.b, false),
+        SceneObstacle::Circle(c) => bits(c.radius == 0.0, false),
     };
-    obstacle || case.sweep.radius == 0.0
+    obstacle | u8::from(case.sweep.radius == 0.0)
+}
+
+/// Whether a shape of the case has no size.
+#[cfg(test)]
+fn has_zero_size(case: &Case) -> bool {
+    zero_sizes(case) != 0
 }
 
 /// How complicated a number reads: its significant digits, then its size.
@@ -128,15 +135,15 @@ fn candidates(x: f32) -> Vec<f32> {
 /// Shrinks `case` while `fails` holds; returns the smallest case found and the judgements
 /// spent.
 ///
-/// A case whose shapes all have size (a ball and an obstacle of positive radius, width,
-/// height or length) keeps them so: shrunk to a zero-size box or a point-like segment, a
-/// case still disagreed but showed nothing to look at on the canvas.
+/// Every size the case starts with above zero (the radii, a box's width and height, a
+/// rotated box's half extents, a segment's length) stays above zero: a shape shrunk to no
+/// size disagrees as well, and shows nothing to look at or grab on the canvas.
 pub fn shrink(case: &Case, fails: &dyn Fn(&Case) -> bool) -> (Case, usize) {
     let spent = std::cell::Cell::new(0usize);
-    let keep_sizes = !has_zero_size(case);
+    let sized = !zero_sizes(case);
     let check = |c: &Case| {
         spent.set(spent.get() + 1);
-        !(keep_sizes && has_zero_size(c)) && fails(c)
+        zero_sizes(c) & sized == 0 && fails(c)
     };
     let mut best = *case;
     let mut v = numbers(&best);
@@ -257,14 +264,33 @@ mod tests {
                 sweep,
                 obstacle,
             };
-            // Everything "disagrees": the shrink goes as far as it may.
-            let (small, _) = shrink(&case, &|_| true);
+            // Every valid case "disagrees": the shrink goes as far as it may.
+            let (small, _) = shrink(&case, &|c| c.core_obstacle().is_valid());
             assert!(!has_zero_size(&small), "{:?}", small.obstacle);
+            assert!(small.core_obstacle().is_valid(), "{:?}", small.obstacle);
             assert!(
                 numbers(&small).iter().all(|x| complexity(*x).0 <= 1),
                 "simplified: {:?}",
                 numbers(&small)
             );
         }
+    }
+
+    /// A box that starts with no width keeps its height: the rule is per size, not all or
+    /// nothing.
+    #[test]
+    fn a_size_above_zero_stays_so_when_another_starts_at_zero() {
+        use crate::hunt::{Kind, Strategy};
+        let case = Case {
+            kind: Kind::Aabb,
+            strategy: Strategy::Random,
+            sweep: Sweep::new(Vec2::new(-12.3456, 3.217), Vec2::new(14.75, -2.5), 1.375),
+            obstacle: SceneObstacle::Box(Aabb::new(Vec2::new(2.5, -1.25), Vec2::new(2.5, 3.75))),
+        };
+        let (small, _) = shrink(&case, &|c| c.core_obstacle().is_valid());
+        let SceneObstacle::Box(b) = small.obstacle else {
+            panic!("{:?}", small.obstacle)
+        };
+        assert!(b.max.y > b.min.y, "{b:?}");
     }
 }

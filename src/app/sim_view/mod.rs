@@ -114,9 +114,8 @@ fn starting_simulation(scene: &Scene) -> Simulation {
 
 /// The walls of a first fill or spawn: [`DEFAULT_BOUNDS`] when the scene has no box or
 /// segment, else walls centred on them with room around (a quarter of their extent, at
-/// least 10), at least as large as the default, on whole numbers. At (0, 0)–(80, 50)
-/// whatever the scene, a ramp and a floor left of the origin lay outside the walls, where
-/// no disc could ever reach them.
+/// least 10), at least as large as the default, on whole numbers: fixed walls would leave
+/// a floor or a ramp away from the origin outside them, where no disc can reach it.
 fn default_bounds(solids: &[Shape]) -> Aabb {
     let mut points = solids
         .iter()

@@ -199,7 +199,8 @@ impl SimView {
         }
         let red = Role::Alert.color();
         // A divergence is one of the loop's failures (`DivergenceKind`), not a gap in
-        // positions: "no divergence" beside a gap of 11.8 read as "the runs agree".
+        // positions: the text names them, so that it does not read as "the runs agree"
+        // beside a large gap.
         match cmp.first_divergence() {
             Some(t) => ui.colored_label(red, format!("first divergence at t = {t:.4}")),
             None => ui.label(

@@ -118,7 +118,7 @@ pub fn show(
     };
     let response = plot.show(ui, |plot| {
         // The legend lists entries in the order they are added (egui_plot's own order is
-        // by name, which mixed the obstacles in among the markers and moved them on a
+        // by name, which would mix the obstacles among the markers and reorder them on a
         // rename): the obstacles, nearest first, then the markers.
         for (pi, curve) in &curves {
             let Some(pair) = ball.pairs.get(*pi) else {

@@ -105,7 +105,7 @@ pub fn substeps(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     let mut params: Params = scene.params;
     let l = ui.label(RichText::new("sub-steps").small());
     // No range of its own: a count the file format refuses (0, or above MAX_SUBSTEPS) is
-    // refused with its reason, where a range of 1..=256 held a typed 1000 to 256.
+    // refused with its reason, where a range would change a typed count without a word.
     ui.add(egui::DragValue::new(&mut params.substeps).update_while_editing(false))
         .labelled_by(l.id);
     if params != scene.params {

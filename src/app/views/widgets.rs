@@ -92,8 +92,8 @@ pub fn key(ui: &mut Ui, text: &str) -> egui::Response {
 
 /// A number field's edit: while its value is dragged with the mouse, part of the gesture
 /// (one undo step for the whole drag); typed and committed (Enter, Tab, a click away), an
-/// undo step of its own. A field focused after the commit (Tab to the next) kept the
-/// gesture open, and one undo took back both fields.
+/// undo step of its own, even when the keyboard moves straight on to the next field
+/// (Tab), which keeps the gesture's "typing" going.
 pub fn field_edit(ui: &Ui, edit: crate::app::document::Edit) -> crate::app::Command {
     if ui.input(|i| i.pointer.any_down()) {
         crate::app::Command::gesture(edit)
