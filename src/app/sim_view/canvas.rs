@@ -277,6 +277,16 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     for (c, tip) in extra {
         painter.arrow(c, tip, Stroke::new(1.0, Role::Velocity.color()));
     }
+    if let Some(e) = d.event {
+        let p = cam.to_screen_f64(e.point);
+        let n = Vec2::new(e.normal.x as f32, -(e.normal.y as f32)) * 28.0;
+        if n.is_finite() {
+            painter.circle_filled(p, 3.0, Role::Contact.color());
+            painter.arrow(p, n, Stroke::new(2.0, Role::Normal.color()));
+        }
+    }
+    // The numbers over the event's normal, which starts at a disc's edge and crosses it:
+    // the event log names the discs by these.
     let font = egui::FontId::proportional(11.0);
     for (c, i) in ids {
         let text = i.to_string();
@@ -287,14 +297,6 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
             font.clone(),
             Role::Canvas.color(),
         );
-    }
-    if let Some(e) = d.event {
-        let p = cam.to_screen_f64(e.point);
-        let n = Vec2::new(e.normal.x as f32, -(e.normal.y as f32)) * 28.0;
-        if n.is_finite() {
-            painter.circle_filled(p, 3.0, Role::Contact.color());
-            painter.arrow(p, n, Stroke::new(2.0, Role::Normal.color()));
-        }
     }
     // Published discs as translucent rings on top: where both engines agree the exact
     // disc shows through, where they part the ring drifts away from it.
@@ -312,5 +314,53 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
             })
             .collect();
         painter.extend(shapes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{DiscInit, EventKind};
+
+    /// The last event's normal arrow was drawn over the number of the disc it starts on.
+    #[test]
+    fn disc_numbers_are_drawn_over_the_event_normal() {
+        let b = Aabb::new(glam::Vec2::ZERO, glam::Vec2::new(20.0, 20.0));
+        let discs = [
+            DiscInit::new(DVec2::new(8.0, 10.0), DVec2::new(1.0, 0.0), 1.0),
+            DiscInit::new(DVec2::new(12.0, 10.0), DVec2::new(-1.0, 0.0), 1.0),
+        ];
+        let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let event = Event {
+            time: 0.0,
+            kind: EventKind::DiscDisc { i: 0, j: 1 },
+            point: DVec2::new(10.0, 10.0),
+            normal: DVec2::new(-1.0, 0.0),
+        };
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: glam::Vec2::new(10.0, 10.0),
+                zoom: 18.0,
+                extent: None,
+            };
+            let d = Drawing {
+                world: &world,
+                selected: None,
+                event: Some(&event),
+                comparison: None,
+                spawn_radius: 1.0,
+                drag_speed: 1.0,
+                show_ids: true,
+            };
+            draw_discs(&painter, &Camera::new(rect, &view), &d);
+        });
+        let shapes: Vec<&Shape> = out.shapes.iter().map(|c| &c.shape).collect();
+        let last_text = shapes.iter().rposition(|s| matches!(s, Shape::Text(_)));
+        let last_other = shapes.iter().rposition(|s| !matches!(s, Shape::Text(_)));
+        assert!(last_text > last_other, "{shapes:?}");
+        out.drop_without_applying_deltas();
     }
 }
