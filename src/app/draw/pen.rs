@@ -312,6 +312,23 @@ impl<'a> Pen<'a> {
         self.screen_label(layer, anchor, spots, text, color)
     }
 
+    /// [`Pen::label`], at a spot whose centre is inside the convex polygon `within` (screen
+    /// points, either orientation): a label centred on a narrow cell may overhang it, one
+    /// moved aside may not land in the next cell. Left out when no spot clear of the
+    /// others is.
+    pub fn label_within(
+        &mut self,
+        layer: Layer,
+        at: Vec2,
+        spots: &[Spot],
+        text: &str,
+        color: Color32,
+        within: &[Pos2],
+    ) -> bool {
+        let anchor = self.cam.to_screen(at);
+        self.place(layer, anchor, spots, text, color, Some(within))
+    }
+
     /// [`Pen::label`] at a screen point.
     pub fn screen_label(
         &mut self,
@@ -320,6 +337,18 @@ impl<'a> Pen<'a> {
         spots: &[Spot],
         text: &str,
         color: Color32,
+    ) -> bool {
+        self.place(layer, anchor, spots, text, color, None)
+    }
+
+    fn place(
+        &mut self,
+        layer: Layer,
+        anchor: Pos2,
+        spots: &[Spot],
+        text: &str,
+        color: Color32,
+        within: Option<&[Pos2]>,
     ) -> bool {
         self.attempts += 1;
         let off_canvas = !self.cam.rect.expand(LABEL_REACH).contains(anchor);
@@ -332,7 +361,8 @@ impl<'a> Pen<'a> {
                 .layout_no_wrap(text.to_owned(), FontId::proportional(LABEL_SIZE), color);
         for &(align, offset) in spots {
             let rect = align.anchor_size(anchor + offset, galley.size());
-            if !self.cam.rect.contains_rect(rect) || self.taken(rect) {
+            let outside = within.is_some_and(|poly| !in_convex(rect.center(), poly));
+            if outside || !self.cam.rect.contains_rect(rect) || self.taken(rect) {
                 continue;
             }
             self.placed.push(rect);
@@ -434,6 +464,20 @@ impl<'a> Pen<'a> {
             self.painter.galley(rect.min, galley, color);
         }
     }
+}
+
+/// Whether `p` is inside the convex polygon `poly` (either orientation, its edges
+/// included).
+fn in_convex(p: Pos2, poly: &[Pos2]) -> bool {
+    let n = poly.len();
+    if n < 3 {
+        return false;
+    }
+    let side = |i: usize| {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        (b - a).x * (p - a).y - (b - a).y * (p - a).x
+    };
+    (0..n).all(|i| side(i) >= 0.0) || (0..n).all(|i| side(i) <= 0.0)
 }
 
 /// Half a label's height and a gap: rows above and below the point then clear a label

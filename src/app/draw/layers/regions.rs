@@ -147,14 +147,35 @@ fn names(pen: &mut Pen, frame: &BoxFrame, pair: &PairResult, relevant: bool) {
             text.push_str(tag);
         }
         let at = frame.to_world(Vec2::new(lx, ly));
-        pen.label(
+        // Moved aside for another label, a code must stay centred in its own region: round
+        // a box a few points across, the spots around a corner's anchor lie in the next
+        // region, where "1000 t" would name the wrong one. Left out rather than misplaced.
+        let cell = cell_on_screen(pen, frame, code);
+        pen.label_within(
             Layer::Regions,
             at,
             &centred_or_around(10.0),
             &text,
             Role::Region.color(),
+            &cell,
         );
     }
+}
+
+/// The region `code`'s cell on screen: a convex quadrilateral reaching past the canvas.
+fn cell_on_screen(pen: &Pen, frame: &BoxFrame, code: Region) -> [Pos2; 4] {
+    let b = frame.local;
+    let reach = reach(pen, frame);
+    let (cx, cy) = cell_of(code);
+    let xs = [b.min.x - reach, b.min.x, b.max.x, b.max.x + reach];
+    let ys = [b.min.y - reach, b.min.y, b.max.y, b.max.y + reach];
+    [
+        Vec2::new(xs[cx], ys[cy]),
+        Vec2::new(xs[cx + 1], ys[cy]),
+        Vec2::new(xs[cx + 1], ys[cy + 1]),
+        Vec2::new(xs[cx], ys[cy + 1]),
+    ]
+    .map(|c| pen.cam.to_screen(frame.to_world(c)))
 }
 
 #[derive(Clone, Copy)]
@@ -262,6 +283,80 @@ mod tests {
         let c = clip_to_convex(Pos2::new(-5.0, 5.0), Pos2::new(15.0, 5.0), &reversed);
         assert_eq!(c, Some((a, b)));
         assert!(clip_to_convex(Pos2::new(-5.0, 20.0), Pos2::new(15.0, 20.0), &square).is_none());
+    }
+
+    /// Round a box a few points across, region codes pushed aside by one another landed in
+    /// the neighbouring regions ("1000 t" below and left of the box's top).
+    #[test]
+    fn a_region_code_is_never_placed_outside_its_region() {
+        use crate::app::draw::camera::Camera;
+        use crate::scene::{Object, Scene, Shape, View, evaluate};
+        let mut scene = Scene::empty("tiny");
+        let (lo, hi) = (Vec2::new(-0.3, -0.2), Vec2::new(0.5, 0.4));
+        scene.objects = vec![
+            Object {
+                name: "ball".into(),
+                shape: Shape::Ball {
+                    start: Vec2::new(-20.0, 3.0),
+                    end: Vec2::new(20.0, -2.0),
+                    radius: 0.5,
+                },
+            },
+            Object {
+                name: "box".into(),
+                shape: Shape::Box { min: lo, max: hi },
+            },
+        ];
+        let eval = evaluate(&scene);
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(600.0, 400.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: Vec2::ZERO,
+                zoom: 8.0,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let frame = super::super::Frame {
+                scene: &scene,
+                eval: &eval,
+                ball: eval.balls.first(),
+                selected: Some(1),
+                hovered: None,
+                t: 1.0,
+                heat: None,
+            };
+            super::super::draw_all(&mut pen, &frame);
+            let mut checked = 0;
+            for (text, r) in pen.texts.iter().zip(pen.placed_rects()) {
+                let Some(code) = Region::ALL
+                    .iter()
+                    .find(|c| text.starts_with(&c.bit_string()))
+                else {
+                    continue;
+                };
+                // The label's centre, in world terms, in the code's region.
+                {
+                    let p = r.center();
+                    let w = pen.cam.to_world(p);
+                    let got = Region(
+                        u8::from(w.x < lo.x)
+                            | u8::from(w.x > hi.x) << 1
+                            | u8::from(w.y < lo.y) << 2
+                            | u8::from(w.y > hi.y) << 3,
+                    );
+                    assert_eq!(got, *code, "{text} at {r:?}");
+                }
+                checked += 1;
+            }
+            assert!(
+                checked >= 4,
+                "{checked} region codes placed: {:?}",
+                pen.texts
+            );
+        });
+        out.drop_without_applying_deltas();
     }
 
     #[test]
