@@ -684,3 +684,38 @@ fn the_sub_step_count_takes_what_the_file_format_takes_and_refuses_the_rest() {
         );
     }
 }
+
+/// With the bug-report form or the unsaved-changes question open, keys reached the scene
+/// behind: "b" added a ball and Space started the scrubber under the form (and the report
+/// would have pictured that), "x" added a box behind the question. A dialog has the
+/// keyboard now, and the form opens with its first field ready to type in.
+#[test]
+fn keys_typed_at_a_dialog_never_reach_the_scene_behind_it() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let objects = h.state().scene().objects.len();
+    act(&mut h, Action::BugReport);
+    h.run();
+    for key in [egui::Key::B, egui::Key::X, egui::Key::Space] {
+        h.key_press(key);
+        h.run();
+    }
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), objects, "nothing added");
+    assert!(!h.state().dirty(), "nothing changed behind the form");
+    // What is typed goes to the form's first field.
+    h.event(egui::Event::Text("kbd only".into()));
+    h.run();
+    let field = h.get_by_role_and_label(Role::MultilineTextInput, "What happened");
+    assert_eq!(field.value().as_deref(), Some("kbd only"));
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // The unsaved-changes question.
+    edit(&mut h);
+    let changed = h.state().scene().clone();
+    act(&mut h, Action::New);
+    assert!(h.state().asking());
+    h.key_press(egui::Key::X);
+    h.run();
+    assert_eq!(h.state().scene(), &changed, "no box behind the question");
+}

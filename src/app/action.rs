@@ -307,6 +307,12 @@ pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
     let mut out = Vec::new();
     ctx.input_mut(|i| {
         for (action, shortcut) in bindings {
+            // A dialog has the keyboard: the scene behind it takes no shortcut, or a key
+            // typed at the dialog would add a ball or start the scrubber under it. Escape
+            // still closes the dialog.
+            if in_dialog && shortcut.logical_key != Key::Escape {
+                continue;
+            }
             if typing
                 && shortcut.modifiers.is_none()
                 && !matches!(

@@ -63,6 +63,8 @@ pub struct ReportForm {
     pub expected: String,
     /// The folder the report goes to (absolute).
     pub folder: PathBuf,
+    /// The first field has been given the keyboard (once, when the form opens).
+    pub focused: bool,
 }
 
 /// The time scrubber: t ∈ [0, 1] with play/pause, loop and speed.

@@ -151,17 +151,27 @@ fn report_form(ctx: &Context, form: &mut ReportForm, out: &mut Vec<Command>) -> 
             "Writes a folder with a screenshot of the window as it is now, a scene.ron that \
              reproduces it and a report.md with every number shown. Both fields are optional.",
         );
-        for (label, text) in [
+        for (k, (label, text)) in [
             ("What happened", &mut form.happened),
             ("What I expected", &mut form.expected),
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
             let l = ui.label(RichText::new(label).strong());
-            ui.add(
-                egui::TextEdit::multiline(text)
-                    .desired_rows(3)
-                    .desired_width(460.0),
-            )
-            .labelled_by(l.id);
+            let field = ui
+                .add(
+                    egui::TextEdit::multiline(text)
+                        .desired_rows(3)
+                        .desired_width(460.0),
+                )
+                .labelled_by(l.id);
+            // The form opens ready to type in: what is typed goes to the form, not to the
+            // scene's shortcuts behind it.
+            if k == 0 && !form.focused {
+                field.request_focus();
+                form.focused = true;
+            }
         }
         ui.horizontal(|ui| {
             ui.label("Folder:");
