@@ -719,3 +719,31 @@ fn keys_typed_at_a_dialog_never_reach_the_scene_behind_it() {
     h.run();
     assert_eq!(h.state().scene(), &changed, "no box behind the question");
 }
+
+/// Ctrl+Z while typing in a field took back an edit committed before (start x back to
+/// -62 under a field showing 20); Enter then committed the field and the redo was lost.
+/// The field keeps Ctrl+Z for its own typing.
+#[test]
+fn undo_while_typing_in_a_field_leaves_the_committed_edits_alone() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let start = |h: &Harness<DebugApp>| match h.state().scene().objects[0].shape {
+        sweepscope::scene::Shape::Ball { start, .. } => start,
+        other => panic!("{other:?}"),
+    };
+    type_over(&mut h, Role::SpinButton, "start x", "7");
+    assert_eq!(start(&h).x, 7.0);
+    h.get_by_role_and_label(Role::SpinButton, "start y").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.event(egui::Event::Text("20".into()));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(start(&h).x, 7.0, "the committed x is kept");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    // Outside the field, Ctrl+Z is the scene's undo again.
+    act(&mut h, Action::Undo);
+    assert_ne!(start(&h).x, 7.0);
+}

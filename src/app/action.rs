@@ -322,6 +322,12 @@ pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
             {
                 continue;
             }
+            // A field being typed in keeps its own editing keys: Ctrl+Z there undoes the
+            // typing, not an edit committed before it (which would be taken back under
+            // the field, and the redo lost when the field commits).
+            if typing && !in_dialog && matches!(action, Action::Undo | Action::Redo) {
+                continue;
+            }
             if popup_open && shortcut.logical_key == Key::Escape {
                 continue;
             }
