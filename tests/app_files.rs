@@ -747,3 +747,18 @@ fn undo_while_typing_in_a_field_leaves_the_committed_edits_alone() {
     act(&mut h, Action::Undo);
     assert_ne!(start(&h).x, 7.0);
 }
+
+/// A refusal's reason stayed in the status bar after later changes that were not typed
+/// edits (a box added, a duplicate), as if they had been refused too.
+#[test]
+fn a_refusal_s_reason_goes_with_the_next_change_of_any_kind() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    type_over(&mut h, Role::SpinButton, "radius", "-1");
+    assert!(h.state().status().starts_with("not applied"));
+    act(&mut h, Action::AddBox);
+    assert!(
+        !h.state().status().starts_with("not applied"),
+        "{}",
+        h.state().status()
+    );
+}

@@ -44,7 +44,7 @@ const NEW_OBJECT_PX: f32 = 40.0;
 const UNTITLED: &str = "untitled";
 
 /// How the status bar starts the reason an edit was refused.
-const NOT_APPLIED: &str = "not applied: ";
+pub(super) const NOT_APPLIED: &str = "not applied: ";
 impl DebugApp {
     /// Applies every queued command.
     pub fn apply_queued(&mut self, ctx: &Context) {
@@ -73,10 +73,6 @@ impl DebugApp {
                 };
                 if !self.doc.apply(edit, gesture) {
                     return;
-                }
-                // A refusal's reason is about the edit before this one.
-                if self.ui.status.starts_with(NOT_APPLIED) {
-                    self.ui.status.clear();
                 }
                 if let (Some(rename), Some(b)) = (rename, &mut self.baseline) {
                     b.rename(&rename);

@@ -187,6 +187,11 @@ impl DebugApp {
             self.evaluation = evaluate(self.doc.scene());
             self.evaluated = self.doc.revision();
             self.check_text();
+            // A refusal's reason is about the scene before this change, whatever made it
+            // (an edit, an added object, an undo).
+            if self.ui.status.starts_with(super::apply::NOT_APPLIED) {
+                self.ui.status.clear();
+            }
         }
         let n = self.doc.scene().objects.len();
         if self.ui.selected.is_some_and(|s| s >= n) {
