@@ -1155,3 +1155,30 @@ fn only_a_drag_on_the_grab_band_resizes_a_panel() {
     h.run();
     assert_eq!(canvas(&h), before, "a click on the edge");
 }
+
+/// An obstacle named with 56 characters pushed the inspector's contents wider than its
+/// panel at 800 x 600: the canvas drew over them, the heading and Duplicate went out of
+/// sight, and a click on "start x" landed on the canvas.
+#[test]
+fn a_long_obstacle_name_keeps_the_inspector_in_its_panel() {
+    let mut scene = builtin::default_scene();
+    let long = "the_first_obstacle_with_a_very_long_name_that_keeps_going";
+    let i = scene
+        .objects
+        .iter()
+        .position(|o| !o.shape.is_ball())
+        .unwrap_or_else(|| panic!("an obstacle"));
+    scene.objects[i].name = long.into();
+    scene.variants = vec!["discrete".into(), "substep".into()];
+    let mut app = DebugApp::new(scene);
+    app.select(Some(0));
+    let h = harness_at(egui::vec2(800.0, 600.0), app);
+    let canvas = h.get_by_label("Canvas").rect();
+    let heading = h.get_by_label("Inspector").rect();
+    let field = h.get_by_role_and_label(Role::SpinButton, "start x").rect();
+    assert!(
+        heading.left() >= canvas.right() - 1.0 && field.left() >= canvas.right() - 1.0,
+        "canvas {canvas:?}, heading {heading:?}, start x {field:?}"
+    );
+    assert!(field.right() <= 800.0, "{field:?}");
+}

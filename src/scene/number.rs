@@ -62,6 +62,26 @@ pub fn point_f64(v: glam::DVec2) -> String {
     format!("({}, {})", fixed_f64(v.x), fixed_f64(v.y))
 }
 
+/// Characters of a name shown where text does not wrap (an inspector header, a legend, a
+/// canvas line): a longer name is cut in the middle, which keeps both ends, where names
+/// that share a stem differ. A header does not wrap, and a name of up to 256 characters
+/// there would push the inspector out of its panel.
+pub const SHOWN_NAME_CHARS: usize = 28;
+
+/// `name`, cut to [`SHOWN_NAME_CHARS`] with "…" in the middle when longer.
+pub fn short_name(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= SHOWN_NAME_CHARS {
+        return name.to_owned();
+    }
+    let tail = (SHOWN_NAME_CHARS - 1) / 2;
+    let head = SHOWN_NAME_CHARS - 1 - tail;
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -173,7 +173,8 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
 
 fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let s = ball.sweep;
-    ui.label(RichText::new(format!("ball '{}'", name(scene, ball.object))).strong());
+    let ball_name = short_name(scene, ball.object);
+    ui.label(RichText::new(format!("ball '{ball_name}'")).strong());
     // The rows and the bounce path answer different questions, and a row's contact that
     // the path never makes (the path turned away first) looked like a contradiction.
     ui.label(
@@ -203,7 +204,7 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         open_left -= usize::from(open);
         let title = format!(
             "vs '{}' ({})",
-            name(scene, p.obstacle),
+            short_name(scene, p.obstacle),
             scene.objects.get(p.obstacle).map_or("", |o| o.shape.kind())
         );
         egui::CollapsingHeader::new(title)
@@ -333,7 +334,11 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         let h = &c.hit;
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("{}.", i + 1)).strong());
-            ui.label(format!("t = {} on {}", fixed(h.time), name(scene, obj)));
+            ui.label(format!(
+                "t = {} on {}",
+                fixed(h.time),
+                short_name(scene, obj)
+            ));
             ui.monospace(format!(
                 "centre {} normal {} {}",
                 v2(h.center),
@@ -389,7 +394,7 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(row.variant.id()).color(variant_color(row.variant)));
-            ui.label(format!("vs {}:", name(scene, pair.obstacle)));
+            ui.label(format!("vs {}:", short_name(scene, pair.obstacle)));
             ui.label(RichText::new(row.verdict.text()).color(color).strong());
         });
         ui.horizontal_wrapped(|ui| {
@@ -510,4 +515,9 @@ pub fn name(scene: &Scene, index: usize) -> String {
         .objects
         .get(index)
         .map_or_else(|| format!("#{index}"), |o| o.name.clone())
+}
+
+/// [`name`] as a header, a row or a legend shows it ([`short_name`](crate::scene::number::short_name)).
+pub fn short_name(scene: &Scene, index: usize) -> String {
+    crate::scene::number::short_name(&name(scene, index))
 }

@@ -6,7 +6,7 @@
 use egui::Ui;
 use egui_plot::{ColorConflictHandling, Corner, HLine, Legend, Line, Plot, Points, VLine};
 
-use super::inspector::name;
+use super::inspector::short_name as name;
 use crate::app::command::Command;
 use crate::app::draw::palette::{
     PLOT_GRID_SPACING, Role, axis_number, nice_grid, series_color, variant_color,

@@ -10,7 +10,7 @@ use crate::app::draw::palette::{Role, variant_color};
 use crate::app::draw::pen::{Layer, Pen, around};
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
-use crate::scene::number::fixed;
+use crate::scene::number::{fixed, short_name};
 use crate::scene::{BallEvaluation, PairResult, VariantRow};
 
 /// For every contact of every ball: the ball at impact, the contact point, the normal and
@@ -152,6 +152,18 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     };
     let mut at = pen.cam.rect.left_top() + vec2(10.0, 8.0);
     let spot = [(Align2::LEFT_TOP, egui::Vec2::ZERO)];
+    // With several balls the list is the inspected one's: it says so.
+    if f.eval.balls.len() > 1 && !rows.is_empty() {
+        let name = f
+            .scene
+            .objects
+            .get(ball.object)
+            .map_or(String::new(), |o| short_name(&o.name));
+        let head = format!("variants for ball '{name}' (the inspected one)");
+        if pen.screen_label(Layer::Variants, at, &spot, &head, Role::Label.color()) {
+            at.y += CORNER_LINE;
+        }
+    }
     // A line wider than the canvas (an obstacle's name may be 256 characters) is cut
     // short rather than left out; one that still finds no place is counted below.
     let width = pen.cam.rect.width() - 20.0;
@@ -182,7 +194,7 @@ fn verdict_line(f: &Frame, row: &VariantRow) -> String {
         .ball()
         .and_then(|b| b.pairs.get(row.pair))
         .and_then(|p| f.scene.objects.get(p.obstacle))
-        .map_or("", |o| o.name.as_str());
+        .map_or(String::new(), |o| short_name(&o.name));
     format!("{} vs {obstacle}: {}", row.variant.id(), row.verdict.text())
 }
 
@@ -381,16 +393,38 @@ mod tests {
         );
     }
 
+    /// With two balls the corner list was the inspected ball's without saying so: "0
+    /// disagreeing" for one ball beside another with four missed hits.
+    #[test]
+    fn with_several_balls_the_list_names_the_ball_it_is_for() {
+        let mut scene = seam(&["discrete"]);
+        let mut other = scene.objects[0].clone();
+        other.name = "ball2".into();
+        scene.objects.push(other);
+        let shown = labels(&scene, egui::vec2(700.0, 500.0));
+        assert!(
+            shown.contains(&"variants for ball 'ball' (the inspected one)".to_owned()),
+            "{shown:?}"
+        );
+        // One ball: no heading.
+        let shown = labels(&seam(&["discrete"]), egui::vec2(700.0, 500.0));
+        assert!(
+            !shown.iter().any(|t| t.starts_with("variants for")),
+            "{shown:?}"
+        );
+    }
+
     #[test]
     fn a_verdict_wider_than_the_canvas_is_cut_short_not_left_out() {
         let mut scene = seam(&["discrete"]);
         let long = "a".repeat(200);
         scene.objects[1].name = long.clone();
         let shown = labels(&scene, egui::vec2(400.0, 500.0));
+        // The name is cut in its middle, so the verdict after it still shows.
         assert!(
             shown
                 .iter()
-                .any(|t| t.starts_with("discrete vs aaaa") && t.ends_with('…')),
+                .any(|t| t.starts_with("discrete vs aaaa") && t.contains('…') && t.contains(": ")),
             "{shown:?}"
         );
     }
