@@ -762,3 +762,26 @@ fn a_refusal_s_reason_goes_with_the_next_change_of_any_kind() {
         h.state().status()
     );
 }
+
+/// At 800 x 600 the status bar left a message about a dozen characters ("not applied:
+/// scene: `response.re…") after the pointer's position, the frame time and the zoom,
+/// and a blank where the position goes when the pointer is off the canvas.
+#[test]
+fn the_status_message_has_the_room_at_800_by_600() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .with_max_steps(8)
+        .build_ui_state(
+            |ui, app: &mut DebugApp| app.ui(ui),
+            DebugApp::new(builtin::default_scene()),
+        );
+    h.run();
+    type_over(&mut h, Role::SpinButton, "restitution", "1.5");
+    let status = h.state().status().to_owned();
+    assert!(status.starts_with("not applied"), "{status}");
+    // The message comes first, at the left, with the readouts after it at the right.
+    let shown = h.get_by_label(&status).rect();
+    assert!(shown.left() < 40.0 && shown.width() > 300.0, "{shown:?}");
+    let zoom = h.get_by_label_contains("px/unit").rect();
+    assert!(zoom.right() > 780.0, "{zoom:?}");
+}

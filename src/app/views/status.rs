@@ -23,72 +23,101 @@ pub fn show(
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
-        match state.cursor_world {
-            Some(p) => ui.monospace(format!("x {:>9.3}  y {:>9.3}", p.x, p.y)),
-            None => ui.monospace(format!("{:24}", "")),
-        };
-        ui.separator();
-        let (ui_ms, _) = times.ui.recent(60);
-        if times.frame.is_empty() {
-            ui.monospace(format!("ui {ui_ms:.2} ms"));
-        } else {
+        // The steady readouts at the right, laid out first so they keep their room; the
+        // messages take what is left at the left, cut to it (the whole text on hover).
+        // Messages first: at 800 points the readouts left a message a dozen characters.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.monospace(format!("zoom {zoom:.2} px/unit"));
+            ui.separator();
+            // Short: the details are on hover, the room is the messages'.
+            let (ui_ms, _) = times.ui.recent(60);
             let (frame_ms, _) = times.frame.recent(60);
-            ui.monospace(format!("frame {frame_ms:.1} ms (ui {ui_ms:.2} ms)"))
-                .on_hover_text("The whole frame (input, ui, tessellation and painting until the GPU is done) and the ui() part of it; medians of the last 60 frames.");
-        }
-        ui.separator();
-        ui.monospace(format!("zoom {zoom:.2} px/unit"));
-        if let Some(cell) = heat.coarsened() {
-            ui.separator();
-            ui.label(format!(
-                "heat map cells {cell} px (coarser, to keep frames fast)"
-            ))
-            .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
-        }
-        if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p)) {
-            ui.separator();
-            ui.label(text);
-        }
-        if let Some(h) = state.hot {
-            ui.separator();
-            let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
-            ui.label(format!("drag: {} {name}", h.grip.describe()));
-        }
-        // Copy path first: on a narrow window the texts after it are cut off, not it.
-        if state.last_output.is_some() {
-            ui.separator();
-            let ctx = ui.ctx().clone();
-            let copy = ui
-                .small_button(Action::CopyOutputPath.label())
-                .on_hover_text(Action::CopyOutputPath.hint(&ctx));
-            if copy.clicked() {
-                out.push(Command::Action(Action::CopyOutputPath));
-            }
-        }
-        // A path written is shown by its end, where its name is: cut at the end, as a long
-        // text is, it lost the folder name that says which report it was.
-        let written = state.last_output.as_ref().map(|p| p.display().to_string());
-        if !state.status.is_empty() {
-            ui.separator();
-            let text = match &written {
-                Some(full) if state.status.contains(full.as_str()) => {
-                    state.status.replace(full.as_str(), &path_end(full))
-                }
-                _ => state.status.clone(),
+            let shown = if times.frame.is_empty() {
+                format!("ui {ui_ms:.2} ms")
+            } else {
+                format!("frame {frame_ms:.1} ms")
             };
-            // Cut to the room left, the whole text on hover.
-            ui.add(egui::Label::new(RichText::new(text).color(Role::Status.color())).truncate())
-                .on_hover_text(&state.status);
-        }
-        if let Some(full) = written
-            && !state.status.contains(&full)
-        {
+            ui.monospace(shown).on_hover_text(format!(
+                "The whole frame (input, ui, tessellation and painting until the GPU is \
+                 done): {frame_ms:.1} ms; the ui() part of it: {ui_ms:.2} ms. Medians of the \
+                 last 60 frames."
+            ));
+            if let Some(p) = state.cursor_world {
+                ui.separator();
+                ui.monospace(format!("x {:.3} y {:.3}", p.x, p.y));
+            }
             ui.separator();
-            let text = RichText::new(format!("last written: {}", path_end(&full))).monospace();
-            ui.add(egui::Label::new(text).truncate())
-                .on_hover_text(full);
-        }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                messages(ui, scene, state, heat, out);
+            });
+        });
     });
+}
+
+/// The status bar's messages, in order of what matters most when they are cut short.
+fn messages(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, out: &mut Vec<Command>) {
+    let mut first = true;
+    let mut gap = |ui: &mut Ui| {
+        if !std::mem::take(&mut first) {
+            ui.separator();
+        }
+    };
+    if let Some(cell) = heat.coarsened() {
+        gap(ui);
+        ui.label(format!(
+            "heat map cells {cell} px (coarser, to keep frames fast)"
+        ))
+        .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
+    }
+    if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p)) {
+        gap(ui);
+        ui.add(egui::Label::new(text).truncate());
+    }
+    if let Some(h) = state.hot {
+        gap(ui);
+        let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
+        ui.add(egui::Label::new(format!("drag: {} {name}", h.grip.describe())).truncate());
+    }
+    // Copy path first: on a narrow window the texts after it are cut off, not it.
+    if state.last_output.is_some() {
+        gap(ui);
+        let ctx = ui.ctx().clone();
+        let copy = ui
+            .small_button(Action::CopyOutputPath.label())
+            .on_hover_text(Action::CopyOutputPath.hint(&ctx));
+        if copy.clicked() {
+            out.push(Command::Action(Action::CopyOutputPath));
+        }
+    }
+    // A path written is shown by its end, where its name is: cut at the end, as a long
+    // text is, it would lose the folder name that says which report it was.
+    let written = state.last_output.as_ref().map(|p| p.display().to_string());
+    if !state.status.is_empty() {
+        gap(ui);
+        let text = match &written {
+            Some(full) if state.status.contains(full.as_str()) => {
+                state.status.replace(full.as_str(), &path_end(full))
+            }
+            _ => state.status.clone(),
+        };
+        // Cut to the room left; the whole text (the full path in it) on hover, once.
+        let label = egui::Label::new(RichText::new(text).color(Role::Status.color()))
+            .truncate()
+            .show_tooltip_when_elided(false);
+        ui.add(label).on_hover_text(&state.status);
+    }
+    if let Some(full) = written
+        && !state.status.contains(&full)
+    {
+        gap(ui);
+        let text = RichText::new(format!("last written: {}", path_end(&full))).monospace();
+        ui.add(
+            egui::Label::new(text)
+                .truncate()
+                .show_tooltip_when_elided(false),
+        )
+        .on_hover_text(full);
+    }
 }
 
 /// A long path as its last two parts after "…/": the folder or file just written and the
