@@ -224,7 +224,7 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     for y in [45.0, 52.0, 61.0] {
         h.hover_at(cam.to_screen(Vec2::new(20.0, y)));
         h.run();
-        let t = number_after(&h, "from here: first contact at t = ")
+        let t = number_after(&h, "first contact at t = ")
             .unwrap_or_else(|| panic!("no heat map readout from (20, {y})"));
         // Within the cell: the cell's start is at most half a 4 px cell from the cursor.
         let want = (y - 35.0) / 40.0;
@@ -237,12 +237,12 @@ fn the_heat_map_reads_the_time_from_the_start_under_the_cursor() {
     // From beside the box the motion meets nothing.
     h.hover_at(cam.to_screen(Vec2::new(-35.0, 50.0)));
     h.run();
-    assert!(has_label_containing(&h, "from here: no contact"));
+    assert!(has_label_containing(&h, "): no contact"));
     // The same key hides it again.
     h.key_press(Key::H);
     h.run();
     assert_eq!(h.state().stats().count(Layer::HeatMap), 0);
-    assert!(!has_label_containing(&h, "from here:"));
+    assert!(!has_label_containing(&h, "cell at ("));
 }
 
 #[test]
@@ -266,6 +266,25 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     h.run();
     let dt = number_after(&h, "substep time off by ").expect("a time off from (−50, 5)");
     assert!((dt - 0.03).abs() < 0.01, "Δt = {dt}");
+    // The first contact and the verdict each name their obstacle: from (−52, −11.8) with
+    // 10 sub-steps the first contact is the wall's and the time off is the post's, behind
+    // it. The readout mixed the two without a name.
+    let mut params = h.state().scene().params;
+    params.substeps = 10;
+    h.state_mut()
+        .queue(Command::edit(sweepscope::app::Edit::SetParams(params)));
+    h.run();
+    h.hover_at(cam.to_screen(Vec2::new(-52.0, -11.8)));
+    h.run();
+    assert!(has_label_containing(&h, "with 'wall'; substep"));
+    assert!(has_label_containing(&h, "against 'post'"));
+    // A start already overlapping the post is a missed overlap, not a tunnel.
+    h.hover_at(cam.to_screen(Vec2::new(25.0, -12.0)));
+    h.run();
+    assert!(
+        has_label_containing(&h, "substep misses the overlap at the start against 'post'"),
+        "from inside the post"
+    );
     // Switching to the exact colouring from the Layers menu keeps the map on.
     h.get_by_label("Layers").click();
     h.run();

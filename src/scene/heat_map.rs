@@ -158,22 +158,67 @@ pub fn sample(
         }
     }
     let verdicts = compare.map(|(variant, params)| {
-        let handled: Vec<&Obstacle> = obstacles.iter().filter(|o| variant.applies_to(o)).collect();
         let verdicts = sweeps
             .iter()
-            .map(|s| {
-                let agree = CellVerdict::Agree { contact: false };
-                handled.iter().fold(agree, |worst, o| {
-                    let exact = o.cast(s);
-                    let outcome = variants::run(variant, s, o, params);
-                    let verdict = judge_variant(variant, s, o, exact.as_ref(), &outcome);
-                    worst.worst(CellVerdict::from_verdict(&verdict, exact.is_some()))
-                })
-            })
+            .map(|s| judge_start(variant, params, s, obstacles).verdict)
             .collect();
         (variant, verdicts)
     });
     Samples { times, verdicts }
+}
+
+/// One start of the map, judged against every obstacle the variant handles: the worst
+/// verdict (as the map colours it), and the obstacle it is about with the exact answer
+/// there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JudgedStart {
+    /// The worst verdict over the obstacles.
+    pub verdict: CellVerdict,
+    /// The index in `obstacles` of the obstacle the verdict is about, and the exact answer
+    /// against it; `None` when every obstacle agrees without a contact.
+    pub about: Option<(usize, Option<crate::hit::Hit>)>,
+}
+
+/// [`sample`]'s verdict for the ball starting at `sweep`, with the obstacle it is about.
+pub fn judge_start(
+    variant: Variant,
+    params: &Params,
+    sweep: &Sweep,
+    obstacles: &[Obstacle],
+) -> JudgedStart {
+    let mut out = JudgedStart {
+        verdict: CellVerdict::Agree { contact: false },
+        about: None,
+    };
+    for (k, o) in obstacles.iter().enumerate() {
+        if !variant.applies_to(o) {
+            continue;
+        }
+        let exact = o.cast(sweep);
+        let outcome = variants::run(variant, sweep, o, params);
+        let verdict = judge_variant(variant, sweep, o, exact.as_ref(), &outcome);
+        let this = CellVerdict::from_verdict(&verdict, exact.is_some());
+        let worse = out.verdict.worst(this);
+        // The obstacle that set the verdict: the first that makes it what it is.
+        if worse != out.verdict {
+            out.about = Some((k, exact));
+        }
+        out.verdict = worse;
+    }
+    out
+}
+
+/// The exact first contact from the start `sweep` over every obstacle: the index in
+/// `obstacles` of the obstacle met first and the time (ties to the first listed).
+pub fn first_contact(sweep: &Sweep, obstacles: &[Obstacle]) -> Option<(usize, f32)> {
+    obstacles
+        .iter()
+        .enumerate()
+        .filter_map(|(k, o)| o.cast(sweep).map(|h| (k, h.time)))
+        .fold(None, |best: Option<(usize, f32)>, (k, t)| match best {
+            Some((_, b)) if b <= t => best,
+            _ => Some((k, t)),
+        })
 }
 
 /// A rough cost of [`sample`] in nanoseconds on a release build (measured on this
@@ -274,6 +319,51 @@ mod tests {
             g.cell_at(g.start(g.len() - 1) + Vec2::new(g.step, 0.0)),
             None
         );
+    }
+
+    #[test]
+    fn a_start_judged_alone_reads_as_the_map_colours_it_and_names_its_obstacle() {
+        // A wall in front of a post: the readout of one start must agree with the map's
+        // colour, and say which obstacle each part is about.
+        let wall = Obstacle::Aabb(Aabb::new(Vec2::new(-1.0, -20.0), Vec2::new(1.0, 20.0)));
+        let post = Obstacle::Circle(Sweep::new(
+            Vec2::new(25.0, -12.0),
+            Vec2::new(25.0, -12.0),
+            4.0,
+        ));
+        let obstacles = [wall, post];
+        let g = Grid {
+            origin: Vec2::new(-60.0, -20.0),
+            step: 1.7,
+            cols: 60,
+            rows: 24,
+        };
+        let params = Params { substeps: 10 };
+        let motion = Vec2::new(100.0, 0.0);
+        let s = sample(
+            &g,
+            motion,
+            2.0,
+            &obstacles,
+            Some((Variant::Substep, &params)),
+        );
+        let (_, verdicts) = s.verdicts.expect("compared");
+        let mut named = 0;
+        for (i, v) in verdicts.iter().enumerate() {
+            let sweep = Sweep::new(g.start(i), g.start(i) + motion, 2.0);
+            let j = judge_start(Variant::Substep, &params, &sweep, &obstacles);
+            assert_eq!(j.verdict, *v, "start {}", g.start(i));
+            let first = first_contact(&sweep, &obstacles);
+            assert_eq!(
+                first.map(|f| f.1),
+                s.times[i].is_finite().then_some(s.times[i])
+            );
+            if let Some((k, exact)) = j.about {
+                assert_eq!(exact, obstacles[k].cast(&sweep));
+                named += 1;
+            }
+        }
+        assert!(named > 50, "{named} starts name an obstacle");
     }
 
     #[test]

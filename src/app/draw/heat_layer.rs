@@ -8,10 +8,14 @@ use glam::Vec2;
 
 use super::camera::Camera;
 use super::palette::{HEAT_ALPHA, Role, heat};
+use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
-use crate::scene::heat_map::{CellVerdict, Grid, Samples, cost_ns, sample};
+use crate::scene::heat_map::{
+    CellVerdict, Grid, Samples, cost_ns, first_contact, judge_start, sample,
+};
+use crate::scene::number::{fixed, short_name};
 use crate::scene::{BallEvaluation, HeatMap, Scene};
-use crate::variants::Variant;
+use crate::variants::{Params, Variant};
 
 /// The time one recomputation may take on a release build while something moves (a drag,
 /// a pan, a zoom), in nanoseconds: a third of a 60 Hz frame, so dragging stays smooth.
@@ -47,6 +51,18 @@ pub struct HeatLayer {
     shown: Option<(TextureId, Rect)>,
     /// The cell size used, in points, and the one asked for.
     cell: (f32, f32),
+    /// What a cell's readout is worked out from: the inspected ball's motion and radius,
+    /// the obstacles with their object indices, and the compared variant.
+    explain: Option<Explain>,
+}
+
+/// See [`HeatLayer::explain`].
+struct Explain {
+    motion: Vec2,
+    radius: f32,
+    objects: Vec<usize>,
+    obstacles: Vec<Obstacle>,
+    compare: Option<(Variant, Params)>,
 }
 
 impl HeatLayer {
@@ -77,6 +93,7 @@ impl HeatLayer {
             center: cam.center,
             zoom: cam.zoom,
         };
+        let objects_of: Vec<usize> = obstacles.iter().map(|(k, _)| *k).collect();
         let obstacles: Vec<Obstacle> = obstacles.iter().map(|(_, o)| *o).collect();
         let motion = ball.sweep.end - ball.sweep.start;
         let still = self.last.as_ref() == Some(&inputs);
@@ -137,6 +154,13 @@ impl HeatLayer {
         self.last = Some(inputs);
         let asked = asked as f32;
         self.cell = (cell, asked);
+        self.explain = Some(Explain {
+            motion,
+            radius: ball.sweep.radius,
+            objects: objects_of.clone(),
+            obstacles,
+            compare: compare.map(|v| (v, *params)),
+        });
         let size = vec2(grid.cols as f32, grid.rows as f32) * cell;
         self.shown = self
             .texture
@@ -154,28 +178,49 @@ impl HeatLayer {
         (self.shown.is_some() && self.cell.0 > self.cell.1).then_some(self.cell.0)
     }
 
-    /// What the map says about a start at world point `p`, for the status bar.
-    pub fn describe(&self, p: Vec2) -> Option<String> {
+    /// What the map says about the cell under world point `p`, for the status bar: its
+    /// start (the cell's centre, which its colour is for), the first contact from there and
+    /// the obstacle met, and the compared variant's verdict with the obstacle it is about.
+    pub fn describe(&self, p: Vec2, scene: &Scene) -> Option<String> {
         self.shown?;
-        let i = self.key.as_ref()?.1.cell_at(p)?;
-        let t = *self.samples.times.get(i)?;
-        let exact = if t.is_finite() {
-            format!("first contact at t = {t:.4}")
-        } else {
-            "no contact".to_owned()
+        let grid = &self.key.as_ref()?.1;
+        let i = grid.cell_at(p)?;
+        let e = self.explain.as_ref()?;
+        let start = grid.start(i);
+        let sweep = Sweep::new(start, start + e.motion, e.radius);
+        let name = |k: usize| {
+            let object = e.objects.get(k).copied().unwrap_or(usize::MAX);
+            scene
+                .objects
+                .get(object)
+                .map_or_else(String::new, |o| short_name(&o.name))
         };
-        let Some((variant, verdicts)) = &self.samples.verdicts else {
-            return Some(format!("from here: {exact}"));
+        let at = format!("cell at ({}, {})", fixed(start.x), fixed(start.y));
+        let first = match first_contact(&sweep, &e.obstacles) {
+            Some((k, t)) => format!("first contact at t = {} with '{}'", fixed(t), name(k)),
+            None => "no contact".to_owned(),
         };
-        let what = match verdicts.get(i)? {
+        let Some((variant, params)) = &e.compare else {
+            return Some(format!("{at}: {first}"));
+        };
+        let judged = judge_start(*variant, params, &sweep, &e.obstacles);
+        let against = judged
+            .about
+            .map_or(String::new(), |(k, _)| format!(" against '{}'", name(k)));
+        let inside = judged
+            .about
+            .and_then(|(_, exact)| exact)
+            .is_some_and(|h| h.started_inside);
+        let what = match judged.verdict {
             CellVerdict::Agree { .. } => "agrees".to_owned(),
             CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
             CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
             CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
             CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
+            CellVerdict::Tunnels if inside => "misses the overlap at the start".to_owned(),
             CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
         };
-        Some(format!("from here: {exact}; {} {what}", variant.id()))
+        Some(format!("{at}: {first}; {} {what}{against}", variant.id()))
     }
 }
 

@@ -69,7 +69,7 @@ fn messages(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, out: 
         ))
         .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
     }
-    if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p)) {
+    if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p, scene)) {
         gap(ui);
         ui.add(egui::Label::new(text).truncate());
     }
