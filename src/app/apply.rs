@@ -43,8 +43,8 @@ const NEW_OBJECT_PX: f32 = 40.0;
 /// The name of a new scene until it is saved.
 const UNTITLED: &str = "untitled";
 
-/// How the status bar starts the reason an edit was refused.
-pub(super) const NOT_APPLIED: &str = "not applied: ";
+use super::ui_state::NOT_APPLIED;
+
 impl DebugApp {
     /// Applies every queued command.
     pub fn apply_queued(&mut self, ctx: &Context) {

@@ -119,6 +119,9 @@ impl Playback {
     }
 }
 
+/// How the status bar starts the reason an edit was refused; cleared by the next change.
+pub const NOT_APPLIED: &str = "not applied: ";
+
 /// A panel's share of the window along its axis, kept through resizes: egui keeps a
 /// panel's size in points, so a window made smaller would lose its canvas to the panels,
 /// and one made larger again would keep them narrow.
