@@ -269,11 +269,23 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     // The first contact and the verdict each name their obstacle: from (−52, −11.8) with
     // 10 sub-steps the first contact is the wall's and the time off is the post's, behind
     // it. The readout mixed the two without a name.
+    h.hover_at(cam.to_screen(Vec2::new(-41.0, 5.0)));
+    h.run();
+    assert!(has_label_containing(
+        &h,
+        "substep misses a contact: tunnels"
+    ));
     let mut params = h.state().scene().params;
     params.substeps = 10;
     h.state_mut()
         .queue(Command::edit(sweepscope::app::Edit::SetParams(params)));
     h.run();
+    // The readout kept for the resting pointer follows the change: from x = −41 the 8
+    // probes miss the wall (tunnels), the 10 find it at t = 0.4 (exact 0.38).
+    h.hover_at(cam.to_screen(Vec2::new(-41.0, 5.0)));
+    h.run();
+    let dt10 = number_after(&h, "substep time off by ").expect("a time off with 10 sub-steps");
+    assert!((dt10 - 0.02).abs() < 0.01, "Δt = {dt10}");
     h.hover_at(cam.to_screen(Vec2::new(-52.0, -11.8)));
     h.run();
     assert!(has_label_containing(&h, "with 'wall'; substep"));

@@ -54,6 +54,10 @@ pub struct HeatLayer {
     /// What a cell's readout is worked out from: the inspected ball's motion and radius,
     /// the obstacles with their object indices, and the compared variant.
     explain: Option<Explain>,
+    /// The last readout, with the samples' inputs, grid and cell it is of: a readout judges
+    /// the start against every obstacle (sub-stepping pays per step), too much to redo in
+    /// every frame the pointer rests on one cell of a large scene.
+    readout: std::cell::RefCell<Option<(Inputs, Grid, usize, String)>>,
 }
 
 /// See [`HeatLayer::explain`].
@@ -183,8 +187,21 @@ impl HeatLayer {
     /// the obstacle met, and the compared variant's verdict with the obstacle it is about.
     pub fn describe(&self, p: Vec2, scene: &Scene) -> Option<String> {
         self.shown?;
-        let grid = &self.key.as_ref()?.1;
+        let (inputs, grid) = self.key.as_ref()?;
         let i = grid.cell_at(p)?;
+        if let Some((was_inputs, was_grid, cell, text)) = self.readout.borrow().as_ref()
+            && (was_inputs, was_grid, *cell) == (inputs, grid, i)
+        {
+            return Some(text.clone());
+        }
+        let text = self.explain_cell(grid, i, scene)?;
+        self.readout
+            .replace(Some((*inputs, *grid, i, text.clone())));
+        Some(text)
+    }
+
+    /// [`HeatLayer::describe`] of cell `i`, worked out.
+    fn explain_cell(&self, grid: &Grid, i: usize, scene: &Scene) -> Option<String> {
         let e = self.explain.as_ref()?;
         let start = grid.start(i);
         let sweep = Sweep::new(start, start + e.motion, e.radius);

@@ -74,6 +74,10 @@ const LABEL_SIZE: f32 = 13.0;
 /// placing one costs a check against each placed before.
 pub const MAX_LABELS: usize = 400;
 
+/// Points kept clear of labels at most per frame (contact points, each possibly twice:
+/// reserved before the labels and again when drawn).
+const MAX_KEPT_CLEAR: usize = 4 * MAX_LABELS;
+
 /// Labels tried at most per frame: in a crowd of thousands most fail, and each try lays
 /// its text out.
 const MAX_LABEL_ATTEMPTS: usize = 4 * MAX_LABELS;
@@ -262,8 +266,10 @@ impl<'a> Pen<'a> {
         if !self.cam.rect.expand(px).contains(p) {
             return None;
         }
-        let rect = Rect::from_center_size(p, egui::Vec2::splat(2.0 * px));
-        if !self.kept_clear.contains(&rect) {
+        // Bounded like the labels: each label tried is checked against every point kept
+        // clear, and a scene of thousands of balls shows a contact for each.
+        if self.kept_clear.len() < MAX_KEPT_CLEAR {
+            let rect = Rect::from_center_size(p, egui::Vec2::splat(2.0 * px));
             self.kept_clear.push(rect);
         }
         Some(p)
@@ -661,6 +667,19 @@ mod tests {
             assert!(pen.label(Layer::Labels, far, &around(4.0), "wall", Color32::WHITE));
         });
         assert_eq!(stats.count(Layer::Labels), 1);
+    }
+
+    /// Points kept clear were searched for duplicates and never bounded: thousands of balls
+    /// with contacts made every frame quadratic in them.
+    #[test]
+    fn points_kept_clear_are_bounded() {
+        with_pen(|pen| {
+            for k in 0..20_000 {
+                let at = Vec2::new((k % 100) as f32 * 0.5 - 25.0, (k / 100) as f32 * 0.1 - 10.0);
+                pen.keep_clear(at, 1.0);
+            }
+            assert_eq!(pen.kept_clear.len(), MAX_KEPT_CLEAR);
+        });
     }
 
     #[test]
