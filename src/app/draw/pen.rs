@@ -528,6 +528,24 @@ mod tests {
     use super::*;
     use crate::scene::View;
 
+    /// The shapes of one pass in which `f` draws with a pen and, around it, with the
+    /// painter itself (what other layers and the handles add), in painting order.
+    fn shapes_of(f: impl FnOnce(&mut Pen, &Painter, Rect)) -> Vec<Shape> {
+        let ctx = egui::Context::default();
+        let mut f = Some(f);
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let Some(f) = f.take() else { return };
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+            f(&mut pen, &painter, rect);
+        });
+        let shapes = out.shapes.iter().map(|c| c.shape.clone()).collect();
+        // No renderer here: the font texture updates are dropped on purpose.
+        out.drop_without_applying_deltas();
+        shapes
+    }
+
     fn with_pen(f: impl FnOnce(&mut Pen)) -> LayerStats {
         let ctx = egui::Context::default();
         let mut stats = LayerStats::default();
@@ -597,11 +615,7 @@ mod tests {
 
     #[test]
     fn a_label_stands_on_a_plate_of_the_canvas_colour_over_shapes_drawn_before_and_after_it() {
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
-            let painter = ui.painter_at(rect);
-            let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+        let shapes = shapes_of(|pen, painter, rect| {
             // A bright fill where the label goes, as a swept capsule under a region's code.
             painter.rect_filled(rect, 0.0, Color32::from_rgb(90, 160, 255));
             let spot = [(Align2::CENTER_CENTER, egui::Vec2::ZERO)];
@@ -611,14 +625,13 @@ mod tests {
             painter.circle_filled(at, 30.0, Color32::from_rgb(40, 90, 200));
             pen.finish();
         });
-        let shapes: Vec<&Shape> = out.shapes.iter().map(|c| &c.shape).collect();
         // The last shape is the label's text: nothing drawn later covers it.
         assert!(matches!(shapes.last(), Some(Shape::Text(_))), "{shapes:?}");
         let text = shapes
             .iter()
             .position(|s| matches!(s, Shape::Text(_)))
             .unwrap_or_else(|| panic!("no label drawn: {shapes:?}"));
-        let Shape::Text(t) = shapes[text] else {
+        let Shape::Text(t) = &shapes[text] else {
             unreachable!()
         };
         let Some(Shape::Rect(plate)) = shapes.get(text.wrapping_sub(1)) else {
@@ -632,7 +645,6 @@ mod tests {
         assert!(plate.fill.a() >= 160, "{:?}", plate.fill);
         let dark = |c: Color32| c.r().max(c.g()).max(c.b());
         assert!(dark(plate.fill) <= dark(canvas) + 8, "{:?}", plate.fill);
-        out.drop_without_applying_deltas();
     }
 
     #[test]
@@ -684,11 +696,7 @@ mod tests {
 
     #[test]
     fn a_contact_mark_is_painted_over_the_handles() {
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
-            let painter = ui.painter_at(rect);
-            let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+        let shapes = shapes_of(|pen, painter, _| {
             pen.mark(Layer::Impact, Vec2::ZERO, 4.0, Color32::RED);
             pen.finish();
             // A box corner's handle on the contact point.
@@ -700,12 +708,11 @@ mod tests {
             );
             pen.marks_over_handles();
         });
-        let last = out.shapes.last().map(|c| &c.shape);
+        let last = shapes.last();
         let Some(Shape::Circle(dot)) = last else {
             panic!("the last shape is not the contact's dot: {last:?}");
         };
         assert_eq!(dot.fill, Color32::RED);
-        out.drop_without_applying_deltas();
     }
 
     #[test]
