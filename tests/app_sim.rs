@@ -827,3 +827,38 @@ fn an_advance_stops_at_the_first_frame_the_event_cap_cuts_short() {
     // Not a timing test: a bound far above one capped frame, far below 600 of them.
     assert!(started.elapsed().as_secs() < 60);
 }
+
+/// Playing ran on past the scene's `duration` (`sweepscope sim` stops there), so a run
+/// compared with the command line's at its end had to be caught by hand. Playing pauses at
+/// the duration and says so; Play again runs on past it.
+#[test]
+fn playing_pauses_at_the_scenes_duration_and_runs_on_when_played_again() {
+    let mut app = sim_app(busy_world());
+    // 10 s of scene at 60 frames per second: about 20 frames of play at 30×.
+    app.sim_view_mut().settings.speed = 30.0;
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play").click();
+    h.run_steps(60);
+    let v = sim(&h);
+    assert!(!v.is_playing(), "still playing at t = {}", v.time());
+    assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
+    let note = v.message().unwrap_or_default();
+    assert!(note.contains("duration"), "{note:?}");
+    assert!(
+        h.query_by_label_contains("paused at the scene's duration")
+            .is_some()
+    );
+    h.get_by_label("Play").click();
+    h.run_steps(10);
+    let v = sim(&h);
+    assert!(v.is_playing());
+    assert!(v.time() > 10.5, "t = {}", v.time());
+    assert!(v.message().is_none_or(|m| !m.contains("duration")));
+    // Scrubbed back before the end, playing pauses there again.
+    h.state_mut().sim_view_mut().scrub_to(9.0);
+    h.run_steps(60);
+    let v = sim(&h);
+    assert!(!v.is_playing(), "t = {}", v.time());
+    assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
+}

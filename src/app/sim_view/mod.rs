@@ -16,6 +16,7 @@ use glam::{DVec2, Vec2};
 use serde::{Deserialize, Serialize};
 
 use crate::geom::Aabb;
+use crate::scene::number::fixed_f64;
 use crate::scene::{Scene, Shape, Simulation};
 use crate::sim::timeline::Timeline;
 use crate::sim::{DiscInit, SimError, World, random_discs};
@@ -164,6 +165,13 @@ struct Run {
     /// Why the last spawn or fill was refused: shown over `message`, and dropped when the
     /// run is set aside, so that an undo does not bring back a refusal of another moment.
     refusal: Option<String>,
+    /// The scene's `simulation.duration`: playing pauses when the clock reaches it.
+    duration: f64,
+    /// Set when playing paused at `duration`; cleared when play resumes.
+    at_duration: Option<String>,
+    /// The clock where playing last paused at `duration` (the engine's time, which may
+    /// round a hair short of it): play resumed from there runs on.
+    paused_at: Option<f64>,
 }
 
 /// The whole simulation mode: controls, canvas, timeline, log, plots, comparison.
@@ -282,6 +290,12 @@ impl SimView {
             capped: false,
             message,
             refusal: None,
+            duration: scene
+                .simulation
+                .as_ref()
+                .map_or(f64::INFINITY, |s| s.duration),
+            at_duration: None,
+            paused_at: None,
         };
         if let Some(note) = self.pending_note.take() {
             run.message = Some(note);
@@ -354,7 +368,10 @@ impl SimView {
     /// The note shown to the user, if any.
     pub fn message(&self) -> Option<&str> {
         let r = self.run.as_ref()?;
-        r.refusal.as_deref().or(r.message.as_deref())
+        r.refusal
+            .as_deref()
+            .or(r.at_duration.as_deref())
+            .or(r.message.as_deref())
     }
 
     /// The energy and momentum samples the plots show.
@@ -394,6 +411,33 @@ impl SimView {
     pub fn set_playing(&mut self, on: bool) {
         if let Some(r) = &mut self.run {
             r.playing = on && r.timeline.is_some();
+            if r.playing {
+                r.at_duration = None;
+            }
+        }
+    }
+
+    /// One frame of play, `dt` simulated seconds: a run that reaches the scene's duration
+    /// from before it stops there and pauses, as `sweepscope sim` ends there; played again
+    /// from there (or from later), it runs on.
+    pub fn play_frame(&mut self, dt: f64) {
+        let Some(r) = &mut self.run else { return };
+        let Some(t) = &r.timeline else { return };
+        let (now, end) = (t.time(), r.duration);
+        if now < end && now + dt >= end && r.paused_at != Some(now) {
+            let reached = self.advance(end - now);
+            if let Some(r) = &mut self.run
+                && reached
+            {
+                r.playing = false;
+                r.paused_at = r.timeline.as_ref().map(Timeline::time);
+                r.at_duration = Some(format!(
+                    "paused at the scene's duration, t = {} (simulation.duration): Play runs on past it",
+                    fixed_f64(end)
+                ));
+            }
+        } else {
+            self.advance(dt);
         }
     }
 
@@ -604,7 +648,7 @@ impl SimView {
         self.sync(scene, revision);
         let dt = f64::from(ui.input(|i| i.stable_dt).clamp(0.0, 0.1));
         if self.is_playing() {
-            self.advance(dt * self.settings.speed.max(0.0));
+            self.play_frame(dt * self.settings.speed.max(0.0));
             ui.ctx().request_repaint();
         }
         if let Some(r) = &mut self.run
