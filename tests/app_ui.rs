@@ -1213,3 +1213,33 @@ fn a_long_obstacle_name_keeps_the_inspector_in_its_panel() {
     );
     assert!(field.right() <= 800.0, "{field:?}");
 }
+
+/// The heat map's colours offered the circle solves in a scene with no circle; chosen,
+/// they coloured every start as agreement, which reads as a finding. They are greyed out
+/// there, and one chosen in the file says in the key that it compares nothing.
+#[test]
+fn heat_map_colours_grey_out_a_variant_with_nothing_to_compare() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.get_by_label("Layers").click();
+    h.run();
+    h.get_by_label("Heat map colours").click();
+    h.run();
+    let disabled =
+        |h: &Harness<DebugApp>, label: &str| h.get_by_label(label).accesskit_node().is_disabled();
+    assert!(disabled(&h, "Where Billiards pair solve (004) disagrees"));
+    assert!(!disabled(&h, "Where Projection test (003) disagrees"));
+    assert!(!disabled(&h, "Where Sub-stepping (002) disagrees"));
+    h.get_by_label("Where Billiards pair solve (004) disagrees")
+        .click();
+    h.run();
+    assert_eq!(h.state().scene().heat_map.compare, None);
+    // From a file: kept, and the key says it compares nothing.
+    let mut scene = builtin::default_scene();
+    scene.heat_map.shown = true;
+    scene.heat_map.compare = Some("billiards".to_owned());
+    let h = harness(DebugApp::new(scene));
+    assert!(has_label_containing(
+        &h,
+        "compares nothing here: this scene has no circles"
+    ));
+}

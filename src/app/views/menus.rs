@@ -10,7 +10,7 @@ use crate::app::action::Action;
 use crate::app::command::{AddKind, Command};
 use crate::app::document::{Document, Edit};
 use crate::app::ui_state::{Mode, Pending, UiState};
-use crate::scene::{HeatMap, Layers, builtin};
+use crate::scene::{HeatMap, Layers, Scene, builtin};
 use crate::variants::Variant;
 
 /// The menu bar with the view switch and the view's toolbar.
@@ -196,24 +196,40 @@ fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
     }
     ui.separator();
     let mut h: HeatMap = scene.heat_map.clone();
-    heat_map_menu(ui, &mut h);
+    heat_map_menu(ui, scene, &mut h);
     if h != scene.heat_map {
         // Dragging the cell size is one gesture; a click is one step.
         out.push(Command::gesture(Edit::SetHeatMap(h)));
     }
 }
 
-/// The heat map's switch, colouring and cell size.
-fn heat_map_menu(ui: &mut Ui, h: &mut HeatMap) {
+/// The heat map's switch, colouring and cell size. A variant with nothing to run on in
+/// this scene (a circle solve in a scene of boxes) is offered greyed out, saying why,
+/// unless it is the one chosen.
+fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
     let hint = Action::ToggleHeatMap.hint(ui.ctx());
     ui.checkbox(&mut h.shown, "Heat map: the ball's motion from every start")
         .on_hover_text(hint);
     ui.menu_button("Heat map colours", |ui| {
         let before = h.compare.clone();
         ui.radio_value(&mut h.compare, None, "Exact time of first contact");
+        let obstacles = scene.obstacles();
         for v in Variant::ALL {
             let label = format!("Where {} disagrees", v.title());
-            ui.radio_value(&mut h.compare, Some(v.id().to_owned()), label);
+            let id = Some(v.id().to_owned());
+            let runs = obstacles.iter().any(|(_, o)| v.applies_to(o));
+            let chosen = h.compare == id;
+            let radio = egui::RadioButton::new(chosen, label);
+            if ui
+                .add_enabled(runs || chosen, radio)
+                .on_disabled_hover_text(format!(
+                    "Nothing to compare: this scene has no {}.",
+                    v.handles()
+                ))
+                .clicked()
+            {
+                h.compare = id;
+            }
         }
         // Choosing what to colour means wanting to see it.
         if h.compare != before {

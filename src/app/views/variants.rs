@@ -165,6 +165,17 @@ fn heat_legend(ui: &mut Ui, scene: &Scene) {
         }
         Some(v) => {
             ui.label(RichText::new(format!("Heat map: {} from each start", v.id())).small());
+            // Otherwise every cell reads as agreement, which is no finding at all.
+            if !scene.obstacles().iter().any(|(_, o)| v.applies_to(o)) {
+                ui.label(
+                    RichText::new(format!(
+                        "compares nothing here: this scene has no {}",
+                        v.handles()
+                    ))
+                    .small()
+                    .color(Role::Warning.color()),
+                );
+            }
             for role in Role::HEAT_COMPARE {
                 swatch(ui, role.color(), role.label());
             }
