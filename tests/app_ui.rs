@@ -1002,15 +1002,17 @@ fn a_scene_opens_with_the_inspector_at_its_top() {
 #[test]
 fn the_plot_legend_lists_the_obstacles_first_whatever_their_names() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let marker = |h: &Harness<DebugApp>| h.get_by_label("contact (clearance 0)").rect().top();
-    let obstacle_rows = |h: &Harness<DebugApp>| -> Vec<f32> {
+    // In reading order, inside the plot (a column) or above it (a row of names).
+    let at = |r: egui::Rect| (r.top(), r.left());
+    let marker = |h: &Harness<DebugApp>| at(h.get_by_label("contact (clearance 0)").rect());
+    let obstacle_rows = |h: &Harness<DebugApp>| -> Vec<(f32, f32)> {
         h.state()
             .scene()
             .objects
             .iter()
             .filter(|o| !o.shape.is_ball())
-            .filter_map(|o| h.query_by_label(&o.name).map(|n| n.rect().top()))
-            .filter(|&y| y > 600.0)
+            .filter_map(|o| h.query_by_label(&o.name).map(|n| at(n.rect())))
+            .filter(|&(y, _)| y > 600.0)
             .collect()
     };
     for name in ["aaa", "zzz"] {
@@ -1018,7 +1020,7 @@ fn the_plot_legend_lists_the_obstacles_first_whatever_their_names() {
         assert!(!rows.is_empty(), "no obstacle in the legend");
         assert!(
             rows.iter().all(|&y| y < marker(&h)),
-            "{rows:?} vs {}",
+            "{rows:?} vs {:?}",
             marker(&h)
         );
         let obstacle = h

@@ -25,6 +25,14 @@ const MAX_CURVES: usize = 6;
 const LEGEND_ROW: f32 = 18.0;
 /// Legend rows that are not curves: contact, scrubber, discrete, sub-steps.
 const FIXED_ROWS: usize = 4;
+/// A legend character's width and the room of its colour mark, in points, and the room
+/// the axes take from the plot's frame: estimates for placing the legend.
+const LEGEND_CHAR: f32 = 7.0;
+const LEGEND_SYMBOL: f32 = 30.0;
+const AXES_WIDTH: f32 = 50.0;
+const AXES_HEIGHT: f32 = 40.0;
+/// egui_plot's margin round the data, a fraction of its extent on each side.
+const PLOT_MARGIN: f64 = 0.05;
 /// The legend's names of the contact line (clearance 0) and the scrubber's t.
 const CONTACT_KEY: &str = "contact (clearance 0)";
 const SCRUBBER_KEY: &str = "scrubber t";
@@ -53,10 +61,28 @@ pub fn show(
     // The legend lives inside the plot when it has the rows; else the series are named
     // in their colours above it (a legend taller than the plot would hide curves).
     let rows = ((ui.available_height() - 30.0) / LEGEND_ROW).max(0.0) as usize;
-    let legend_fits = rows >= curves.len() + FIXED_ROWS;
-    if !legend_fits || omitted > 0 {
+    // Inside, in a top corner that no curve passes through; else above the plot.
+    let inside = (rows >= curves.len() + FIXED_ROWS)
+        .then(|| {
+            let widest = curves
+                .iter()
+                .filter_map(|(pi, _)| ball.pairs.get(*pi))
+                .map(|p| name(scene, p.obstacle).chars().count())
+                .chain([CONTACT_KEY.len()])
+                .max()
+                .unwrap_or(0);
+            let legend = egui::vec2(
+                widest as f32 * LEGEND_CHAR + LEGEND_SYMBOL,
+                (curves.len() + FIXED_ROWS) as f32 * LEGEND_ROW,
+            );
+            let frame = ui.available_size() - egui::vec2(AXES_WIDTH, AXES_HEIGHT);
+            let share = (legend / frame.max(egui::Vec2::splat(1.0))).min(egui::Vec2::splat(1.0));
+            legend_corner(curves.iter().map(|(_, c)| c.as_slice()), share)
+        })
+        .flatten();
+    if inside.is_none() || omitted > 0 {
         ui.horizontal_wrapped(|ui| {
-            if !legend_fits {
+            if inside.is_none() {
                 for (pi, _) in &curves {
                     if let Some(pair) = ball.pairs.get(*pi) {
                         let label = name(scene, pair.obstacle);
@@ -104,12 +130,12 @@ pub fn show(
         // Short: the title says what it is, and a plot in a small window is shorter than
         // "signed distance − r" was long, which then ran up into the key row.
         .y_axis_label("clearance");
-    let plot = if legend_fits {
+    let plot = if let Some(corner) = inside {
         // An obstacle's curve and its first root share an entry: in the curve's colour
         // (the first), not the blank egui_plot gives an entry whose items differ.
         plot.legend(
             Legend::default()
-                .position(Corner::LeftTop)
+                .position(corner)
                 .follow_insertion_order(true)
                 .color_conflict_handling(ColorConflictHandling::PickFirst),
         )
@@ -250,4 +276,71 @@ fn sample_at(curve: &[[f64; 2]], t: f64) -> f64 {
         .round()
         .clamp(0.0, (curve.len() - 1) as f64) as usize;
     curve[i][1]
+}
+
+/// A top corner of the plot where a legend of `share` of its width and height covers no
+/// curve sample, for the plot's own bounds of `curves` (t over [0, 1], the clearance with
+/// 0 included, and egui_plot's margin); the top left first. At the top left, always, the
+/// legend hid the start of the curves, where a start inside or a first dip is read. (A
+/// bottom corner would list the entries bottom up, the obstacles last.)
+fn legend_corner<'a>(
+    curves: impl Iterator<Item = &'a [[f64; 2]]> + Clone,
+    share: egui::Vec2,
+) -> Option<Corner> {
+    let (lo, hi) = curves
+        .clone()
+        .flatten()
+        .fold((0.0_f64, 0.0_f64), |(lo, hi), p| {
+            (lo.min(p[1]), hi.max(p[1]))
+        });
+    let span = |lo: f64, hi: f64| {
+        let m = (hi - lo) * PLOT_MARGIN;
+        (lo - m, (hi - lo) + 2.0 * m)
+    };
+    let (x0, w) = span(0.0, 1.0);
+    let (y0, h) = span(lo, hi);
+    let (sw, sh) = (f64::from(share.x), f64::from(share.y));
+    // A sample under the legend: as a fraction of the frame, y from the top.
+    let under = |p: &[f64; 2], left: bool| {
+        let (x, y) = (
+            (p[0] - x0) / w,
+            1.0 - (p[1] - y0) / h.max(f64::MIN_POSITIVE),
+        );
+        let in_x = if left { x <= sw } else { x >= 1.0 - sw };
+        in_x && y <= sh
+    };
+    [(Corner::LeftTop, true), (Corner::RightTop, false)]
+        .into_iter()
+        .find(|&(_, left)| !curves.clone().flatten().any(|p| under(p, left)))
+        .map(|(corner, _)| corner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Corner, legend_corner};
+
+    fn line(f: impl Fn(f64) -> f64) -> Vec<[f64; 2]> {
+        (0..=400)
+            .map(|k| f64::from(k) / 400.0)
+            .map(|t| [t, f(t)])
+            .collect()
+    }
+
+    /// The legend sat at the top left over the curves' start: a clearance falling from 10
+    /// to a contact at t = 0.5 was hidden where it starts.
+    #[test]
+    fn the_legend_leaves_the_start_of_a_falling_curve_in_sight() {
+        let share = egui::vec2(0.3, 0.4);
+        let falling = line(|t| 10.0 - 20.0 * t);
+        let corner = legend_corner([falling.as_slice()].into_iter(), share);
+        assert!(matches!(corner, Some(Corner::RightTop)), "{corner:?}");
+        // A rising one leaves the top left free.
+        let rising = line(|t| -2.0 + 12.0 * t);
+        let corner = legend_corner([rising.as_slice()].into_iter(), share);
+        assert!(matches!(corner, Some(Corner::LeftTop)), "{corner:?}");
+        // A flat one near the top crosses both: the key goes above the plot.
+        let flat = line(|_| 12.0);
+        let corner = legend_corner([falling.as_slice(), flat.as_slice()].into_iter(), share);
+        assert!(corner.is_none(), "{corner:?}");
+    }
 }
