@@ -12,7 +12,7 @@ mod app_support;
 use app_support::type_over;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use sweepscope::app::shell::files::title;
 use sweepscope::app::shell::session;
 use sweepscope::app::{Action, Command, DebugApp};
@@ -784,4 +784,43 @@ fn the_status_message_has_the_room_at_800_by_600() {
     assert!(shown.left() < 40.0 && shown.width() > 300.0, "{shown:?}");
     let zoom = h.get_by_label_contains("px/unit").rect();
     assert!(zoom.right() > 780.0, "{zoom:?}");
+}
+
+/// The fields showed four decimals: a start x of -3e-30 read "-0.0", and clicking into it
+/// and pressing Enter wrote -0 back, moving the ball and changing the answer; a radius of
+/// 1e-7 read "0.00" and was refused as 0. A field committed unchanged keeps its value bit
+/// for bit, and shows digits that say what it holds.
+#[test]
+fn a_field_committed_unchanged_keeps_a_tiny_value() {
+    let mut scene = Scene::empty("tiny");
+    scene.objects.push(sweepscope::scene::Object {
+        name: "ball".into(),
+        shape: sweepscope::scene::Shape::Ball {
+            start: sweepscope::Vec2::new(-3e-30, 5.000001),
+            end: sweepscope::Vec2::new(1.7399898, -2.0),
+            radius: 1e-7,
+        },
+    });
+    let before = scene.objects[0].shape;
+    let mut h = harness(DebugApp::new(scene));
+    for field in ["start x", "start y", "end x", "radius"] {
+        h.get_by_role_and_label(Role::SpinButton, field).click();
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert_eq!(h.state().scene().objects[0].shape, before, "after {field}");
+    }
+    assert!(!h.state().dirty());
+    for (field, shown) in [
+        ("start x", "-3e-30"),
+        ("start y", "5.000001"),
+        ("radius", "1e-7"),
+    ] {
+        let value = h
+            .get_by_role_and_label(Role::SpinButton, field)
+            .accesskit_node()
+            .value()
+            .unwrap_or_default();
+        assert!(value.contains(shown), "{field} shows {value:?}");
+    }
 }

@@ -75,13 +75,17 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
     changed
 }
 
-/// A field's value as shown: as egui shows it, and from 10⁷ on in exponent form, the
-/// f32's shortest digits (3.4028235e38 was shown as 39 digits, wider than the field).
-fn short(n: f64, decimals: std::ops::RangeInclusive<usize>) -> String {
-    if n.abs() >= 1e7 {
-        format!("{:e}", n as f32)
+/// A field's value as shown: the f32's shortest digits that read back as the same f32,
+/// in exponent form below 10⁻⁴ and from 10⁷ on. A field opened and committed unchanged
+/// then keeps its value bit for bit: shown with egui's four decimals, a start x of -3e-30
+/// read back as -0 and a radius of 1e-7 as 0, and 5.000001 (one ulp past a graze) could
+/// not be told from 5. (3.4028235e38 used to be shown as 39 digits, wider than the field.)
+fn short(n: f64, _decimals: std::ops::RangeInclusive<usize>) -> String {
+    let f = n as f32;
+    if f == 0.0 || (1e-4..1e7).contains(&f.abs()) {
+        format!("{f}")
     } else {
-        egui::emath::format_with_decimals_in_range(n, decimals)
+        format!("{f:e}")
     }
 }
 
@@ -108,12 +112,49 @@ mod tests {
 
     /// A radius of 1e39 was held to f32::MAX and shown as 39 digits, wider than the field.
     #[test]
-    fn a_huge_value_is_shown_in_exponent_form_and_the_rest_as_egui_shows_it() {
+    fn a_huge_value_is_shown_in_exponent_form() {
         assert_eq!(short(f64::from(f32::MAX), 0..=4), "3.4028235e38");
         assert_eq!(short(-2.5e9, 0..=4), "-2.5e9");
-        assert_eq!(
-            short(12.25, 1..=4),
-            egui::emath::format_with_decimals_in_range(12.25, 1..=4)
-        );
+        assert_eq!(short(12.25, 1..=4), "12.25");
+        assert_eq!(short(40.0, 1..=4), "40");
+    }
+
+    /// A field showed -3e-30 as -0.0, 1e-7 as 0.00 and 5.000001 as 5.00, and committing it
+    /// unchanged wrote the rounded value back. What a field shows reads back as its value,
+    /// bit for bit, for every kind of f32.
+    #[test]
+    fn a_field_shows_digits_that_read_back_as_the_same_f32() {
+        let cases = [
+            -3e-30_f32,
+            1e-7,
+            5.000001,
+            1.7399898,
+            f32::MIN_POSITIVE,
+            1e-45,
+            -0.0,
+            0.1,
+            123456.79,
+            9999999.0,
+            1e7,
+            f32::MAX,
+            -f32::MAX,
+        ];
+        let mut x = 0x3f80_0001_u32;
+        let more = (0..2000).map(|_| {
+            // A small generator over all finite bit patterns.
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            f32::from_bits(x)
+        });
+        for v in cases.into_iter().chain(more).filter(|v| v.is_finite()) {
+            let text = short(f64::from(v), 0..=4);
+            let back: f32 = text
+                .parse()
+                .unwrap_or_else(|e| panic!("{v:e} shown as {text:?}: {e}"));
+            assert_eq!(back.to_bits(), v.to_bits(), "{v:e} shown as {text:?}");
+        }
+        assert_eq!(short(-3e-30, 0..=4), "-3e-30");
+        assert_eq!(short(5.000001, 0..=4), "5.000001");
     }
 }
