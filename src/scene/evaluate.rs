@@ -37,8 +37,10 @@ pub struct PairResult {
     pub start_region: Option<Region>,
     /// Region of the ball's end centre, in the box's frame (boxes only).
     pub end_region: Option<Region>,
-    /// How far the centre travelled before the contact (`time × |end − start|`).
-    pub distance: Option<f32>,
+    /// How far the centre travelled before the contact (`time × |end − start|`), in f64:
+    /// in f32 the length's squares overflow past about 1.8e19 and vanish below about
+    /// 1e-23, and the whole length of a motion across the f32 range exceeds f32::MAX.
+    pub distance: Option<f64>,
     /// How close the motion comes to the obstacle, contact or not.
     pub approach: Option<Approach>,
     /// How deep the ball starts inside the obstacle, when it overlaps it at `t = 0`.
@@ -292,7 +294,8 @@ fn pair(ball: usize, sweep: &Sweep, obstacle: usize, shape: Obstacle) -> PairRes
         hit,
         start_region: shape.region_of(sweep.start),
         end_region: shape.region_of(sweep.end),
-        distance: hit.map(|h| h.time * sweep.delta().length()),
+        distance: hit
+            .map(|h| f64::from(h.time) * (sweep.end.as_dvec2() - sweep.start.as_dvec2()).length()),
         approach: shape.closest_approach(sweep),
         depth,
     }
@@ -330,6 +333,63 @@ mod tests {
             name: name.to_owned(),
             shape,
         }
+    }
+
+    /// The distance travelled was `time × |delta|` in f32: `inf` for the default scene
+    /// scaled by 1e19 (the squares overflow) and 0 scaled by 1e-30 (they vanish). The
+    /// 3-4-5 corner contact travels 16 units at every scale.
+    #[test]
+    fn distance_travelled_is_finite_and_right_at_every_scale() {
+        for scale in [1e-30_f32, 1e-20, 1.0, 1e19, 1e30, 1e36] {
+            let v = |x: f32, y: f32| Vec2::new(x * scale, y * scale);
+            let mut s = Scene::empty("scaled");
+            s.objects = vec![
+                object(
+                    "ball",
+                    Shape::Ball {
+                        start: v(-3.0, 50.0),
+                        end: v(-3.0, 10.0),
+                        radius: 5.0 * scale,
+                    },
+                ),
+                object(
+                    "box",
+                    Shape::Box {
+                        min: v(0.0, 0.0),
+                        max: v(40.0, 30.0),
+                    },
+                ),
+            ];
+            let ev = evaluate(&s);
+            let d = ev.pair(0, 1).and_then(|p| p.distance);
+            let want = 16.0 * f64::from(scale);
+            assert!(
+                d.is_some_and(|d| (d - want).abs() <= want * 1e-6),
+                "scale {scale:e}: {d:?}, want {want:e}"
+            );
+        }
+        // Across the whole f32 range: more than f32::MAX, still finite.
+        let mut s = Scene::empty("wide");
+        s.objects = vec![
+            object(
+                "ball",
+                Shape::Ball {
+                    start: Vec2::new(-3e38, 0.0),
+                    end: Vec2::new(3e38, 0.0),
+                    radius: 1.0,
+                },
+            ),
+            object(
+                "box",
+                Shape::Box {
+                    min: Vec2::new(2e38, -1.0),
+                    max: Vec2::new(2.5e38, 1.0),
+                },
+            ),
+        ];
+        let ev = evaluate(&s);
+        let d = ev.pair(0, 1).and_then(|p| p.distance);
+        assert!(d.is_some_and(|d| d.is_finite() && d > 4.9e38), "{d:?}");
     }
 
     #[test]

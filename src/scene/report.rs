@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::evaluate::{BallEvaluation, Evaluation};
 use super::model::{ResponseKind, Scene};
-use super::number::{fixed as num, point as vec};
+use super::number::{fixed as num, fixed_f64, point as vec};
 use crate::hit::Hit;
 use crate::region::Region;
 use crate::variants::Outcome;
@@ -89,7 +89,7 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
                 "| {} | {obstacle} | yes | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {inside} | {approach} |",
                 name(scene, p.ball),
                 num(h.time),
-                p.distance.map_or("–".to_owned(), num),
+                p.distance.map_or("–".to_owned(), fixed_f64),
                 vec(h.center),
                 vec(h.point),
                 vec(h.normal),

@@ -12,7 +12,7 @@ use crate::app::command::Command;
 use crate::app::document::Edit;
 use crate::app::draw::palette::{Role, variant_color};
 use crate::hit::Hit;
-use crate::scene::number::{fixed, point};
+use crate::scene::number::{fixed, fixed_f64, point};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
 use crate::variants::Outcome;
 
@@ -172,7 +172,6 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
 }
 
 fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
-    let s = ball.sweep;
     let ball_name = short_name(scene, ball.object);
     ui.label(RichText::new(format!("ball '{ball_name}'")).strong());
     // The rows and the bounce path answer different questions, and a row's contact that
@@ -216,7 +215,7 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
                         RichText::new(format!("HIT  t = {}", fixed(h.time)))
                             .color(Role::Ok.color()),
                     );
-                    hit_grid(ui, ("hit", pi), h, s.delta().length(), p);
+                    hit_grid(ui, ("hit", pi), h, p);
                 }
                 None => {
                     ui.label(RichText::new("miss").weak());
@@ -284,13 +283,15 @@ fn row(ui: &mut Ui, k: &str, v: String) {
     ui.end_row();
 }
 
-fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, motion_len: f32, p: &PairResult) {
+fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, p: &PairResult) {
     Grid::new(id)
         .num_columns(2)
         .striped(true)
         .max_col_width(ui.available_width() * 0.6)
         .show(ui, |ui| {
-            row(ui, "distance travelled", fixed(motion_len * h.time));
+            if let Some(d) = p.distance {
+                row(ui, "distance travelled", fixed_f64(d));
+            }
             row(ui, "centre at contact", v2(h.center));
             row(ui, "contact point", v2(h.point));
             row(ui, "contact normal", v2(h.normal));
