@@ -824,3 +824,50 @@ fn a_field_committed_unchanged_keeps_a_tiny_value() {
         assert!(value.contains(shown), "{field} shows {value:?}");
     }
 }
+
+/// A scene edited in a text editor while the debugger had it open was overwritten by the
+/// next Ctrl+S without a word. Saving over a file changed since it was opened or saved
+/// asks first; Cancel keeps the other program's text, and once saved, the next save asks
+/// no more.
+#[test]
+fn saving_over_a_file_another_program_changed_asks_first() {
+    let dir = scratch("changed-on-disk");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    // Saved unchanged: nobody else wrote the file, so no question.
+    act(&mut h, Action::AddBall);
+    act(&mut h, Action::Save);
+    assert!(
+        h.state().status().starts_with("saved"),
+        "{}",
+        h.state().status()
+    );
+    // Another program writes it; the debugger edits on and saves.
+    let theirs = std::fs::read_to_string(&file)
+        .unwrap_or_default()
+        .replace("Default: corner bounce", "EXTERNALLY EDITED");
+    std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
+    act(&mut h, Action::AddBall);
+    act(&mut h, Action::Save);
+    assert!(
+        h.query_by_label_contains("changed on disk since it was opened")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), theirs);
+    assert!(h.state().dirty());
+    act(&mut h, Action::Save);
+    h.get_by_label("Save anyway").click();
+    h.run();
+    assert!(!h.state().dirty());
+    assert!(
+        !std::fs::read_to_string(&file)
+            .unwrap_or_default()
+            .contains("EXTERNALLY")
+    );
+    act(&mut h, Action::AddBall);
+    act(&mut h, Action::Save);
+    assert!(!h.state().dirty(), "saved again without a question");
+}

@@ -576,11 +576,13 @@ impl DebugApp {
         let exists = path.is_file();
         let comments = exists && read_scene_text(path).is_ok_and(|t| has_comments(&t));
         let replace = ask_replace && exists;
-        if comments || replace {
+        let changed = self.doc.changed_on_disk(path);
+        if comments || replace || changed {
             self.ui.save_question = Some(SaveQuestion {
                 path: path.to_path_buf(),
                 replace,
                 comments,
+                changed,
                 then,
             });
         } else {

@@ -77,6 +77,9 @@ pub struct Document {
     revision: u64,
     /// The revision the file on disk holds, if any does.
     saved: Option<u64>,
+    /// The fingerprint of the file's bytes as this document last read or wrote them: a
+    /// save over a file another program changed since is asked about first.
+    on_disk: Option<u64>,
     undo: Vec<(Scene, u64)>,
     redo: Vec<(Scene, u64)>,
     /// An undo step is open for the gesture in progress.
@@ -89,6 +92,7 @@ impl Document {
         let revision = next_revision();
         Self {
             scene,
+            on_disk: path.as_deref().and_then(fingerprint),
             path: path.map(|p| absolute(&p)),
             revision,
             saved: Some(revision),
@@ -163,8 +167,16 @@ impl Document {
 
     /// The file now holds revision `revision` (the content when the save was made).
     pub fn mark_saved(&mut self, path: PathBuf, revision: u64) {
+        self.on_disk = fingerprint(&path);
         self.path = Some(absolute(&path));
         self.saved = Some(revision);
+    }
+
+    /// Whether `path` is this document's file and another program changed it since the
+    /// document read or wrote it. A file gone since is not: saving loses nothing then.
+    pub fn changed_on_disk(&self, path: &Path) -> bool {
+        self.path.as_deref() == Some(absolute(path).as_path())
+            && matches!((self.on_disk, fingerprint(path)), (Some(a), Some(b)) if a != b)
     }
 
     /// Forgets the file's claim to the content: the title shows it unsaved (a restored
@@ -252,6 +264,23 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
 
 /// `path` made absolute against the working folder, so the title, the recent files and the
 /// remembered session name the same file whichever folder the next launch starts in.
+/// Bytes of a file read for its fingerprint at most: a scene file the loader accepts is
+/// never longer, and one grown past it is told apart by its length.
+const FINGERPRINT_BYTES: u64 = crate::scene::limits::MAX_SCENE_BYTES + 1;
+
+/// A hash of a file's bytes (`None` when it cannot be read).
+fn fingerprint(path: &Path) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    let mut bytes = Vec::new();
+    file.take(FINGERPRINT_BYTES).read_to_end(&mut bytes).ok()?;
+    let mut h = std::hash::DefaultHasher::new();
+    (len, bytes).hash(&mut h);
+    Some(h.finish())
+}
+
 pub fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

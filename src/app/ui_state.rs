@@ -52,6 +52,8 @@ pub struct SaveQuestion {
     pub replace: bool,
     /// The file on disk has comments that saving will drop.
     pub comments: bool,
+    /// Another program changed the file since this document read or wrote it.
+    pub changed: bool,
     /// What to do once saved (from the unsaved-changes question).
     pub then: Option<Pending>,
 }

@@ -121,6 +121,16 @@ fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
         if q.replace {
             ui.label("This file already exists; saving replaces it.");
         }
+        if q.changed {
+            ui.label(
+                RichText::new(
+                    "This file changed on disk since it was opened or last saved here: saving \
+                     replaces what was written there. Cancel, then File › Save as… keeps both; \
+                     Reload takes the file's version.",
+                )
+                .color(Role::Warning.color()),
+            );
+        }
         if q.comments {
             ui.label(
                 RichText::new(
@@ -131,9 +141,17 @@ fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
             );
         }
         ui.horizontal(|ui| {
-            let yes = if q.comments { "Save anyway" } else { "Replace" };
+            let yes = if q.comments || q.changed {
+                "Save anyway"
+            } else {
+                "Replace"
+            };
             if ui.button(yes).clicked() {
                 out.push(Command::SaveAnyway(true));
+            }
+            if q.changed && Action::Reload.button(ui, true) {
+                out.push(Command::SaveAnyway(false));
+                out.push(Command::Action(Action::Reload));
             }
             if ui.button("Cancel").clicked() {
                 out.push(Command::SaveAnyway(false));
