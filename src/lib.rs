@@ -74,4 +74,6 @@ pub use glam::Vec2;
 pub use hit::{End, Feature, Hit};
 pub use obstacle::Obstacle;
 pub use region::{Clip, Corner, Region, Side, clip_segment, region_code};
-pub use response::{CONTACT_SKIN, Contact, MAX_BOUNCES, Path, Response, first_hit, resolve};
+pub use response::{
+    CONTACT_SKIN, Contact, MAX_BOUNCES, Path, Response, contact_skin, first_hit, resolve,
+};

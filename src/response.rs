@@ -26,12 +26,23 @@ pub enum Response {
     Cross,
 }
 
-/// Gap kept between the circle and a surface after a reflect or slide, in world units.
+/// Gap kept between the circle and a surface after a reflect or slide, in world units, for
+/// a ball of radius 1 or more; a smaller ball keeps this fraction of its radius (see
+/// [`contact_skin`]).
 ///
 /// Contact is resolved at exactly `radius`; the circle is then placed this far outside so
 /// that the next query does not see a touching (time 0) contact with the same surface, and
 /// never inside it. The published "radius − 1" trick leaves a permanent overlap instead.
 pub const CONTACT_SKIN: f32 = 1e-3;
+
+/// The gap a ball of `radius` is set off a surface at the contact centre `at`:
+/// [`CONTACT_SKIN`] times the radius up to 1 (a ball of 5 mm in a scene in metres is set
+/// off by 5 µm, not by a fifth of its radius, and a scene scaled down keeps its path's
+/// shape), and at least 8 f32 steps of the centre's largest coordinate, so that it is seen
+/// at every magnitude. Only a point at the origin gets no skin, where nothing rounds.
+pub fn contact_skin(radius: f32, at: Vec2) -> f32 {
+    skin_at(at.as_dvec2(), f64::from(radius)) as f32
+}
 
 /// One contact along a resolved path.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,7 +104,7 @@ pub const MAX_BOUNCES: usize = 100_000;
 /// - `Reflect` mirrors the remaining displacement about the contact normal, the normal part
 ///   scaled by the restitution; `Slide` removes the normal part (on a rounded corner the
 ///   contact normal, so the circle slides around the corner instead of catching on it);
-///   both then step [`CONTACT_SKIN`] off the surface so the next query starts clear of it.
+///   both then step [`contact_skin`] off the surface so the next query starts clear of it.
 ///   Against a moving circle both act on the displacement relative to it (the circle as an
 ///   immovable body that goes on moving): a circle that catches the ball up pushes it
 ///   ahead, as in an elastic collision with an infinite mass.
@@ -214,7 +225,7 @@ pub fn resolve(
                     ignored[index] = true;
                     pos = c.center;
                 } else {
-                    pos = c.center + n * skin_at(c.center);
+                    pos = c.center + n * skin_at(c.center, radius);
                 }
             }
         }
@@ -333,9 +344,10 @@ fn saturated(v: DVec2) -> Vec2 {
     .as_vec2()
 }
 
-/// The skin, grown at large coordinates so it stays a few f32 steps wide.
-fn skin_at(p: DVec2) -> f64 {
-    f64::from(CONTACT_SKIN).max(p.abs().max_element() * 8.0 * f64::from(f32::EPSILON))
+/// [`contact_skin`] in f64.
+fn skin_at(p: DVec2, radius: f64) -> f64 {
+    (f64::from(CONTACT_SKIN) * radius.clamp(0.0, 1.0))
+        .max(p.abs().max_element() * 8.0 * f64::from(f32::EPSILON))
 }
 
 /// Helper for callers that want the earliest hit among many obstacles.

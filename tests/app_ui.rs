@@ -1059,7 +1059,7 @@ fn the_inspector_says_what_its_rows_and_the_bounce_path_each_answer() {
             .any(|b| !b.path.contacts.is_empty()),
         "the default scene bounces"
     );
-    assert!(has_label_containing(&h, "(the contact skin)"));
+    assert!(has_label_containing(&h, "(the contact skin"));
     // Stop ends at its contact and Cross passes through: no skin to speak of.
     let mut h = h;
     for (kind, said) in [
@@ -1079,7 +1079,7 @@ fn the_inspector_says_what_its_rows_and_the_bounce_path_each_answer() {
             .iter()
             .any(|b| !b.path.contacts.is_empty());
         assert_eq!(
-            has_label_containing(&h, "(the contact skin)"),
+            has_label_containing(&h, "(the contact skin"),
             said && contacts,
             "{kind:?}"
         );
