@@ -706,7 +706,10 @@ fn the_status_bar_shows_the_simulation_cameras_zoom_in_its_view() {
         (sim_zoom - sweep_zoom).abs() > 0.01,
         "{sim_zoom} {sweep_zoom}"
     );
-    let shown = format!("zoom {sim_zoom:.2} px/unit");
+    let shown = format!(
+        "zoom {} px/unit",
+        sweepscope::scene::number::fixed(sim_zoom)
+    );
     assert!(h.query_by_label(&shown).is_some(), "{shown}");
 }
 

@@ -7,9 +7,12 @@ use glam::{DVec2, Vec2};
 use crate::geom::Aabb;
 use crate::scene::View;
 
-/// Zoom limits in pixels per world unit; outside them f32 precision or usability suffer.
-pub const MIN_ZOOM: f32 = 1e-3;
-pub const MAX_ZOOM: f32 = 1e5;
+/// Zoom limits in pixels per world unit: wide enough to fit a scene spanning the whole f32
+/// range (6.8e38 across a thousand pixels) and one a thousandth of a pixel at 1e-30, with
+/// every screen offset of a visible point still a normal f32. (A scene smaller than about
+/// 1e-33 cannot be fitted: its zoom is past f32.)
+pub const MIN_ZOOM: f32 = 1e-36;
+pub const MAX_ZOOM: f32 = 1e36;
 
 /// The transform for one frame: the canvas rectangle plus the scene's camera.
 #[derive(Clone, Copy, Debug)]
@@ -116,18 +119,30 @@ impl Camera {
     }
 
     /// Centres `bounds` and zooms so it fills `fill` (0 to 1) of the canvas's smaller
-    /// side.
+    /// side, within the zoom limits. In f64: a box across the whole f32 range is wider
+    /// than f32::MAX, and its centre's sum overflows.
     pub fn fit(&mut self, bounds: &Aabb, fill: f32) {
         if !(bounds.is_valid() && self.rect.width() > 1.0 && self.rect.height() > 1.0) {
             return;
         }
-        let size = bounds.size().max(Vec2::splat(1e-3));
-        let zx = self.rect.width() / size.x;
-        let zy = self.rect.height() / size.y;
-        let zoom = zx.min(zy) * fill;
-        if zoom.is_finite() && zoom > 0.0 {
-            self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
-            self.center = bounds.center();
+        let (lo, hi) = (bounds.min.as_dvec2(), bounds.max.as_dvec2());
+        let (size, center) = (hi - lo, (lo + hi) * 0.5);
+        // A point or a line has no size to fit across: it gets a thousandth of the other
+        // side, or of its distance from the origin, or 1 at the origin.
+        let floor = if size.max_element() > 0.0 {
+            size.max_element() * 1e-3
+        } else if center != DVec2::ZERO {
+            center.abs().max_element() * 1e-3
+        } else {
+            1.0
+        };
+        let size = size.max(DVec2::splat(floor));
+        let zx = f64::from(self.rect.width()) / size.x;
+        let zy = f64::from(self.rect.height()) / size.y;
+        let zoom = zx.min(zy) * f64::from(fill);
+        if zoom > 0.0 {
+            self.zoom = zoom.clamp(f64::from(MIN_ZOOM), f64::from(MAX_ZOOM)) as f32;
+            self.center = center.as_vec2();
         }
     }
 
@@ -139,7 +154,7 @@ impl Camera {
 
 /// The smallest of 1, 2, 5 × 10^k world units that is at least `min_px` pixels at `zoom`.
 pub fn grid_step(zoom: f32, min_px: f32) -> f32 {
-    let raw = (min_px / zoom.max(MIN_ZOOM)).max(1e-6);
+    let raw = (min_px / zoom.max(MIN_ZOOM)).clamp(1e-37, 1e37);
     let base = 10f32.powf(raw.log10().floor());
     for m in [1.0, 2.0, 5.0, 10.0] {
         if base * m >= raw {
@@ -160,8 +175,23 @@ pub fn snap(p: Vec2, step: f32) -> Vec2 {
     }
 }
 
-/// A short label for a grid coordinate: no trailing zeros, no `-0`.
+/// A short label for a grid coordinate: no trailing zeros, no `-0`; in exponent form past
+/// 10⁶ or with steps under 10⁻⁴, with as many digits as tell a tick from the next
+/// (`3.2e30`, `-1.5e-29`), where the fixed form printed 31 digits.
 pub fn axis_label(v: f32, step: f32) -> String {
+    if v == 0.0 || !v.is_finite() || !step.is_finite() || step <= 0.0 {
+        return "0".to_owned();
+    }
+    if v.abs() >= 1e6 || step < 1e-4 {
+        let digits = (v.abs().log10().floor() - step.log10().floor()).clamp(0.0, 8.0) as usize;
+        let s = format!("{v:.digits$e}");
+        return match s.split_once('e') {
+            Some((m, e)) if m.contains('.') => {
+                format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.'))
+            }
+            _ => s,
+        };
+    }
     let decimals = if step >= 1.0 {
         0
     } else {
@@ -250,5 +280,51 @@ mod tests {
         let s = c.to_screen_f64(w);
         assert_eq!(s, c.to_screen(w.as_vec2()));
         assert!((c.to_world_f64(s) - w).length() < 1e-4);
+    }
+
+    /// F could not fit the default scene scaled by 1e5 or more (the zoom stopped at 1e-3
+    /// px/unit, the view inside the box), nor one scaled by 1e-30 (all of it under one
+    /// pixel); a box across the whole f32 range overflowed its size and centre.
+    #[test]
+    fn fit_shows_a_scene_at_every_scale_in_the_f32_range() {
+        for scale in [1e-30_f32, 1e-6, 1.0, 1e6, 1e25, 1e36] {
+            let b = Aabb::new(Vec2::new(-20.0, 0.0) * scale, Vec2::new(40.0, 55.0) * scale);
+            let mut c = cam();
+            c.fit(&b, 0.9);
+            let (lo, hi) = (c.to_screen(b.min), c.to_screen(b.max));
+            for p in [lo, hi] {
+                assert!(c.rect.expand(1.0).contains(p), "scale {scale:e}: {p:?}");
+            }
+            // It fills most of the canvas's height.
+            assert!(
+                (lo.y - hi.y).abs() > 150.0,
+                "scale {scale:e}: {lo:?} {hi:?}"
+            );
+        }
+        let whole = Aabb::new(Vec2::splat(-3e38), Vec2::splat(3e38));
+        let mut c = cam();
+        c.fit(&whole, 0.9);
+        assert_eq!(c.center, Vec2::ZERO);
+        assert!(c.zoom > 0.0 && c.zoom.is_finite() && c.zoom < 1e-36 * 1e3);
+        let far = Aabb::new(Vec2::splat(2e38), Vec2::splat(3e38));
+        let mut c = cam();
+        c.fit(&far, 0.9);
+        assert!(c.center.is_finite() && c.center.x > 2e38, "{:?}", c.center);
+        // A single point at the origin gets a unit around it, not the largest zoom.
+        let mut c = cam();
+        c.fit(&Aabb::new(Vec2::ZERO, Vec2::ZERO), 0.9);
+        assert!((c.zoom - 180.0).abs() < 1.0, "{}", c.zoom);
+    }
+
+    /// At a scale of 1e19 the grid's labels printed 22 digits.
+    #[test]
+    fn far_and_fine_tick_labels_are_short_and_tell_ticks_apart() {
+        assert_eq!(axis_label(2e31, 1e31), "2e31");
+        assert_eq!(axis_label(3.2e30, 1e29), "3.2e30");
+        assert_eq!(axis_label(-1.5e-29, 5e-30), "-1.5e-29");
+        assert_eq!(axis_label(1.0e7, 5e6), "1e7");
+        assert_eq!(axis_label(12.5, 0.5), "12.5");
+        assert_eq!(axis_label(-0.0, 1.0), "0");
+        assert_ne!(axis_label(1.0e30 + 7e22, 1e23), axis_label(1.0e30, 1e23));
     }
 }

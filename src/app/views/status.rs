@@ -27,7 +27,10 @@ pub fn show(
         // messages take what is left at the left, cut to it (the whole text on hover).
         // Messages first: at 800 points the readouts left a message a dozen characters.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.monospace(format!("zoom {zoom:.2} px/unit"));
+            ui.monospace(format!(
+                "zoom {} px/unit",
+                crate::scene::number::fixed(zoom)
+            ));
             ui.separator();
             // Short: the details are on hover, the room is the messages'.
             let (ui_ms, _) = times.ui.recent(60);
@@ -44,7 +47,11 @@ pub fn show(
             ));
             if let Some(p) = state.cursor_world {
                 ui.separator();
-                ui.monospace(format!("x {:.3} y {:.3}", p.x, p.y));
+                ui.monospace(format!(
+                    "x {} y {}",
+                    crate::scene::number::fixed(p.x),
+                    crate::scene::number::fixed(p.y)
+                ));
             }
             ui.separator();
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

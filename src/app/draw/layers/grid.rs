@@ -9,7 +9,11 @@ use crate::app::draw::palette::Role;
 use crate::app::draw::pen::{Layer, Pen};
 
 /// Lines per axis beyond which the grid is not drawn (a zoom with no useful grid).
-const MAX_LINES: i64 = 400;
+const MAX_LINES: f64 = 400.0;
+
+/// The largest line index drawn: a line's coordinate `i × step` is then exact in f32
+/// (2²⁴), and lines a step apart are apart on screen.
+const MAX_INDEX: f64 = 16_777_216.0;
 
 /// Room left of the y axis for its ticks' labels, in points ("-12000" and the gap).
 const Y_LABEL_ROOM: f32 = 60.0;
@@ -20,13 +24,16 @@ pub fn grid(pen: &mut Pen) {
     let w = cam.world_rect();
     let minor = Stroke::new(1.0, Role::Grid.color());
     let axis = Stroke::new(1.5, Role::Axis.color());
-    let x0 = (w.min.x / step).floor() as i64;
-    let x1 = (w.max.x / step).ceil() as i64;
-    let y0 = (w.min.y / step).floor() as i64;
-    let y1 = (w.max.y / step).ceil() as i64;
-    if x1 - x0 > MAX_LINES || y1 - y0 > MAX_LINES {
+    let index = |v: f32| f64::from(v) / f64::from(step);
+    let (x0, x1) = (index(w.min.x).floor(), index(w.max.x).ceil());
+    let (y0, y1) = (index(w.min.y).floor(), index(w.max.y).ceil());
+    // No grid where its lines would be too many, or past f32's resolution at these
+    // coordinates (a view 1e-3 wide at 1e30: every line would round to one place).
+    let far = x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs());
+    if !(x1 - x0 <= MAX_LINES && y1 - y0 <= MAX_LINES && far <= MAX_INDEX) {
         return;
     }
+    let (x0, x1, y0, y1) = (x0 as i64, x1 as i64, y0 as i64, y1 as i64);
     let r = cam.rect;
     let origin = cam.to_screen(Vec2::ZERO);
     let label_y = origin.y.clamp(r.top() + 2.0, r.bottom() - 16.0);
@@ -130,6 +137,25 @@ mod tests {
                     "{center} {zoom}: {l:?} cut by {canvas:?}"
                 );
             }
+        }
+    }
+
+    /// Far from the origin the line indices overflowed i64 (a view at 1e30 zoomed to 1e5
+    /// px/unit: 1e33 steps out), and lines past f32's resolution would land on each
+    /// other. There is no grid there; a huge scene fitted has its labelled grid.
+    #[test]
+    fn no_grid_past_f32_resolution_and_a_labelled_one_at_every_scale() {
+        let (labels, _) = ticks(Vec2::splat(1e30), 1e5);
+        assert!(labels.is_empty(), "{} labels", labels.len());
+        let (labels, _) = ticks(Vec2::splat(-3e38), 1e36);
+        assert!(labels.is_empty(), "{} labels", labels.len());
+        for (center, zoom) in [(Vec2::splat(1e30), 1e-28_f32), (Vec2::splat(1e-30), 1e32)] {
+            let (labels, _) = ticks(center, zoom);
+            assert!(
+                labels.len() >= 4,
+                "{center} {zoom}: {} labels",
+                labels.len()
+            );
         }
     }
 }
