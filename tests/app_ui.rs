@@ -1239,9 +1239,18 @@ fn heat_map_colours_grey_out_a_variant_with_nothing_to_compare() {
     let mut scene = builtin::default_scene();
     scene.heat_map.shown = true;
     scene.heat_map.compare = Some("billiards".to_owned());
-    let h = harness(DebugApp::new(scene));
+    let mut h = harness(DebugApp::new(scene));
     assert!(has_label_containing(
         &h,
         "compares nothing here: this scene has no circles"
     ));
+    // Hovering a cell said "billiards agrees".
+    let cam = camera(&h);
+    h.hover_at(cam.to_screen(Vec2::new(-30.0, 40.0)));
+    h.run();
+    assert!(has_label_containing(
+        &h,
+        "billiards compares nothing here (it handles circles)"
+    ));
+    assert!(!has_label_containing(&h, "billiards agrees"));
 }

@@ -220,6 +220,14 @@ impl HeatLayer {
         let Some((variant, params)) = &e.compare else {
             return Some(format!("{at}: {first}"));
         };
+        // "agrees" would read as a finding where the variant runs on nothing.
+        if !e.obstacles.iter().any(|o| variant.applies_to(o)) {
+            return Some(format!(
+                "{at}: {first}; {} compares nothing here (it handles {})",
+                variant.id(),
+                variant.handles()
+            ));
+        }
         let judged = judge_start(*variant, params, &sweep, &e.obstacles);
         let against = judged
             .about
