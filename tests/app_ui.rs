@@ -1254,3 +1254,75 @@ fn heat_map_colours_grey_out_a_variant_with_nothing_to_compare() {
     ));
     assert!(!has_label_containing(&h, "billiards agrees"));
 }
+
+/// A captured answer (the scene's `reported` list) was shown nowhere: a parry answer
+/// 0.0333 late opened as "agrees". It is judged in the inspector (and listed on the canvas:
+/// `draw::layers::contacts`' tests).
+#[test]
+fn a_reported_answer_is_judged_in_the_inspector() {
+    let mut scene = builtin::default_scene();
+    scene.reported.push(sweepscope::scene::Reported {
+        ball: "ball".into(),
+        obstacle: "box".into(),
+        by: "my-engine".into(),
+        hit: true,
+        time: Some(0.4333),
+        normal: None,
+        started_inside: None,
+        detail: "status: Converged".into(),
+    });
+    let h = harness(DebugApp::new(scene));
+    assert!(has_label_containing(&h, "Reported vs exact"));
+    assert!(has_label_containing(&h, "t = 0.4333 (exact: 0.4)"));
+    assert!(has_label_containing(&h, "status: Converged"));
+}
+
+/// Deleting an obstacle an expectation names left the expectation behind: the scene could
+/// not be saved ("expect[0]: `obstacle` names no object") and nothing in the debugger
+/// fixed it. The expectations and reported answers naming it go with it, in one undo step.
+#[test]
+fn deleting_an_obstacle_takes_the_expectations_naming_it_along() {
+    let mut scene = builtin::default_scene();
+    let expected = scene.expect.len();
+    assert!(scene.expect.iter().any(|e| e.obstacle == "box"));
+    scene.reported.push(sweepscope::scene::Reported {
+        ball: "ball".into(),
+        obstacle: "box".into(),
+        by: "x".into(),
+        hit: false,
+        time: None,
+        normal: None,
+        started_inside: None,
+        detail: String::new(),
+    });
+    let mut h = harness(DebugApp::new(scene));
+    let box_index = h
+        .state()
+        .scene()
+        .objects
+        .iter()
+        .position(|o| o.name == "box")
+        .unwrap_or_else(|| panic!("a box"));
+    h.state_mut().select(Some(box_index));
+    h.run();
+    h.state_mut().queue(Command::Action(Action::Delete));
+    h.run();
+    let s = h.state().scene();
+    assert!(s.objects.iter().all(|o| o.name != "box"));
+    assert!(
+        s.expect
+            .iter()
+            .all(|e| e.obstacle != "box" && e.ball != "box")
+    );
+    assert!(s.reported.is_empty());
+    assert!(sweepscope::scene::validate::validate(s).is_empty());
+    assert!(
+        h.state().status().contains("expectation(s) naming it"),
+        "{}",
+        h.state().status()
+    );
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(h.state().scene().expect.len(), expected);
+    assert_eq!(h.state().scene().reported.len(), 1);
+}

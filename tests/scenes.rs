@@ -398,3 +398,28 @@ fn text_after_the_end_of_a_scene_is_placed_where_it_is() {
     let e = err("(version: 1, objects: [])  \n\t (name: \"x\")");
     assert!(e.starts_with("t.ron:2:3: unexpected text `(name:`"), "{e}");
 }
+
+/// A reported answer naming no object was loaded and then left out without a word. It is
+/// refused like an expectation's, at its line.
+#[test]
+fn a_reported_answer_naming_no_object_is_refused_at_its_line() {
+    let text = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (0.0, 10.0), end: (0.0, -10.0), radius: 1.0)),
+        (name: "box", shape: Box(min: (-5.0, -1.0), max: (5.0, 0.0))),
+    ],
+    reported: [
+        (ball: "ball", obstacle: "box", by: "x", hit: true, time: 0.5),
+        (ball: "ball", obstacle: "wall", by: "x", hit: false),
+    ],
+)"#;
+    let e = parse_scene(text, "r.ron")
+        .map(|_| ())
+        .expect_err("a reported answer naming no object");
+    let message = e.to_string();
+    assert!(
+        message.contains("r.ron:9") && message.contains("reported[1]: `obstacle` names no object"),
+        "{message}"
+    );
+}

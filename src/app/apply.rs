@@ -219,7 +219,17 @@ impl DebugApp {
             }
             Action::Delete => {
                 if let Some(i) = self.ui.selected {
+                    let scene = self.doc.scene();
+                    let name = scene.objects.get(i).map(|o| o.name.clone());
+                    let count = scene.expect.len();
                     self.doc.apply(Edit::Remove { object: i }, false);
+                    let gone = count - self.doc.scene().expect.len().min(count);
+                    if let Some(name) = name.filter(|_| gone > 0) {
+                        let name = crate::scene::number::short_name(&name);
+                        self.ui.status = format!(
+                            "deleted '{name}' and the {gone} expectation(s) naming it (Undo brings them back)"
+                        );
+                    }
                     self.ui.selected = None;
                 }
             }

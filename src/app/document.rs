@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::scene::expect::{followed_rename, rename_references};
+use crate::scene::expect::{drop_references, followed_rename, rename_references, rename_reported};
 use crate::scene::{
     Expectation, HeatMap, Layers, Object, ResponseSettings, Scene, Shape, Simulation, View,
 };
@@ -235,6 +235,7 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
             // The scene's expectations name their objects: they follow the rename.
             if let Some(rename) = followed_rename(&scene.objects, object, &name) {
                 rename_references(&mut scene.expect, &rename);
+                rename_reported(&mut scene.reported, &rename);
             }
             match scene.objects.get_mut(object) {
                 Some(o) => o.name = name,
@@ -246,6 +247,8 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
             if object >= scene.objects.len() {
                 return false;
             }
+            // What names the object goes with it, in the same undo step.
+            drop_references(scene, object);
             scene.objects.remove(object);
         }
         Edit::SetResponse(r) => scene.response = r,

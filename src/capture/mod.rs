@@ -24,7 +24,8 @@ use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::scene::io::{SceneError, save_scene};
 use crate::scene::model::{Expectation, Object, Reported, Scene, Shape, View};
-use crate::variants::verdict::{Verdict, judge};
+pub use crate::variants::verdict::AnswerHit;
+use crate::variants::verdict::{Verdict, judge, said_outcome};
 use crate::variants::{Outcome, Variant};
 
 /// The name of the moving circle in a captured scene.
@@ -46,17 +47,6 @@ pub struct Answer {
     pub hit: Option<AnswerHit>,
     /// Anything else it said, in its own terms (status, raw time of impact, ...).
     pub detail: String,
-}
-
-/// A reported contact; fields the program does not give are `None`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AnswerHit {
-    /// The time of impact, as a fraction of the motion.
-    pub time: f32,
-    /// The contact normal, from the obstacle toward the circle.
-    pub normal: Option<Vec2>,
-    /// Whether the program said the circle started overlapping.
-    pub started_inside: Option<bool>,
 }
 
 /// An obstacle as the scene will hold it: the rotated box's angle in degrees, as scene
@@ -323,27 +313,7 @@ pub fn verdict_of(answer: &Answer, exact: Option<&Hit>) -> Verdict {
 
 /// The answer as a variant's outcome: fields it does not give are the exact answer's.
 pub fn outcome_of(answer: &Answer, exact: Option<&Hit>) -> Outcome {
-    match answer.hit {
-        None => Outcome::Miss,
-        Some(a) => {
-            let base = exact.copied().unwrap_or(Hit {
-                time: a.time,
-                center: Vec2::ZERO,
-                point: Vec2::ZERO,
-                normal: a.normal.unwrap_or(Vec2::X),
-                face_normal: a.normal.unwrap_or(Vec2::X),
-                feature: crate::hit::Feature::Circle,
-                region: None,
-                started_inside: false,
-            });
-            Outcome::Hit(Hit {
-                time: a.time,
-                normal: a.normal.unwrap_or(base.normal),
-                started_inside: a.started_inside.unwrap_or(base.started_inside),
-                ..base
-            })
-        }
-    }
+    said_outcome(answer.hit, exact)
 }
 
 fn headline(answer: &Answer, exact: Option<&Hit>, verdict: &Verdict) -> String {

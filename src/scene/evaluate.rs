@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 
 use super::expect::{self, ExpectationResult};
+use super::limits::MAX_EXPECTATIONS;
 use super::model::{Expectation, Scene};
 use crate::approach::Approach;
 use crate::geom::Sweep;
@@ -19,7 +20,7 @@ use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::region::Region;
 use crate::response::{Path, resolve};
-use crate::variants::verdict::{Verdict, judge_variant};
+use crate::variants::verdict::{AnswerHit, Verdict, judge, judge_variant, said_outcome};
 use crate::variants::{self, Outcome, Variant};
 
 /// One ball against one obstacle.
@@ -67,6 +68,20 @@ impl VariantRow {
     }
 }
 
+/// An answer the scene records from another program (its `reported` list) on one pair,
+/// judged against the exact one as a variant's would be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportedRow {
+    /// Index into the scene's `reported`.
+    pub index: usize,
+    /// Index into the ball's `pairs`.
+    pub pair: usize,
+    /// How the answer compares with the exact one: only what it gave is judged (a missing
+    /// time or normal is taken as the exact one's); a known engine's documented stop is
+    /// [`Verdict::Documented`], at its default settings.
+    pub verdict: Verdict,
+}
+
 /// Everything about one ball.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BallEvaluation {
@@ -83,6 +98,8 @@ pub struct BallEvaluation {
     pub contact_objects: Vec<usize>,
     /// The enabled variants on every pair they apply to, variant-major.
     pub variants: Vec<VariantRow>,
+    /// The scene's reported answers for this ball, in the scene's order.
+    pub reported: Vec<ReportedRow>,
 }
 
 impl BallEvaluation {
@@ -248,6 +265,7 @@ pub fn evaluate_ball(
         .collect();
     let (path, contact_objects) = path_of(scene, obstacles, &sweep);
     let variants = variant_rows(scene, &sweep, &pairs);
+    let reported = reported_rows(scene, ball, &sweep, &pairs);
     Some(BallEvaluation {
         object: ball,
         sweep,
@@ -255,6 +273,7 @@ pub fn evaluate_ball(
         path,
         contact_objects,
         variants,
+        reported,
     })
 }
 
@@ -301,6 +320,51 @@ fn pair(ball: usize, sweep: &Sweep, obstacle: usize, shape: Obstacle) -> PairRes
     }
 }
 
+/// The scene's reported answers for object `ball`, each judged on its pair (one naming no
+/// pair of this ball is left out: validation reports it).
+fn reported_rows(
+    scene: &Scene,
+    ball: usize,
+    sweep: &Sweep,
+    pairs: &[PairResult],
+) -> Vec<ReportedRow> {
+    let Some(name) = scene.objects.get(ball).map(|o| &o.name) else {
+        return Vec::new();
+    };
+    scene
+        .reported
+        .iter()
+        .enumerate()
+        .take(MAX_EXPECTATIONS)
+        .filter(|(_, r)| &r.ball == name)
+        .filter_map(|(index, r)| {
+            let pair = pairs.iter().position(|p| {
+                scene
+                    .objects
+                    .get(p.obstacle)
+                    .is_some_and(|o| o.name == r.obstacle)
+            })?;
+            let p = &pairs[pair];
+            let said = r.hit.then(|| AnswerHit {
+                // A reported contact without a time said nothing usable of it.
+                time: r.time.unwrap_or(f32::NAN),
+                normal: r.normal,
+                started_inside: r.started_inside,
+            });
+            let outcome = said_outcome(said, p.hit.as_ref());
+            let verdict = match Variant::from_id(&r.by) {
+                Some(v) => judge_variant(v, sweep, &p.shape, p.hit.as_ref(), &outcome),
+                None => judge(p.hit.as_ref(), &outcome),
+            };
+            Some(ReportedRow {
+                index,
+                pair,
+                verdict,
+            })
+        })
+        .collect()
+}
+
 /// The scene's enabled variants on every pair each applies to.
 fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<VariantRow> {
     let mut rows = Vec::new();
@@ -333,6 +397,58 @@ mod tests {
             name: name.to_owned(),
             shape,
         }
+    }
+
+    /// The scene's `reported` answers were written by the capture API and the hunter and
+    /// said to be "shown beside the exact answer", but nothing read them: a captured
+    /// parry answer 0.0333 late showed as "agrees". Each is judged on its pair.
+    #[test]
+    fn reported_answers_are_judged_on_their_pair() {
+        use crate::scene::model::Reported;
+        let mut s = Scene::empty("reported");
+        s.objects = vec![
+            object(
+                "ball",
+                Shape::Ball {
+                    start: Vec2::new(-3.0, 50.0),
+                    end: Vec2::new(-3.0, 10.0),
+                    radius: 5.0,
+                },
+            ),
+            object(
+                "box",
+                Shape::Box {
+                    min: Vec2::ZERO,
+                    max: Vec2::new(40.0, 30.0),
+                },
+            ),
+        ];
+        let said = |by: &str, hit: bool, time: Option<f32>| Reported {
+            ball: "ball".into(),
+            obstacle: "box".into(),
+            by: by.into(),
+            hit,
+            time,
+            normal: None,
+            started_inside: None,
+            detail: String::new(),
+        };
+        s.reported = vec![
+            said("my-engine", true, Some(0.4333)),
+            said("parry-cast", false, None),
+            said("other", true, Some(0.4)),
+        ];
+        let ev = evaluate(&s);
+        let rows = &ev.balls[0].reported;
+        assert_eq!(rows.len(), 3);
+        assert!(
+            matches!(rows[0].verdict, Verdict::TimeOff(dt) if (dt - 0.0333).abs() < 1e-4),
+            "{:?}",
+            rows[0].verdict
+        );
+        assert_eq!(rows[1].verdict, Verdict::MissedHit);
+        assert_eq!(rows[2].verdict, Verdict::Agree);
+        assert_eq!(s.reported[0].said(), "t = 0.4333");
     }
 
     /// The distance travelled was `time × |delta|` in f32: `inf` for the default scene

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::model::{Expectation, Object, Scene};
+use super::model::{Expectation, Object, Reported, Scene};
 use super::number::fixed;
 use crate::hit::Hit;
 
@@ -192,6 +192,45 @@ pub fn rename_references(expect: &mut [Expectation], (old, new): &(String, Strin
             e.obstacle.clone_from(new);
         }
     }
+}
+
+/// Points the scene's reported answers naming the object `old` at `new`, as
+/// [`rename_references`] does its expectations.
+pub fn rename_reported(reported: &mut [Reported], (old, new): &(String, String)) {
+    for r in reported {
+        if r.ball == *old {
+            r.ball.clone_from(new);
+        }
+        if r.obstacle == *old {
+            r.obstacle.clone_from(new);
+        }
+    }
+}
+
+/// Drops the expectations and reported answers that name object `object`, which is being
+/// removed, unless another object has its name too; returns how many expectations went.
+/// Kept, an expectation naming no object made the scene unsaveable ("`obstacle` names no
+/// object"), with nothing in the debugger to fix it but re-recording them all.
+pub fn drop_references(scene: &mut Scene, object: usize) -> usize {
+    let Some(name) = scene.objects.get(object).map(|o| o.name.clone()) else {
+        return 0;
+    };
+    let shared = scene
+        .objects
+        .iter()
+        .enumerate()
+        .any(|(i, o)| i != object && o.name == name);
+    if shared {
+        return 0;
+    }
+    let before = scene.expect.len();
+    scene
+        .expect
+        .retain(|e| e.ball != name && e.obstacle != name);
+    scene
+        .reported
+        .retain(|r| r.ball != name && r.obstacle != name);
+    before - scene.expect.len()
 }
 
 /// What `text` (a scene's name, description or notes, written when the answers were

@@ -20,7 +20,8 @@ pub const MAX_OBJECTS: usize = 100_000;
 /// canvas, and the keys expectations refer to.
 pub const MAX_NAME_CHARS: usize = 256;
 
-/// The most expectations a scene may have (each looks its two objects up by name).
+/// The most expectations a scene may have, and the most reported answers (each looks its
+/// two objects up by name).
 pub const MAX_EXPECTATIONS: usize = 10_000;
 
 /// The most contacts a ball's path may follow (`response.max_bounces`).

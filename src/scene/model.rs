@@ -450,6 +450,28 @@ pub struct Reported {
     pub detail: String,
 }
 
+impl Reported {
+    /// What it answered, in words: `t = 0.4333, normal (-1, 0), from outside`, or `miss`.
+    pub fn said(&self) -> String {
+        use super::number::{fixed, point};
+        if !self.hit {
+            return "miss".to_owned();
+        }
+        let mut said = self
+            .time
+            .map_or("hit (no time)".to_owned(), |t| format!("t = {}", fixed(t)));
+        if let Some(n) = self.normal {
+            said += &format!(", normal {}", point(n));
+        }
+        match self.started_inside {
+            Some(true) => said += ", started inside",
+            Some(false) => said += ", from outside",
+            None => {}
+        }
+        said
+    }
+}
+
 /// Discs in a box for the event-driven simulation. Static `Box` and `Segment` objects of
 /// the scene are obstacles for the discs too.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

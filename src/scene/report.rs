@@ -39,6 +39,7 @@ pub fn render(scene: &Scene, ev: &Evaluation) -> String {
     for ball in &ev.balls {
         path_table(scene, ball, &mut out);
         variants_table(scene, ball, &mut out);
+        reported_table(scene, ball, &mut out);
     }
     expectations(ev, &mut out);
     out
@@ -187,6 +188,40 @@ fn variants_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
             "| {variant} | {} | {exact} | {answer} | {} |",
             name(scene, pair.obstacle),
             cell(&row.verdict.text())
+        );
+    }
+    out.push('\n');
+}
+
+/// The answers the scene records from other programs for this ball, judged.
+fn reported_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
+    if ball.reported.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "## Reported answers for {} (beside the exact answer)\n",
+        name(scene, ball.object)
+    );
+    let _ = writeln!(
+        out,
+        "| by | obstacle | exact time | reported answer | verdict | detail |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for row in &ball.reported {
+        let (Some(pair), Some(r)) = (ball.pairs.get(row.pair), scene.reported.get(row.index))
+        else {
+            continue;
+        };
+        let exact = pair.hit.map_or("miss".to_owned(), |h| num(h.time));
+        let said = r.said();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {exact} | {said} | {} | {} |",
+            cell(&r.by),
+            name(scene, pair.obstacle),
+            cell(&row.verdict.text()),
+            cell(&r.detail)
         );
     }
     out.push('\n');

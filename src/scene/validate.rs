@@ -49,6 +49,11 @@ pub enum Item {
         /// Its place in `expect`.
         index: usize,
     },
+    /// `reported[index]`.
+    Reported {
+        /// Its place in `reported`.
+        index: usize,
+    },
     /// The `simulation` block itself.
     Simulation,
     /// `simulation.discs[index]`.
@@ -65,6 +70,7 @@ impl Item {
             Item::Object { index, .. } => Some(("objects", index)),
             Item::Variant { index } => Some(("variants", index)),
             Item::Expectation { index } => Some(("expect", index)),
+            Item::Reported { index } => Some(("reported", index)),
             Item::Disc { index } => Some(("discs", index)),
             Item::Scene | Item::Simulation => None,
         }
@@ -78,6 +84,7 @@ impl fmt::Display for Item {
             Item::Object { index, name } => write!(f, "object {index} {}", quoted(name)),
             Item::Variant { index } => write!(f, "variants[{index}]"),
             Item::Expectation { index } => write!(f, "expect[{index}]"),
+            Item::Reported { index } => write!(f, "reported[{index}]"),
             Item::Simulation => f.write_str("simulation"),
             Item::Disc { index } => write!(f, "simulation disc {index}"),
         }
@@ -141,6 +148,10 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     for (index, e) in scene.expect.iter().enumerate().take(MAX_EXPECTATIONS) {
         check_expectation(scene, &names, index, e, &mut out);
     }
+    for (index, r) in scene.reported.iter().enumerate().take(MAX_EXPECTATIONS) {
+        let item = Item::Reported { index };
+        check_pair_names(scene, &names, &item, &r.ball, &r.obstacle, &mut out);
+    }
     if let Some(sim) = &scene.simulation {
         check_simulation(scene, sim, &mut out);
     }
@@ -178,6 +189,17 @@ fn check_sizes(scene: &Scene, out: &mut Problems) {
             "expect",
             format!(
                 "has {expectations} expectations; the limit is {MAX_EXPECTATIONS} \
+                 (MAX_EXPECTATIONS), and only the first {MAX_EXPECTATIONS} were checked"
+            ),
+        );
+    }
+    let reported = scene.reported.len();
+    if reported > MAX_EXPECTATIONS {
+        out.push(
+            &item,
+            "reported",
+            format!(
+                "has {reported} reported answers; the limit is {MAX_EXPECTATIONS} \
                  (MAX_EXPECTATIONS), and only the first {MAX_EXPECTATIONS} were checked"
             ),
         );
@@ -560,6 +582,46 @@ fn features_for(shape: &Shape) -> &'static [&'static str] {
     }
 }
 
+/// That `ball` names a ball and `obstacle` an obstacle (an expectation's or a reported
+/// answer's pair); returns the obstacle's object when it names one.
+fn check_pair_names<'a>(
+    scene: &'a Scene,
+    names: &HashMap<&str, usize>,
+    item: &Item,
+    ball: &str,
+    obstacle: &str,
+    out: &mut Problems,
+) -> Option<&'a Object> {
+    let object = |name: &str| names.get(name).and_then(|&i| scene.objects.get(i));
+    match object(ball) {
+        None => out.push(item, "ball", format!("names no object ({})", quoted(ball))),
+        Some(o) if !o.shape.is_ball() => out.push(
+            item,
+            "ball",
+            format!("{} is a {}, not a ball", quoted(ball), o.shape.kind()),
+        ),
+        Some(_) => {}
+    }
+    let found = object(obstacle);
+    match found {
+        None => out.push(
+            item,
+            "obstacle",
+            format!("names no object ({})", quoted(obstacle)),
+        ),
+        Some(o) if o.shape.is_ball() => out.push(
+            item,
+            "obstacle",
+            format!(
+                "{} is a ball; balls are the moving queries, obstacles are boxes, segments and circles",
+                quoted(obstacle)
+            ),
+        ),
+        Some(_) => {}
+    }
+    found
+}
+
 fn check_expectation(
     scene: &Scene,
     names: &HashMap<&str, usize>,
@@ -568,37 +630,7 @@ fn check_expectation(
     out: &mut Problems,
 ) {
     let item = Item::Expectation { index };
-    let object = |name: &str| names.get(name).and_then(|&i| scene.objects.get(i));
-    match object(&e.ball) {
-        None => out.push(
-            &item,
-            "ball",
-            format!("names no object ({})", quoted(&e.ball)),
-        ),
-        Some(o) if !o.shape.is_ball() => out.push(
-            &item,
-            "ball",
-            format!("{} is a {}, not a ball", quoted(&e.ball), o.shape.kind()),
-        ),
-        Some(_) => {}
-    }
-    let obstacle = object(&e.obstacle);
-    match obstacle {
-        None => out.push(
-            &item,
-            "obstacle",
-            format!("names no object ({})", quoted(&e.obstacle)),
-        ),
-        Some(o) if o.shape.is_ball() => out.push(
-            &item,
-            "obstacle",
-            format!(
-                "{} is a ball; balls are the moving queries, obstacles are boxes, segments and circles",
-                quoted(&e.obstacle)
-            ),
-        ),
-        Some(_) => {}
-    }
+    let obstacle = check_pair_names(scene, names, &item, &e.ball, &e.obstacle, out);
     if !e.hit {
         let given = [
             ("time", e.time.is_some()),

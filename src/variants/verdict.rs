@@ -204,6 +204,41 @@ pub fn angle_deg(a: Vec2, b: Vec2) -> f32 {
     a.perp_dot(b).atan2(a.dot(b)).abs().to_degrees()
 }
 
+/// A contact another program reported; fields it does not give are `None`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnswerHit {
+    /// The time of impact, as a fraction of the motion.
+    pub time: f32,
+    /// The contact normal, from the obstacle toward the circle.
+    pub normal: Option<Vec2>,
+    /// Whether the program said the circle started overlapping.
+    pub started_inside: Option<bool>,
+}
+
+/// A reported answer as a variant's outcome, for [`judge`]: the fields it does not give
+/// are the exact answer's, so only what the program did say is judged.
+pub fn said_outcome(said: Option<AnswerHit>, exact: Option<&Hit>) -> Outcome {
+    let Some(a) = said else {
+        return Outcome::Miss;
+    };
+    let base = exact.copied().unwrap_or(Hit {
+        time: a.time,
+        center: Vec2::ZERO,
+        point: Vec2::ZERO,
+        normal: a.normal.unwrap_or(Vec2::X),
+        face_normal: a.normal.unwrap_or(Vec2::X),
+        feature: crate::hit::Feature::Circle,
+        region: None,
+        started_inside: false,
+    });
+    Outcome::Hit(Hit {
+        time: a.time,
+        normal: a.normal.unwrap_or(base.normal),
+        started_inside: a.started_inside.unwrap_or(base.started_inside),
+        ..base
+    })
+}
+
 /// Compares a variant's outcome with the exact hit (see the module docs for the order).
 pub fn judge(exact: Option<&Hit>, outcome: &Outcome) -> Verdict {
     match (exact, outcome) {

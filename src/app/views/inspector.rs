@@ -14,7 +14,7 @@ use crate::app::draw::palette::{Role, variant_color};
 use crate::hit::Hit;
 use crate::scene::number::{fixed, fixed_f64, point};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
-use crate::variants::Outcome;
+use crate::variants::{Outcome, Variant};
 
 #[allow(clippy::too_many_arguments)]
 pub fn show(
@@ -237,6 +237,10 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ui.separator();
         variant_table(ui, scene, ball);
     }
+    if !ball.reported.is_empty() {
+        ui.separator();
+        reported_table(ui, scene, ball);
+    }
     ui.separator();
     path_table(ui, scene, ball);
 }
@@ -406,6 +410,45 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             ui.add_space(12.0);
             ui.label(RichText::new(format!("{answer} (exact: {exact})")).small());
         });
+    }
+}
+
+/// The answers other programs gave for this ball (the scene's `reported` list, written by
+/// the capture API and the hunter), each judged against the exact one.
+fn reported_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
+    ui.label(RichText::new("Reported vs exact").strong())
+        .on_hover_text(
+            "What another program answered for this ball, as the scene records it (its `reported` \
+         list): judged as a variant's answer would be, on what it gave.",
+        );
+    for row in &ball.reported {
+        let (Some(pair), Some(r)) = (ball.pairs.get(row.pair), scene.reported.get(row.index))
+        else {
+            continue;
+        };
+        let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
+        let said = r.said();
+        let color = if row.verdict.is_bad() {
+            Role::Alert.color()
+        } else {
+            Role::Label.color()
+        };
+        let by_color = Variant::from_id(&r.by).map_or(Role::Label.color(), variant_color);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(crate::scene::number::short_name(&r.by)).color(by_color));
+            ui.label(format!("vs {}:", short_name(scene, pair.obstacle)));
+            ui.label(RichText::new(row.verdict.text()).color(color).strong());
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label(RichText::new(format!("{said} (exact: {exact})")).small());
+        });
+        if !r.detail.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(12.0);
+                ui.label(RichText::new(&r.detail).small().weak());
+            });
+        }
     }
 }
 

@@ -11,7 +11,9 @@ use crate::app::draw::pen::{Layer, Pen, around};
 use crate::hit::{Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::scene::number::{fixed, short_name};
-use crate::scene::{BallEvaluation, PairResult, VariantRow};
+use crate::scene::{BallEvaluation, PairResult};
+use crate::variants::Variant;
+use crate::variants::verdict::Verdict;
 
 /// For every contact of every ball: the ball at impact, the contact point, the normal and
 /// (at corners and end caps) the face normal.
@@ -127,7 +129,7 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
                 Layer::Variants,
                 h.center,
                 &around(gap),
-                &verdict_line(f, row),
+                &verdict_line(f, row.variant.id(), row.pair, &row.verdict),
                 color,
             );
         }
@@ -141,9 +143,23 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
 /// count of the rest, which the inspector lists.
 pub fn variant_list(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
-    let mut rows: Vec<&VariantRow> = ball.variants.iter().collect();
+    // The variants' rows, then the answers the scene records from other programs.
+    let mut rows: Vec<(String, egui::Color32, bool)> = ball
+        .variants
+        .iter()
+        .map(|r| {
+            let line = verdict_line(f, r.variant.id(), r.pair, &r.verdict);
+            (line, variant_color(r.variant), r.verdict.is_bad())
+        })
+        .chain(ball.reported.iter().filter_map(|r| {
+            let by = &f.scene.reported.get(r.index)?.by;
+            let color = Variant::from_id(by).map_or(Role::Label.color(), variant_color);
+            let line = verdict_line(f, &format!("{by} (reported)"), r.pair, &r.verdict);
+            Some((line, color, r.verdict.is_bad()))
+        }))
+        .collect();
     // Stable: within each group, in the inspector's order.
-    rows.sort_by_key(|r| !r.verdict.is_bad());
+    rows.sort_by_key(|r| !r.2);
     let room = ((pen.cam.rect.height() * 0.5 / CORNER_LINE) as usize).max(1);
     let shown = if rows.len() > room {
         room - 1
@@ -168,17 +184,16 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     // short rather than left out; one that still finds no place is counted below.
     let width = pen.cam.rect.width() - 20.0;
     let (mut more, mut bad) = (0, 0);
-    for (k, row) in rows.iter().enumerate() {
+    for (k, (line, color, is_bad)) in rows.iter().enumerate() {
         let placed = k < shown && {
-            let color = variant_color(row.variant);
-            let line = pen.fit_text(&verdict_line(f, row), width);
-            pen.screen_label(Layer::Variants, at, &spot, &line, color)
+            let line = pen.fit_text(line, width);
+            pen.screen_label(Layer::Variants, at, &spot, &line, *color)
         };
         if placed {
             at.y += CORNER_LINE;
         } else {
             more += 1;
-            bad += usize::from(row.verdict.is_bad());
+            bad += usize::from(*is_bad);
         }
     }
     if more > 0 {
@@ -189,13 +204,13 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
 }
 
 /// "substep vs wall: Δt = +0.0250".
-fn verdict_line(f: &Frame, row: &VariantRow) -> String {
+fn verdict_line(f: &Frame, by: &str, pair: usize, verdict: &Verdict) -> String {
     let obstacle = f
         .ball()
-        .and_then(|b| b.pairs.get(row.pair))
+        .and_then(|b| b.pairs.get(pair))
         .and_then(|p| f.scene.objects.get(p.obstacle))
         .map_or(String::new(), |o| short_name(&o.name));
-    format!("{} vs {obstacle}: {}", row.variant.id(), row.verdict.text())
+    format!("{by} vs {obstacle}: {}", verdict.text())
 }
 
 /// For the inspected ball: how close it comes to the obstacles it misses (the nearest few),
@@ -334,6 +349,29 @@ mod tests {
         ];
         scene.variants = variants.iter().map(|v| (*v).to_owned()).collect();
         scene
+    }
+
+    /// A reported answer (the scene's `reported` list) was listed nowhere.
+    #[test]
+    fn a_reported_answer_is_listed_with_the_variants() {
+        let mut scene = seam(&[]);
+        scene.reported.push(crate::scene::Reported {
+            ball: "ball".into(),
+            obstacle: "box".into(),
+            by: "my-engine".into(),
+            hit: false,
+            time: None,
+            normal: None,
+            started_inside: None,
+            detail: String::new(),
+        });
+        let shown = labels(&scene, egui::vec2(700.0, 500.0));
+        assert!(
+            shown
+                .iter()
+                .any(|l| l == "my-engine (reported) vs box: MISSED HIT"),
+            "{shown:?}"
+        );
     }
 
     #[test]
