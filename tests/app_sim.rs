@@ -865,3 +865,25 @@ fn playing_pauses_at_the_scenes_duration_and_runs_on_when_played_again() {
     assert!(!v.is_playing(), "t = {}", v.time());
     assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
 }
+
+/// A spawn below the bottom wall appeared inside, on the wall, without a word. A spawn
+/// outside the walls is refused, saying so; one just inside still touches the wall.
+#[test]
+fn a_spawn_outside_the_walls_is_refused() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(10.0, 10.0), DVec2::new(1.0, 0.0), 1.0);
+    let app = sim_app(World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}")));
+    let v = app.sim_view();
+    let scene = app.scene().clone();
+    let below = v.spawn_setup(&scene, DVec2::new(40.0, -3.0), DVec2::X, 1.0);
+    let why = below
+        .map(|_| ())
+        .expect_err("refused below the bottom wall");
+    assert!(why.contains("outside the walls"), "{why}");
+    // Inside, half a radius from the wall: moved in to touch it.
+    let setup = v
+        .spawn_setup(&scene, DVec2::new(40.0, 0.5), DVec2::X, 1.0)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let new = setup.discs.last().map(|d| d.position);
+    assert_eq!(new, Some(DVec2::new(40.0, 1.0).into()));
+}

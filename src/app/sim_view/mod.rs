@@ -582,9 +582,11 @@ impl SimView {
     }
 
     /// The set-up that continues from the current state with one more disc at `position`
-    /// (clamped inside the walls) moving at `velocity`; in a scene without a simulation,
-    /// the first disc in the default walls. Refused, with the validator's reason, where
-    /// `scene` could not be saved with it: a disc on top of another or inside an obstacle.
+    /// (moved in to touch a wall it would cross) moving at `velocity`; in a scene without a
+    /// simulation, the first disc in the default walls. Refused with the reason where the
+    /// position is outside the walls (it was moved inside without a word), and with the
+    /// validator's where `scene` could not be saved with it: a disc on top of another or
+    /// inside an obstacle.
     pub fn spawn_setup(
         &self,
         scene: &Scene,
@@ -595,7 +597,7 @@ impl SimView {
         let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
         let setup = self
             .spawned(position, velocity, radius, duration)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| format!("refused: the new disc: {e}"))?;
         let new = setup.discs.len() - 1;
         let mut with = scene.clone();
         with.simulation = Some(setup.clone());
@@ -624,6 +626,9 @@ impl SimView {
             .or(self.preview())
             .ok_or(SimError::Parameter("no simulation to spawn in"))?;
         let (min, max) = world.bounds();
+        if !(position.cmpge(min).all() && position.cmple(max).all()) {
+            return Err(SimError::Parameter("outside the walls: spawn inside them"));
+        }
         let lo = min + DVec2::splat(radius);
         let hi = (max - DVec2::splat(radius)).max(lo);
         let mut setup = Simulation::from_world(world, duration);
