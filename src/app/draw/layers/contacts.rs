@@ -143,23 +143,35 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
 /// count of the rest, which the inspector lists.
 pub fn variant_list(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
-    // The variants' rows, then the answers the scene records from other programs.
-    let mut rows: Vec<(String, egui::Color32, bool)> = ball
+    // The variants' rows, then the answers the scene records from other programs:
+    // (line, colour, disagreeing, agreeing).
+    let mut rows: Vec<(String, egui::Color32, bool, bool)> = ball
         .variants
         .iter()
         .map(|r| {
             let line = verdict_line(f, r.variant.id(), r.pair, &r.verdict);
-            (line, variant_color(r.variant), r.verdict.is_bad())
+            let agrees = r.verdict == Verdict::Agree;
+            (line, variant_color(r.variant), r.verdict.is_bad(), agrees)
         })
         .chain(ball.reported.iter().filter_map(|r| {
             let by = &f.scene.reported.get(r.index)?.by;
             let color = Variant::from_id(by).map_or(Role::Label.color(), variant_color);
             let line = verdict_line(f, &format!("{by} (reported)"), r.pair, &r.verdict);
-            Some((line, color, r.verdict.is_bad()))
+            let agrees = r.verdict == Verdict::Agree;
+            Some((line, color, r.verdict.is_bad(), agrees))
         }))
         .collect();
     // Stable: within each group, in the inspector's order.
-    rows.sort_by_key(|r| !r.2);
+    rows.sort_by_key(|r| (!r.2, r.3));
+    // Past a few rows the agreements are one line: listed one by one (eight variants on
+    // seven obstacles) they covered the corner of the drawing down to half its height.
+    let agreeing = if rows.len() > MAX_AGREEMENTS_LISTED {
+        let n = rows.iter().filter(|r| r.3).count();
+        rows.retain(|r| !r.3);
+        n
+    } else {
+        0
+    };
     let room = ((pen.cam.rect.height() * 0.5 / CORNER_LINE) as usize).max(1);
     let shown = if rows.len() > room {
         room - 1
@@ -184,7 +196,7 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     // short rather than left out; one that still finds no place is counted below.
     let width = pen.cam.rect.width() - 20.0;
     let (mut more, mut bad) = (0, 0);
-    for (k, (line, color, is_bad)) in rows.iter().enumerate() {
+    for (k, (line, color, is_bad, _)) in rows.iter().enumerate() {
         let placed = k < shown && {
             let line = pen.fit_text(line, width);
             pen.screen_label(Layer::Variants, at, &spot, &line, *color)
@@ -196,12 +208,19 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
             bad += usize::from(*is_bad);
         }
     }
-    if more > 0 {
-        let text = format!("… {more} more ({bad} disagreeing): see the inspector");
-        let text = pen.fit_text(&text, width);
-        pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
-    }
+    let text = match (more, agreeing) {
+        (0, 0) => return,
+        (0, n) => format!("… and {n} agreeing: see the inspector"),
+        (m, 0) => format!("… {m} more ({bad} disagreeing): see the inspector"),
+        (m, n) => format!("… {m} more ({bad} disagreeing) and {n} agreeing: see the inspector"),
+    };
+    let text = pen.fit_text(&text, width);
+    pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
 }
+
+/// Verdict rows listed one by one when every one is: more, and the agreeing ones are
+/// counted in one line.
+const MAX_AGREEMENTS_LISTED: usize = 4;
 
 /// "substep vs wall: Δt = +0.0250".
 fn verdict_line(f: &Frame, by: &str, pair: usize, verdict: &Verdict) -> String {
@@ -409,26 +428,27 @@ mod tests {
             "billiards",
         ];
         let scene = seam(&all);
-        // 200 points tall: room for five lines.
+        // 200 points tall: room for five lines. The agreements are counted in one line,
+        // the disagreements listed first.
         let shown = labels(&scene, egui::vec2(700.0, 200.0));
         let rest = shown
             .iter()
             .find(|t| t.starts_with("… "))
             .unwrap_or_else(|| panic!("no count of the rest: {shown:?}"));
-        assert!(rest.contains("disagreeing): see the inspector"), "{rest}");
-        // Disagreements come first: no disagreeing line after an agreeing one.
+        assert!(rest.contains("agreeing: see the inspector"), "{rest}");
         let listed: Vec<&String> = shown.iter().filter(|t| t.contains(" vs ")).collect();
-        let first_agreeing = listed.iter().position(|t| t.ends_with("agrees"));
-        if let Some(k) = first_agreeing {
-            assert!(
-                listed[k..].iter().all(|t| t.ends_with("agrees")),
-                "{listed:?}"
-            );
-        }
-        assert!(
-            !listed.is_empty() && !listed[0].ends_with("agrees"),
-            "{listed:?}"
-        );
+        assert!(!listed.is_empty(), "{shown:?}");
+        assert!(listed.iter().all(|t| !t.ends_with("agrees")), "{listed:?}");
+        // 100 points tall: some disagreements are counted too.
+        let shown = labels(&scene, egui::vec2(700.0, 100.0));
+        let rest = shown
+            .iter()
+            .find(|t| t.starts_with("… "))
+            .unwrap_or_else(|| panic!("no count of the rest: {shown:?}"));
+        assert!(rest.contains("disagreeing) and "), "{rest}");
+        // A few rows are all listed, agreements included.
+        let few = labels(&seam(&["trig-corner"]), egui::vec2(700.0, 500.0));
+        assert!(few.iter().any(|t| t.ends_with("agrees")), "{few:?}");
     }
 
     /// With two balls the corner list was the inspected ball's without saying so: "0
