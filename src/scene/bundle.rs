@@ -13,7 +13,8 @@
 //!   taken and what happened before);
 //! - as its `expect` list, the exact answers on screen ([`crate::scene::evaluate::record`]), so
 //!   `sweepscope check scene.ron` passes on the bundle and fails once the answers change; the
-//!   scene's own expectations are judged in `report.md` (PASS or FAIL);
+//!   scene's own expectations are judged in `report.md` (PASS or FAIL), and any that fail
+//!   are quoted in the notes, as a claim the file no longer makes;
 //! - its notes, followed by what the user wrote and any text found stale.
 
 use std::fmt::Write as _;
@@ -181,6 +182,16 @@ fn bundle_notes(input: &BundleInput) -> String {
         let _ = writeln!(
             n,
             "The expectations are the answers on screen; the scene's own are judged in report.md."
+        );
+    }
+    // A replaced expectation that failed may be the very claim the report disputes: it
+    // stays in the file, in words, with how to make the file assert it again.
+    for r in input.evaluation.expectations.iter().filter(|r| !r.passed()) {
+        let _ = writeln!(
+            n,
+            "The scene expected otherwise, and the answer on screen replaced it: {}. To make \
+             this file fail until that holds, put that expectation back in `expect`.",
+            r.summary()
         );
     }
     let mut n = n.trim_end().to_owned();
@@ -518,6 +529,13 @@ mod tests {
         assert!(!judged.expectations.is_empty());
         assert!(judged.expectations_hold(), "{:?}", judged.expectations);
         assert!(back.notes.contains("What happened: The ball stops early."));
+        // The scene's own failing expectation is quoted, not lost (it asserted 0.4).
+        assert!(
+            back.notes.contains("The scene expected otherwise")
+                && back.notes.contains("expect[0] ball vs box: time"),
+            "{}",
+            back.notes
+        );
         assert!(back.notes.contains("may be stale"), "{}", back.notes);
         for wanted in [
             "## What happened\n\nThe ball stops early.",
