@@ -1326,3 +1326,41 @@ fn deleting_an_obstacle_takes_the_expectations_naming_it_along() {
     assert_eq!(h.state().scene().expect.len(), expected);
     assert_eq!(h.state().scene().reported.len(), 1);
 }
+
+/// A RotatedBox at 90° hit where the same Box grazed (cos of the f32 radian of 90° is
+/// -4.4e-8), with nothing on screen to say why. The inspector says so for a nonzero
+/// multiple of 90°.
+#[test]
+fn a_quarter_turned_box_says_it_is_not_exactly_along_the_axes() {
+    let mut scene = builtin::default_scene();
+    scene.objects.push(sweepscope::scene::Object {
+        name: "turned".into(),
+        shape: Shape::RotatedBox {
+            center: Vec2::new(60.0, 10.0),
+            half_extents: Vec2::new(5.0, 10.0),
+            angle: 90.0,
+        },
+    });
+    let n = scene.objects.len() - 1;
+    let mut h = harness(DebugApp::new(scene));
+    h.state_mut().select(Some(n));
+    h.run();
+    assert!(has_label_containing(
+        &h,
+        "90° is turned as the f32 angle 1.5707964 rad"
+    ));
+    // 30° says nothing of the kind.
+    let mut scene = builtin::default_scene();
+    scene.objects.push(sweepscope::scene::Object {
+        name: "tilted".into(),
+        shape: Shape::RotatedBox {
+            center: Vec2::new(60.0, 10.0),
+            half_extents: Vec2::new(5.0, 10.0),
+            angle: 30.0,
+        },
+    });
+    let mut h = harness(DebugApp::new(scene));
+    h.state_mut().select(Some(n));
+    h.run();
+    assert!(!has_label_containing(&h, "is turned as the f32 angle"));
+}

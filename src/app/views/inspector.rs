@@ -119,6 +119,25 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
                 drag_vec2(ui, "b", b, 0.1);
             }
         });
+    // A quarter turn in degrees is not one in f32 radians: a "90°" box is tilted by 4e-8,
+    // which its answers are exact for, and which reads as a wrong answer beside a Box.
+    if let Some(crate::obstacle::Obstacle::Obb(b)) = obj.shape.obstacle()
+        && let Shape::RotatedBox { angle, .. } = obj.shape
+        && angle != 0.0
+        && angle % 90.0 == 0.0
+    {
+        let axis = b.axis();
+        ui.label(
+            RichText::new(format!(
+                "{angle}° is turned as the f32 angle {} rad: its axis is ({}, {}), not exactly \
+                 along x and y, and the answers are exact for that. For a box along the axes use \
+                 a Box (or 0° with the half extents swapped).",
+                b.angle, axis.x, axis.y
+            ))
+            .small()
+            .color(Role::Warning.color()),
+        );
+    }
     if shape != obj.shape {
         out.push(field_edit(ui, Edit::SetShape { object: i, shape }));
     }
