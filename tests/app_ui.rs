@@ -1364,3 +1364,17 @@ fn a_quarter_turned_box_says_it_is_not_exactly_along_the_axes() {
     h.run();
     assert!(!has_label_containing(&h, "is turned as the f32 angle"));
 }
+
+/// An exact graze read "miss, closest approach 0 at t = 0.5" with nothing to say why a
+/// touch is not a hit. The inspector says it is a graze, which the contact rules make a
+/// miss.
+#[test]
+fn a_graze_says_why_it_is_a_miss() {
+    let scene = sweepscope::scene::load_scene(std::path::Path::new("scenes/graze-side.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let h = harness(DebugApp::new(scene));
+    assert!(has_label_containing(
+        &h,
+        "it touches without overlapping, a graze: not a hit (the contact rules)"
+    ));
+}

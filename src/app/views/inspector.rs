@@ -297,6 +297,16 @@ fn approach_rows(ui: &mut Ui, p: &PairResult) {
         );
         row(ui, "ball point", v2(a.ball_point));
         row(ui, "obstacle point", v2(a.obstacle_point));
+        // A miss that comes to 0 reads as a contradiction without the rule that decides it.
+        if p.hit.is_none() && a.clearance == 0.0 {
+            key(ui, "why a miss");
+            ui.label(if a.time == 0.0 {
+                "it touches at the start and moves away: not a hit (the contact rules)"
+            } else {
+                "it touches without overlapping, a graze: not a hit (the contact rules)"
+            });
+            ui.end_row();
+        }
     }
 }
 
