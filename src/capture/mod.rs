@@ -393,9 +393,30 @@ pub fn view_of(sweep: &Sweep, obstacle: &Obstacle) -> View {
         Obstacle::Circle(c) => c.bounds(),
     };
     b = Aabb::from_points(b.min.min(o.min), b.max.max(o.max));
-    let size = b.size().max(Vec2::splat(1e-6));
-    // About 1200 × 800 pixels of canvas, with a margin.
-    let zoom = (0.8 * (1200.0 / size.x).min(800.0 / size.y)).clamp(1e-6, 1e9);
+    // Where it happens: the obstacle and the ball at the first contact, else at its
+    // closest approach. A case found with a long motion past a small obstacle opened with
+    // the obstacle a dot (a box of 20 in a view of 70,000): the view is then that, with
+    // room around, and the rest of the motion is a pan or F away.
+    let when = obstacle
+        .cast(sweep)
+        .map(|h| h.time)
+        .or_else(|| obstacle.closest_approach(sweep).map(|a| a.time));
+    if let Some(t) = when {
+        let c = sweep.at(t);
+        let r = Vec2::splat(sweep.radius);
+        let near = Aabb::from_points(o.min.min(c - r), o.max.max(c + r));
+        if near.size().max_element() < 0.05 * b.size().max_element() {
+            let half = near.size() * 1.5;
+            b = Aabb::from_points(near.center() - half, near.center() + half);
+        }
+    }
+    // A point or a line gets a thousandth of the other side (a case at any scale).
+    let size = b
+        .size()
+        .max(Vec2::splat(b.size().max_element() * 1e-3))
+        .max(Vec2::splat(f32::MIN_POSITIVE));
+    // About 1200 × 800 pixels of canvas, with a margin, within the canvas's zoom limits.
+    let zoom = (0.8 * (1200.0 / size.x).min(800.0 / size.y)).clamp(1e-36, 1e36);
     let center = b.center();
     let zoom = if zoom.is_finite() { zoom } else { 1.0 };
     // The region that canvas shows: any window opens on it.
@@ -414,6 +435,26 @@ pub fn view_of(sweep: &Sweep, obstacle: &Obstacle) -> View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A case found with a long motion past a small box opened with the box a dot: a
+    /// 20 × 10 box in a view 70,000 wide. The view holds where it happens.
+    #[test]
+    fn a_case_opens_on_where_it_happens() {
+        let sweep = Sweep::new(Vec2::new(-35_000.0, 4.0), Vec2::new(35_000.0, 4.0), 1.0);
+        let obstacle = Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -5.0), Vec2::new(10.0, 5.0)));
+        let v = view_of(&sweep, &obstacle);
+        assert!(
+            v.zoom * 20.0 > 100.0,
+            "the box is {} px wide",
+            v.zoom * 20.0
+        );
+        assert!(v.center.length() < 20.0, "{:?}", v.center);
+        // A short motion keeps the whole of it in view.
+        let sweep = Sweep::new(Vec2::new(-30.0, 4.0), Vec2::new(30.0, 4.0), 1.0);
+        let v = view_of(&sweep, &obstacle);
+        let extent = v.extent.unwrap_or_default();
+        assert!(extent.x >= 30.0, "{extent:?}");
+    }
 
     #[test]
     fn degrees_are_found_that_give_the_radians_back() {
