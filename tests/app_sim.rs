@@ -887,3 +887,16 @@ fn a_spawn_outside_the_walls_is_refused() {
     let new = setup.discs.last().map(|d| d.position);
     assert_eq!(new, Some(DVec2::new(40.0, 1.0).into()));
 }
+
+/// The energy readout's six digits moved at a collision (7200.12, then 7200.13, for
+/// 7200.125 either way), which read as a gain. It shows the drift from the start beside it.
+#[test]
+fn the_energy_readout_shows_its_drift_from_the_start() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    assert!(h.query_by_label_contains("(ΔE/E₀ +0.0e0)").is_some());
+    h.state_mut().sim_view_mut().advance(5.0);
+    h.run();
+    assert!(h.query_by_label_contains("ΔE/E₀ ").is_some());
+    assert!(h.query_all_by_label_contains("energy ").count() > 0);
+}
