@@ -1378,3 +1378,27 @@ fn a_graze_says_why_it_is_a_miss() {
         "it touches without overlapping, a graze: not a hit (the contact rules)"
     ));
 }
+
+/// There was no zoom from the keyboard (Ctrl+plus scales the whole interface, egui's own):
+/// + and − zoom the canvas around its centre.
+#[test]
+fn plus_and_minus_zoom_the_canvas_around_its_centre() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().view();
+    h.key_press(Key::Plus);
+    h.run();
+    let zoomed = h.state().view();
+    assert!(
+        zoomed.zoom > before.zoom * 1.1,
+        "{} -> {}",
+        before.zoom,
+        zoomed.zoom
+    );
+    assert_eq!(zoomed.center, before.center);
+    h.key_press(Key::Minus);
+    h.run();
+    assert!((h.state().view().zoom - before.zoom).abs() < 1e-3 * before.zoom);
+    h.key_press(Key::Equals);
+    h.run();
+    assert!(h.state().view().zoom > before.zoom * 1.1);
+}

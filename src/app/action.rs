@@ -37,6 +37,8 @@ pub enum Action {
     StepBack,
     StepForward,
     Fit,
+    ZoomIn,
+    ZoomOut,
     TogglePlots,
     ToggleVariantsPanel,
     ToggleHeatMap,
@@ -53,7 +55,7 @@ const NONE: Modifiers = Modifiers::NONE;
 
 impl Action {
     /// Every action, in the order the Help window lists them.
-    pub const ALL: [Action; 35] = [
+    pub const ALL: [Action; 37] = [
         Action::New,
         Action::Open,
         Action::Save,
@@ -84,6 +86,8 @@ impl Action {
         Action::StepBack,
         Action::StepForward,
         Action::Fit,
+        Action::ZoomIn,
+        Action::ZoomOut,
         Action::TogglePlots,
         Action::ToggleVariantsPanel,
         Action::ToggleHeatMap,
@@ -124,6 +128,8 @@ impl Action {
             Action::StepBack => "Step back",
             Action::StepForward => "Step forward",
             Action::Fit => "Fit",
+            Action::ZoomIn => "Zoom in",
+            Action::ZoomOut => "Zoom out",
             Action::TogglePlots => "Plots",
             Action::ToggleVariantsPanel => "Variants panel",
             Action::ToggleHeatMap => "Heat map",
@@ -179,6 +185,8 @@ impl Action {
                 "Move the scrubber forward by 0.01 (the simulation to the next event)"
             }
             Action::Fit => "Fit the whole scene in the view",
+            Action::ZoomIn => "Zoom in around the canvas's centre",
+            Action::ZoomOut => "Zoom out around the canvas's centre",
             Action::TogglePlots => "Show or hide the scrubber's plots",
             Action::ToggleVariantsPanel => "Show or hide the variants panel",
             Action::ToggleHeatMap => "Show or hide the heat map",
@@ -220,6 +228,10 @@ impl Action {
             Action::StepBack => const { &[sc(NONE, Key::ArrowLeft)] },
             Action::StepForward => const { &[sc(NONE, Key::ArrowRight)] },
             Action::Fit => const { &[sc(NONE, Key::F)] },
+            // "+" is Shift+= on many keyboards and a key of its own on others; Ctrl+plus
+            // stays egui's zoom of the whole interface.
+            Action::ZoomIn => const { &[sc(NONE, Key::Plus), sc(NONE, Key::Equals)] },
+            Action::ZoomOut => const { &[sc(NONE, Key::Minus)] },
             Action::TogglePlots => const { &[sc(NONE, Key::P)] },
             Action::ToggleVariantsPanel => const { &[sc(NONE, Key::V)] },
             Action::ToggleHeatMap => const { &[sc(NONE, Key::H)] },

@@ -12,7 +12,7 @@ use super::action::Action;
 use super::command::{AddKind, Answer, Command};
 use super::debugger::DebugApp;
 use super::document::Edit;
-use super::draw::camera::{grid_step, snap};
+use super::draw::camera::{MAX_ZOOM, MIN_ZOOM, grid_step, snap};
 use super::shell::file_dialog::DialogKind;
 use super::shell::files::{DialogRequest, DialogResult};
 use super::shell::report::{
@@ -42,6 +42,9 @@ const NEW_OBJECT_PX: f32 = 40.0;
 
 /// The name of a new scene until it is saved.
 const UNTITLED: &str = "untitled";
+
+/// The zoom step of the keyboard's + and − (four presses double it, near enough).
+const KEY_ZOOM: f32 = 1.19;
 
 use super::ui_state::NOT_APPLIED;
 
@@ -249,6 +252,15 @@ impl DebugApp {
             Action::StepBack => playback.step(-0.01),
             Action::StepForward => playback.step(0.01),
             Action::Fit => self.ui.fit_requested = true,
+            Action::ZoomIn | Action::ZoomOut => {
+                let factor = if a == Action::ZoomIn {
+                    KEY_ZOOM
+                } else {
+                    1.0 / KEY_ZOOM
+                };
+                let view = &mut self.ui.view;
+                view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+            }
             Action::TogglePlots => self.ui.show_plots = !self.ui.show_plots,
             Action::ToggleVariantsPanel => self.ui.show_variants = !self.ui.show_variants,
             Action::ToggleHeatMap => {

@@ -111,6 +111,8 @@ fn edit_menu(ui: &mut Ui, doc: &Document, state: &UiState, out: &mut Vec<Command
 
 fn view_menu(ui: &mut Ui, state: &UiState, out: &mut Vec<Command>) {
     menu_item(ui, out, Action::Fit, true);
+    menu_item(ui, out, Action::ZoomIn, true);
+    menu_item(ui, out, Action::ZoomOut, true);
     for (shown, a) in [
         (state.show_plots, Action::TogglePlots),
         (state.show_variants, Action::ToggleVariantsPanel),
