@@ -585,3 +585,15 @@ fn a_crlf_line_of_exactly_the_limit_is_read() {
     assert_eq!(code, Some(0));
     assert_eq!(answers[0]["hit"], true);
 }
+
+/// A byte-order mark on a line after the first (two files joined with `cat`) was reported
+/// as "malformed JSON: expected value at column 1", pointing at nothing visible. It is
+/// named.
+#[test]
+fn a_byte_order_mark_inside_the_input_is_named() {
+    let input = format!("{{\"id\":1,{HIT}}}\n\u{feff}{{\"id\":2,{HIT}}}\n");
+    let (answers, code, _) = answers_of(&input, &[]);
+    assert_eq!(code, Some(1));
+    let (_, msg) = error_of(&answers, 2);
+    assert!(msg.contains("byte-order mark (U+FEFF)"), "{msg}");
+}

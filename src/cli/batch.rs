@@ -261,6 +261,12 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
                     )
                 }
                 Ok(_) => format!("line {number}: malformed JSON: {}", json_error(&e)),
+                // Invisible in most editors: named, where "expected value at column 1"
+                // points at nothing to see.
+                Err(_) if text.starts_with('\u{feff}') => format!(
+                    "line {number}: starts with a byte-order mark (U+FEFF), which is taken \
+                     only at the start of the input"
+                ),
                 Err(e) => format!("line {number}: malformed JSON: {}", json_error(&e)),
             };
             write_error(out, None, &msg);
