@@ -211,7 +211,7 @@ fn all_validation_problems_are_listed_in_file_order() {
         ":5: object 0 \"\": `name` must not be empty",
         ":9: object 2 \"tilted\": `half_extents.x` must not be negative",
         ":12: scene: `view.zoom` must be greater than 0",
-        ":13: variants[1]: `id` \"magic\" is not a known variant",
+        ":13: variants[1]: \"magic\" is not a known variant",
         ":15: expect[0]: `ball` \"wall\" is a box, not a ball",
         ":15: expect[0]: `feature` \"corner\" is not a feature name",
         ":21: simulation disc 1: `position` overlaps disc 0",
@@ -406,4 +406,28 @@ fn check_into_a_closed_pipe_stops_without_a_panic() {
         assert!(!stderr.contains("panicked"), "json {json}: {stderr}");
         assert_eq!(out.status.code(), Some(2), "json {json}: {stderr}");
     }
+}
+
+/// `variants: ["substeps"]` was "variants[0]: `id` \"substeps\" is not a known variant",
+/// naming a field the file does not have, and no nearer id.
+#[test]
+fn a_mistyped_variant_is_told_the_id_it_is_near() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-variant-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("v.ron");
+    let text = "(\n    version: 1,\n    objects: [],\n    variants: [\"substeps\"],\n)\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+        .args(["check"])
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            ":4: variants[0]: \"substeps\" is not a known variant; did you mean \"substep\"?"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

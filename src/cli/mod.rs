@@ -85,33 +85,15 @@ fn mistyped_command(arg: &OsString) -> Option<(&str, String)> {
         return None;
     }
     // Recording is an option of `check`, not a command of its own.
-    if edit_distance(&lower, "record") <= 1 {
+    if strsim::levenshtein(&lower, "record") <= 1 {
         return Some((word, "check --record".to_owned()));
     }
     names
         .into_iter()
-        .map(|name| (edit_distance(&lower, &name), name))
+        .map(|name| (strsim::levenshtein(&lower, &name), name))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, name)| (word, name))
-}
-
-/// Levenshtein distance, for a command's name against a word of the command line.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// Runs a headless tool.

@@ -104,9 +104,10 @@ pub struct Problem {
 
 impl Problem {
     /// Whether this is the count of the problems past [`MAX_REPORTED`], not one of them:
-    /// it has no field, and belongs after the listed ones.
+    /// the scene's, with no field, and belongs after the listed ones. (A `variants` entry
+    /// has no field either: it is the id itself.)
     pub fn is_count_of_unlisted(&self) -> bool {
-        self.field.is_empty()
+        self.field.is_empty() && self.item == Item::Scene
     }
 }
 
@@ -511,17 +512,24 @@ fn check_heat_map(h: &HeatMap, out: &mut Problems) {
     if let Some(id) = &h.compare
         && Variant::from_id(id).is_none()
     {
-        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        out.push(
-            &item,
-            "heat_map.compare",
-            format!(
-                "{} is not a known variant; known: {}",
-                quoted(id),
-                known.join(", ")
-            ),
-        );
+        out.push(&item, "heat_map.compare", unknown_variant(id));
     }
+}
+
+/// "`substeps` is not a known variant; did you mean `substep`?", with the known ids.
+fn unknown_variant(id: &str) -> String {
+    let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    let near = known
+        .iter()
+        .map(|k| (strsim::levenshtein(&id.to_lowercase(), k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map_or(String::new(), |(_, k)| format!("; did you mean \"{k}\"?"));
+    format!(
+        "{} is not a known variant{near} (known: {})",
+        quoted(id),
+        known.join(", ")
+    )
 }
 
 fn check_variants(ids: &[String], out: &mut Problems) {
@@ -529,18 +537,10 @@ fn check_variants(ids: &[String], out: &mut Problems) {
     for (index, id) in ids.iter().enumerate() {
         let item = Item::Variant { index };
         if Variant::from_id(id).is_none() {
-            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-            out.push(
-                &item,
-                "id",
-                format!(
-                    "{} is not a known variant; known: {}",
-                    quoted(id),
-                    known.join(", ")
-                ),
-            );
+            // The entry is the id itself: no field to name.
+            out.push(&item, "", unknown_variant(id));
         } else if !seen.insert(id.as_str()) {
-            out.push(&item, "id", format!("{} is listed twice", quoted(id)));
+            out.push(&item, "", format!("{} is listed twice", quoted(id)));
         }
     }
 }
