@@ -134,6 +134,12 @@ fn failing_expectations_are_replaced_and_their_tolerance_kept() {
     // The fixture explains itself in a comment, which recording keeps.
     let out = sweepscope(&["check", "--record", path_str(&file)]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    // It overturned a claim silently ("replacing 1"); it says which now.
+    let said = text(&out);
+    assert!(
+        said.contains("warning: replaced a failing expectation: expect[0]"),
+        "{said}"
+    );
     let after = load_scene(&file).expect("loads");
     let text_now = std::fs::read_to_string(&file).expect("read");
     assert!(

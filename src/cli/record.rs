@@ -36,6 +36,9 @@ pub struct Recorded {
     /// What the scene's name, description or notes state that the new answers no longer
     /// give, one line each.
     pub stale: Vec<String>,
+    /// The file's expectations that failed and are now replaced by the current answers,
+    /// each as `check` judges it: a recording that overturns a claim says which.
+    pub overturned: Vec<String>,
 }
 
 /// Runs `sweepscope check --record`. Exit status: 0 when every file was recorded, 1 when
@@ -66,6 +69,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                         "are the current answers"
                     };
                     outln!(out, "{file}: unchanged, its {what} {are}");
+                }
+                for claim in &r.overturned {
+                    errln!(
+                        "{file}: warning: replaced a failing expectation: {}",
+                        safe(claim)
+                    );
                 }
                 for claim in &r.stale {
                     errln!("{file}: warning: may be stale now: {}", safe(claim));
@@ -131,6 +140,12 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
         replaced: scene.expect.len(),
         changed: false,
         stale,
+        overturned: evaluation
+            .expectations
+            .iter()
+            .filter(|e| !e.passed())
+            .map(|e| e.summary())
+            .collect(),
     };
     scene.expect = recorded;
     // The list spliced into the file's text; a file whose text cannot take it (not one
