@@ -28,6 +28,9 @@ const KEY_DIRTY: &str = "sweepscope.dirty";
 const KEY_OUTPUT: &str = "sweepscope.output_dir";
 const KEY_SELECTED: &str = "sweepscope.selected";
 
+/// How often the session (the scene, unsaved edits included) is saved while running.
+const AUTOSAVE: std::time::Duration = std::time::Duration::from_secs(10);
+
 struct Window {
     app: DebugApp,
     driver: Option<Driver>,
@@ -55,6 +58,11 @@ impl eframe::App for Window {
             self.app.set_renderer(gl_renderer(gl));
         }
         self.app.ui(ui);
+        // eframe saves after a frame only: an idle window with unsaved edits gets one
+        // frame per interval, so that they reach the session.
+        if self.persist && self.app.dirty() {
+            ui.ctx().request_repaint_after(AUTOSAVE);
+        }
         mark_frame_end(ui.ctx(), self.app.frame_times());
         if let Some(d) = &mut self.driver {
             let ctx = ui.ctx().clone();
@@ -66,6 +74,12 @@ impl eframe::App for Window {
                 self.app.close_unattended(&ctx);
             }
         }
+    }
+
+    /// The session is saved this often while the app runs, not only on closing: a killed
+    /// or crashed window lost every unsaved edit.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        AUTOSAVE
     }
 
     /// egui's memory (scroll offsets, panel widths) is not kept across launches: a panel
