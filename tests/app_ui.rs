@@ -1402,3 +1402,25 @@ fn plus_and_minus_zoom_the_canvas_around_its_centre() {
     h.run();
     assert!(h.state().view().zoom > before.zoom * 1.1);
 }
+
+/// With the Edit menu open, "b" added a ball behind it. An open menu takes plain keys;
+/// closed, "b" adds a ball again.
+#[test]
+fn plain_keys_do_nothing_behind_an_open_menu() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let objects = h.state().scene().objects.len();
+    h.get_by_label("Edit").click();
+    h.run();
+    h.key_press(Key::B);
+    h.run();
+    assert_eq!(
+        h.state().scene().objects.len(),
+        objects,
+        "no ball behind the menu"
+    );
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::B);
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), objects + 1);
+}

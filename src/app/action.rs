@@ -310,7 +310,8 @@ pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
     // the pointer, and the next letters typed would be shortcuts). In a dialog, Escape
     // closes the dialog.
     let in_dialog = ctx.memory(|m| m.top_modal_layer().is_some());
-    let popup_open = egui::Popup::is_any_open(ctx) || (typing && !in_dialog);
+    let menu_open = egui::Popup::is_any_open(ctx);
+    let popup_open = menu_open || (typing && !in_dialog);
     let mut bindings: Vec<(Action, KeyboardShortcut)> = Action::ALL
         .iter()
         .flat_map(|a| a.shortcuts().iter().map(move |s| (*a, *s)))
@@ -325,7 +326,9 @@ pub fn pressed(ctx: &Context, was_typing: bool) -> Vec<Action> {
             if in_dialog && shortcut.logical_key != Key::Escape {
                 continue;
             }
-            if typing
+            // An open menu takes plain keys too: "b" with the Edit menu open added a ball
+            // behind it.
+            if (typing || menu_open)
                 && shortcut.modifiers.is_none()
                 && !matches!(
                     shortcut.logical_key,
