@@ -59,8 +59,12 @@ pub fn circle(c: Vec2, r: f32, n: usize) -> Vec<Vec2> {
         .collect()
 }
 
+/// The outward normal's direction, not normalised: only its angle is read, and
+/// normalising squared the edge, which overflowed past about 1.8e19 and vanished below
+/// about 1e-19 (every arc then started at angle 0: a box grown by r drawn as a shifted
+/// copy, a capsule as nothing).
 fn outward(edge: Vec2) -> Vec2 {
-    Vec2::new(edge.y, -edge.x).normalize_or_zero()
+    Vec2::new(edge.y, -edge.x)
 }
 
 fn angle_of(v: Vec2) -> f32 {
@@ -96,6 +100,31 @@ mod tests {
         assert_eq!(pts.len(), 2 * 9);
         for p in pts {
             assert!(((p - s.closest_point(p)).length() - 2.0).abs() < 1e-4);
+        }
+    }
+
+    /// At a scale of 1e20 (or 1e-30) the edges' squares left the f32 range: the box grown
+    /// by r was drawn as a shifted copy of the box and capsules not at all. Every scale
+    /// draws the same picture, scaled.
+    #[test]
+    fn outlines_keep_their_shape_at_every_scale() {
+        let unit = rounded_polygon(
+            &Aabb::new(Vec2::ZERO, Vec2::new(40.0, 30.0)).corners(),
+            5.0,
+            6,
+        );
+        for s in [1e-30_f32, 1e-20, 1e20, 1e30] {
+            let b = Aabb::new(Vec2::ZERO, Vec2::new(40.0, 30.0) * s);
+            let pts = rounded_polygon(&b.corners(), 5.0 * s, 6);
+            assert_eq!(pts.len(), unit.len());
+            for (p, q) in pts.iter().zip(&unit) {
+                assert!((*p / s - *q).length() < 1e-3, "scale {s:e}: {p} vs {q}");
+            }
+            let c = capsule(Vec2::ZERO, Vec2::new(4.0, 3.0) * s, 2.0 * s, 8);
+            let unit_capsule = capsule(Vec2::ZERO, Vec2::new(4.0, 3.0), 2.0, 8);
+            for (p, q) in c.iter().zip(&unit_capsule) {
+                assert!((*p / s - *q).length() < 1e-3, "scale {s:e}: {p} vs {q}");
+            }
         }
     }
 

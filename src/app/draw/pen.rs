@@ -285,7 +285,15 @@ impl<'a> Pen<'a> {
     /// An arrow from world point `from` along unit world direction `dir`, `px` pixels long.
     pub fn arrow(&mut self, layer: Layer, from: Vec2, dir: Vec2, px: f32, color: Color32) {
         let a = self.cam.to_screen(from);
-        let v = self.cam.dir(dir.normalize_or_zero()) * px;
+        // Scaled to its largest component first: normalising squares it, which leaves the
+        // f32 range for a direction given as a long or a tiny vector.
+        let m = dir.abs().max_element();
+        let dir = if m > 0.0 {
+            (dir / m).normalize_or_zero()
+        } else {
+            Vec2::ZERO
+        };
+        let v = self.cam.dir(dir) * px;
         if !(v.is_finite() && v.length() > 0.0) {
             return;
         }

@@ -21,7 +21,7 @@ pub fn impact(pen: &mut Pen, f: &Frame) {
     for (b, p, h) in shown_hits(f) {
         // A moving circle is drawn where it is at the contact, too.
         if let Obstacle::Circle(c) = p.shape
-            && c.delta().length_squared() > 0.0
+            && c.delta() != glam::Vec2::ZERO
         {
             let stroke = Stroke::new(1.5, Role::Obstacle.color());
             pen.dashed_circle(Layer::Impact, c.at(h.time), c.radius, stroke);

@@ -7,6 +7,7 @@ use super::{Frame, nearest};
 
 /// Moving circles drawn in the ball's relative frame at most (the nearest).
 const MAX_RELATIVE: usize = 4;
+use crate::app::draw::camera::world_len;
 use crate::app::draw::palette::Role;
 use crate::app::draw::pen::{Layer, Pen, around};
 use crate::geom::outline::capsule;
@@ -40,7 +41,7 @@ pub fn relative_motion(pen: &mut Pen, f: &Frame) {
             Layer::RelativeMotion,
             rel.start,
             rel.delta(),
-            pen.cam.len(rel.delta().length()).min(400.0),
+            pen.cam.len(world_len(rel.delta())).min(400.0),
             Role::Relative.alpha(200),
         );
         if let Some(h) = &p.hit {
@@ -79,7 +80,7 @@ pub fn scrubber(pen: &mut Pen, f: &Frame) {
     }
     for (_, ob) in &f.eval.obstacles {
         if let Obstacle::Circle(c) = ob
-            && c.delta().length_squared() > 0.0
+            && c.delta() != glam::Vec2::ZERO
         {
             pen.circle(
                 Layer::Scrubber,

@@ -85,10 +85,15 @@ fn region_boxes<'a>(f: &Frame, ball: &'a BallEvaluation) -> Vec<(&'a PairResult,
 }
 
 /// How far the dividing lines and cells reach in the box's frame: past the visible world.
+/// Lengths by their components' sum (never less than the Euclidean one): squared, they
+/// overflowed past a scale of about 1e19 (the cells reached infinity and the hatching
+/// covered the canvas) and vanished below 1e-19 (the cells collapsed, the codes were left
+/// out).
 fn reach(pen: &Pen, frame: &BoxFrame) -> f32 {
     let view = pen.cam.world_rect();
-    let to_view = (frame.to_world(frame.local.center()) - view.center()).length();
-    view.size().length() + to_view + frame.local.size().length()
+    let l1 = |v: Vec2| v.abs().element_sum();
+    let to_view = l1(frame.to_world(frame.local.center()) - view.center());
+    l1(view.size()) + to_view + l1(frame.local.size())
 }
 
 fn dividing_lines(pen: &mut Pen, frame: &BoxFrame) {

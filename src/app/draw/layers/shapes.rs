@@ -80,7 +80,7 @@ pub fn objects(pen: &mut Pen, f: &Frame) {
                     Role::Obstacle.alpha(45),
                     Stroke::new(emphasis, c),
                 );
-                if (end - start).length_squared() > 0.0 {
+                if end != start {
                     pen.dashed_circle(Layer::Objects, end, radius, Stroke::new(1.0, c));
                     pen.segment(
                         Layer::Objects,
