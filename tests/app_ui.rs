@@ -1424,3 +1424,45 @@ fn plain_keys_do_nothing_behind_an_open_menu() {
     h.run();
     assert_eq!(h.state().scene().objects.len(), objects + 1);
 }
+
+/// Dragging the radius field 15 points took a ball of 5e-30 to 0.5: a field moved a fixed
+/// 0.05 per point whatever the scene's scale. A point dragged moves a length by what a
+/// point is on the canvas.
+#[test]
+fn a_dragged_length_field_moves_by_the_canvas_scale() {
+    for scale in [1e-6_f32, 1.0, 1e6] {
+        let mut scene = builtin::default_scene();
+        for o in &mut scene.objects {
+            o.shape = match o.shape {
+                Shape::Ball { start, end, radius } => Shape::Ball {
+                    start: start * scale,
+                    end: end * scale,
+                    radius: radius * scale,
+                },
+                Shape::Box { min, max } => Shape::Box {
+                    min: min * scale,
+                    max: max * scale,
+                },
+                Shape::Segment { a, b } => Shape::Segment {
+                    a: a * scale,
+                    b: b * scale,
+                },
+                other => other,
+            };
+        }
+        scene.view = sweepscope::scene::View::default();
+        let mut h = harness(DebugApp::new(scene));
+        h.run();
+        let field = h.get_by_role_and_label(Role::SpinButton, "radius").rect();
+        let from = field.center();
+        drag(&mut h, from, from + egui::vec2(20.0, 0.0));
+        let radius = match h.state().scene().objects[0].shape {
+            Shape::Ball { radius, .. } => radius,
+            other => panic!("{other:?}"),
+        };
+        // Fitted, the scene is a few hundred points across: 20 points are a few units of
+        // the unscaled scene, never a jump across scales.
+        let grown = radius / scale - 5.0;
+        assert!(grown > 0.1 && grown < 10.0, "scale {scale:e}: radius {radius:e}");
+    }
+}

@@ -4,7 +4,7 @@
 use egui::CursorIcon;
 use glam::Vec2;
 
-use super::draw::camera::snap;
+use super::draw::camera::{MIN_ZOOM, snap, world_len};
 use crate::geom::{Aabb, Obb};
 use crate::scene::{Object, Shape};
 
@@ -126,9 +126,9 @@ fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
     match *shape {
         Shape::Ball { start, end, radius } => {
             let r = radius.max(tol);
-            (p - start).length() <= r || (p - end).length() <= r
+            world_len(p - start) <= r || world_len(p - end) <= r
         }
-        Shape::Circle { start, radius, .. } => (p - start).length() <= radius.max(tol),
+        Shape::Circle { start, radius, .. } => world_len(p - start) <= radius.max(tol),
         other => other
             .obstacle()
             .is_some_and(|o| o.distance_at(p, 0.0) <= tol),
@@ -138,11 +138,11 @@ fn on_body(shape: &Shape, p: Vec2, tol: f32) -> bool {
 /// The handle under world point `p`: point handles of the `focus` object first (the selected
 /// one), then any object's point handles within [`PICK_PX`], then bodies, top-most first.
 pub fn pick(objects: &[Object], focus: Option<usize>, p: Vec2, zoom: f32) -> Option<Handle> {
-    let reach = PICK_PX / zoom.max(1e-6);
+    let reach = PICK_PX / zoom.max(MIN_ZOOM);
     let nearest = |hs: Vec<Handle>| {
         hs.into_iter()
-            .filter(|h| (h.pos - p).length() <= reach)
-            .min_by(|a, b| (a.pos - p).length().total_cmp(&(b.pos - p).length()))
+            .filter(|h| world_len(h.pos - p) <= reach)
+            .min_by(|a, b| world_len(a.pos - p).total_cmp(&world_len(b.pos - p)))
     };
     if let Some(f) = focus.and_then(|f| objects.get(f).map(|o| (f, o)))
         && let Some(h) = nearest(point_handles(f.0, &f.1.shape, zoom))
@@ -369,7 +369,8 @@ fn drag_circle(
         Grip::Start => (place(start + delta), end, radius),
         Grip::End => (start, place(end + delta), radius),
         Grip::Radius => {
-            let r = (place(now) - start).length().max(0.1);
+            // Any positive radius: a floor of 0.1 threw a ball of 5e-30 up to 0.1.
+            let r = world_len(place(now) - start).max(f32::MIN_POSITIVE);
             (start, end, r)
         }
         _ => {
@@ -547,6 +548,47 @@ mod tests {
         let h = pick(&objects, None, Vec2::new(3.0, 3.0), 10.0).unwrap();
         assert_eq!((h.object, h.grip), (0, Grip::Body));
         assert!(pick(&objects, None, Vec2::new(50.0, 50.0), 10.0).is_none());
+    }
+
+    /// At a scale of 1e20 the distances' squares overflowed and no handle or ball body
+    /// could be picked; at 1e-30 they vanished and the first handle was taken wherever the
+    /// click was. Picking is the same picture at every scale.
+    #[test]
+    fn picking_works_at_every_scale() {
+        for s in [1e-30_f32, 1e-20, 1e20, 1e30] {
+            let v = |x: f32, y: f32| Vec2::new(x, y) * s;
+            let objects = vec![
+                obj(Shape::Box {
+                    min: v(0.0, 0.0),
+                    max: v(10.0, 10.0),
+                }),
+                obj(Shape::Ball {
+                    start: v(5.0, 5.0),
+                    end: v(30.0, 5.0),
+                    radius: 3.0 * s,
+                }),
+            ];
+            let zoom = 10.0 / s;
+            let h = pick(&objects, None, v(10.2, 9.9), zoom);
+            assert_eq!(
+                h.map(|h| (h.object, h.grip)),
+                Some((0, Grip::Corner(2))),
+                "{s:e}"
+            );
+            let h = pick(&objects, None, v(5.1, 5.0), zoom);
+            assert_eq!(
+                h.map(|h| (h.object, h.grip)),
+                Some((1, Grip::Start)),
+                "{s:e}"
+            );
+            let h = pick(&objects, None, v(30.0, 7.0), zoom);
+            assert_eq!(
+                h.map(|h| (h.object, h.grip)),
+                Some((1, Grip::Body)),
+                "{s:e}"
+            );
+            assert!(pick(&objects, None, v(50.0, 50.0), zoom).is_none(), "{s:e}");
+        }
     }
 
     /// A click on a ball's swept path, away from its start and end, deselected everything.

@@ -209,9 +209,10 @@ impl DebugApp {
             let ball = debugger::inspected(eval, selected);
             let stale = &self.stale;
             let opened = self.ui.opened;
+            let zoom = self.ui.view.zoom;
             views::inspector::show(
                 ui,
-                opened,
+                (opened, zoom),
                 self.doc.scene(),
                 selected,
                 eval,

@@ -164,6 +164,13 @@ pub fn grid_step(zoom: f32, min_px: f32) -> f32 {
     base * 10.0
 }
 
+/// The length of a world vector at any f32 magnitude: in f32 its square overflows past
+/// about 1.8e19 and vanishes below about 1e-19 (hit tests and arrows failed at those
+/// scales).
+pub fn world_len(v: Vec2) -> f32 {
+    v.as_dvec2().length() as f32
+}
+
 /// Rounds `p` to the nearest multiple of `step` on both axes.
 pub fn snap(p: Vec2, step: f32) -> Vec2 {
     if step > 0.0 && step.is_finite() {

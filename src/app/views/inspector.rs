@@ -6,7 +6,7 @@
 
 use egui::{ComboBox, Grid, RichText, ScrollArea, Ui};
 
-use super::widgets::{drag_f32, drag_f32_where, drag_vec2, field_edit, key};
+use super::widgets::{drag_f32, drag_f32_where, drag_len, drag_vec2, field_edit, key};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::document::Edit;
@@ -17,9 +17,11 @@ use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, 
 use crate::variants::{Outcome, Variant};
 
 #[allow(clippy::too_many_arguments)]
+/// `opened` names the document (its scroll position is its own); `zoom` is the canvas's,
+/// in pixels per unit, which sets how far a drag on a field moves a value.
 pub fn show(
     ui: &mut Ui,
-    opened: u64,
+    (opened, zoom): (u64, f32),
     scene: &Scene,
     selected: Option<usize>,
     eval: &Evaluation,
@@ -38,7 +40,7 @@ pub fn show(
             if let Some(i) = selected
                 && i < scene.objects.len()
             {
-                object_editor(ui, scene, i, out);
+                object_editor(ui, scene, i, zoom, out);
             } else {
                 ui.weak("Click an object to select it.");
             }
@@ -63,8 +65,11 @@ pub fn show(
         });
 }
 
-fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
+fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, zoom: f32, out: &mut Vec<Command>) {
     let obj = &scene.objects[i];
+    // A point dragged on a field moves a length by what a point is on the canvas: a fixed
+    // 0.1 per point took a radius of 5e-30 to 0.5 in 15 points.
+    let zoom = zoom.max(crate::app::draw::camera::MIN_ZOOM);
     ui.horizontal(|ui| {
         let l = key(ui, "name");
         // The text being typed is kept apart and the rename made once, when the field is
@@ -95,28 +100,28 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, out: &mut Vec<Command>) {
         .spacing([8.0, 4.0])
         .show(ui, |ui| match &mut shape {
             Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
-                drag_vec2(ui, "start", start, 0.1);
-                drag_vec2(ui, "end", end, 0.1);
+                drag_vec2(ui, "start", start, zoom);
+                drag_vec2(ui, "end", end, zoom);
                 // No range: a value the file format refuses (-5 typed) is refused with its
                 // reason, where a range would have held it to 0 and blamed that.
-                drag_f32(ui, "radius", radius, 0.05, None);
+                drag_len(ui, "radius", radius, zoom);
             }
             Shape::Box { min, max } => {
-                drag_vec2(ui, "min", min, 0.1);
-                drag_vec2(ui, "max", max, 0.1);
+                drag_vec2(ui, "min", min, zoom);
+                drag_vec2(ui, "max", max, zoom);
             }
             Shape::RotatedBox {
                 center,
                 half_extents,
                 angle,
             } => {
-                drag_vec2(ui, "center", center, 0.1);
-                drag_vec2(ui, "half extents", half_extents, 0.1);
+                drag_vec2(ui, "center", center, zoom);
+                drag_vec2(ui, "half extents", half_extents, zoom);
                 drag_f32(ui, "angle°", angle, 0.5, None);
             }
             Shape::Segment { a, b } => {
-                drag_vec2(ui, "a", a, 0.1);
-                drag_vec2(ui, "b", b, 0.1);
+                drag_vec2(ui, "a", a, zoom);
+                drag_vec2(ui, "b", b, zoom);
             }
         });
     // A quarter turn in degrees is not one in f32 radians: a "90°" box is tilted by 4e-8,

@@ -31,11 +31,7 @@ pub fn drag_f32_where(
     unused: Option<&str>,
 ) -> Response {
     let l = key(ui, label);
-    let mut dv = DragValue::new(v)
-        .speed(speed)
-        .max_decimals(4)
-        .custom_formatter(short)
-        .update_while_editing(false);
+    let mut dv = field(v).speed(speed);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
@@ -47,32 +43,37 @@ pub fn drag_f32_where(
     r
 }
 
-/// A label and two DragValues named `"<label> x"` and `"<label> y"`.
-pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, speed: f32) -> bool {
+/// A label and a DragValue for a length (a radius) on a canvas of `zoom` pixels per unit:
+/// a point dragged moves it by what a point is on the canvas (a fixed 0.1 per point took a
+/// radius of 5e-30 to 0.5 in 15 points). egui rounds a dragged value to at most 15
+/// decimals, so below about 1e-13 a value is typed rather than dragged.
+pub fn drag_len(ui: &mut Ui, label: &str, v: &mut f32, zoom: f32) -> Response {
+    let l = key(ui, label);
+    let r = ui.add(field(v).speed(0.5 / zoom)).labelled_by(l.id);
+    ui.end_row();
+    r
+}
+
+/// A label and two DragValues for a point (or a size) named `"<label> x"` and
+/// `"<label> y"`, dragged as [`drag_len`] is.
+pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, zoom: f32) -> bool {
     key(ui, label);
     let mut changed = false;
     ui.horizontal(|ui| {
-        let x = ui.add(
-            DragValue::new(&mut v.x)
-                .speed(speed)
-                .max_decimals(4)
-                .custom_formatter(short)
-                .update_while_editing(false)
-                .prefix("x "),
-        );
+        let x = ui.add(field(&mut v.x).speed(1.0 / zoom).prefix("x "));
         changed |= x.accessible_name(format!("{label} x")).changed();
-        let y = ui.add(
-            DragValue::new(&mut v.y)
-                .speed(speed)
-                .max_decimals(4)
-                .custom_formatter(short)
-                .update_while_editing(false)
-                .prefix("y "),
-        );
+        let y = ui.add(field(&mut v.y).speed(1.0 / zoom).prefix("y "));
         changed |= y.accessible_name(format!("{label} y")).changed();
     });
     ui.end_row();
     changed
+}
+
+/// A DragValue over `v`, shown with [`short`] and applied once typed.
+fn field(v: &mut f32) -> DragValue<'_> {
+    DragValue::new(v)
+        .custom_formatter(short)
+        .update_while_editing(false)
 }
 
 /// A field's value as shown: the f32's shortest digits that read back as the same f32,
