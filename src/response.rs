@@ -26,20 +26,21 @@ pub enum Response {
     Cross,
 }
 
-/// Gap kept between the circle and a surface after a reflect or slide, in world units, for
-/// a ball of radius 1 or more; a smaller ball keeps this fraction of its radius (see
-/// [`contact_skin`]).
+/// Gap kept between the circle and a surface after a reflect or slide, as a fraction of
+/// its radius (1/5000: a ball of radius 5 is set off by 0.001; see [`contact_skin`]).
 ///
 /// Contact is resolved at exactly `radius`; the circle is then placed this far outside so
 /// that the next query does not see a touching (time 0) contact with the same surface, and
 /// never inside it. The published "radius − 1" trick leaves a permanent overlap instead.
-pub const CONTACT_SKIN: f32 = 1e-3;
+/// A fraction of the radius, not a length: a scene scaled by any factor keeps its path's
+/// shape (with a gap of 0.001 units, a ball of 5 mm in a scene in metres was set off by a
+/// fifth of its radius).
+pub const CONTACT_SKIN: f32 = 2e-4;
 
 /// The gap a ball of `radius` is set off a surface at the contact centre `at`:
-/// [`CONTACT_SKIN`] times the radius up to 1 (a ball of 5 mm in a scene in metres is set
-/// off by 5 µm, not by a fifth of its radius, and a scene scaled down keeps its path's
-/// shape), and at least 8 f32 steps of the centre's largest coordinate, so that it is seen
-/// at every magnitude. Only a point at the origin gets no skin, where nothing rounds.
+/// [`CONTACT_SKIN`] times the radius, and at least 8 f32 steps of the centre's largest
+/// coordinate, so that it is seen at every magnitude. Only a point at the origin gets no
+/// skin, where nothing rounds.
 pub fn contact_skin(radius: f32, at: Vec2) -> f32 {
     skin_at(at.as_dvec2(), f64::from(radius)) as f32
 }
@@ -346,7 +347,7 @@ fn saturated(v: DVec2) -> Vec2 {
 
 /// [`contact_skin`] in f64.
 fn skin_at(p: DVec2, radius: f64) -> f64 {
-    (f64::from(CONTACT_SKIN) * radius.clamp(0.0, 1.0))
+    (f64::from(CONTACT_SKIN) * radius.max(0.0))
         .max(p.abs().max_element() * 8.0 * f64::from(f32::EPSILON))
 }
 
@@ -389,7 +390,7 @@ mod tests {
         assert_eq!(p.contacts[0].hit.time, 0.5);
         assert_eq!(p.contacts[0].outgoing, Vec2::new(5.0, 5.0));
         assert!(
-            (p.end - Vec2::new(10.0, 6.0 + CONTACT_SKIN)).length() < 1e-4,
+            (p.end - Vec2::new(10.0, 6.0 + CONTACT_SKIN * s.radius)).length() < 1e-4,
             "{:?}",
             p.end
         );
@@ -440,7 +441,7 @@ mod tests {
         let p = resolve(&s, &[floor()], Response::Slide, 5);
         assert_eq!(p.contacts[0].outgoing, Vec2::new(5.0, 0.0));
         assert!(
-            p.end.y >= 1.0 && p.end.y <= 1.0 + 2.0 * CONTACT_SKIN,
+            p.end.y >= 1.0 && p.end.y <= 1.0 + 2.0 * CONTACT_SKIN * s.radius,
             "{:?}",
             p.end
         );

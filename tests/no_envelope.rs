@@ -324,38 +324,41 @@ fn a_contact_point_beyond_the_f32_range_is_the_largest_f32_not_infinity() {
 }
 
 /// The skin after a bounce was 1e-3 world units whatever the ball's size: the default
-/// scene in metres (×1e-3, a 5 mm ball) met the wall at t = 0.696875 instead of 0.7125 and
-/// ended 1.6 mm off, a third of its radius; at ×1e-30 it ended 1e27 scenes away. A ball
-/// under one unit is set off by that fraction of its radius, so a scaled-down scene keeps
-/// its path's shape.
+/// scene in metres (×1e-3, a 5 mm ball) met the wall at t = 0.696875 instead of 0.712484
+/// and ended 1.6 mm off, a third of its radius; at ×1e-30 it ended 1e27 scenes away. The
+/// skin is a fraction of the radius: a scene scaled by any factor keeps its path's shape.
 #[test]
-fn the_bounce_skin_scales_with_a_small_ball() {
-    for scale in [1e-3_f32, 1e-6, 1e-12, 1e-30] {
+fn the_bounce_skin_scales_with_the_ball() {
+    let path_at = |scale: f32| {
         let s = |x: f32, y: f32| v(x * scale, y * scale);
         let sweep = Sweep::new(s(-3.0, 50.0), s(-3.0, 10.0), 5.0 * scale);
         let obstacles = [
             Obstacle::Aabb(Aabb::new(s(0.0, 0.0), s(40.0, 30.0))),
             Obstacle::Segment(Segment::new(s(-20.0, 20.0), s(-20.0, 60.0))),
         ];
-        let path = resolve(
+        resolve(
             &sweep,
             &obstacles,
             Response::Reflect { restitution: 1.0 },
             8,
-        );
+        )
+    };
+    let unit = path_at(1.0);
+    for scale in [1e-30_f32, 1e-12, 1e-6, 1e-3, 1e3, 1e6, 1e20, 1e30] {
+        let path = path_at(scale);
         let times: Vec<f32> = path.contacts.iter().map(|c| c.hit.time).collect();
+        let unit_times: Vec<f32> = unit.contacts.iter().map(|c| c.hit.time).collect();
         assert_eq!(times.len(), 2, "scale {scale:e}: {times:?}");
-        // Without a skin: the corner at 0.4, the wall at 0.7125, the end at (-3.96, 40.72).
-        assert!((times[0] - 0.4).abs() < 1e-6, "scale {scale:e}: {times:?}");
-        assert!(
-            (times[1] - 0.7125).abs() < 1e-3,
-            "scale {scale:e}: {times:?}"
-        );
-        let off = (path.end.as_dvec2() - s(-3.96, 40.72).as_dvec2()).length();
-        assert!(
-            off <= 3e-3 * f64::from(5.0 * scale),
-            "scale {scale:e}: end {:?}, {off:e} off",
-            path.end
-        );
+        for (t, u) in times.iter().zip(&unit_times) {
+            assert!(
+                (t - u).abs() < 1e-5,
+                "scale {scale:e}: {times:?} vs {unit_times:?}"
+            );
+        }
+        // The documented second contact with the skin, 0.712484.
+        assert!((times[1] - 0.712_484).abs() < 1e-5, "{times:?}");
+        let end = path.end.as_dvec2() / f64::from(scale);
+        let off = (end - unit.end.as_dvec2()).length();
+        assert!(off < 1e-4, "scale {scale:e}: end {end:?} vs {:?}", unit.end);
     }
 }

@@ -399,9 +399,8 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     if skin && !path.contacts.is_empty() {
         ui.label(
             RichText::new(format!(
-                "After each contact the ball is set at least {} off the surface (the contact skin: \
-                 0.001, or 0.001 of a radius under 1), so that the next leg starts clear \
-                 of it.",
+                "After each contact the ball is set at least {} off the surface (the contact skin, \
+                 1/5000 of its radius), so that the next leg starts clear of it.",
                 fixed(crate::response::contact_skin(
                     ball.sweep.radius,
                     glam::Vec2::ZERO
