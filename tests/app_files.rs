@@ -871,3 +871,26 @@ fn saving_over_a_file_another_program_changed_asks_first() {
     act(&mut h, Action::Save);
     assert!(!h.state().dirty(), "saved again without a question");
 }
+
+/// From "this file changed on disk", Reload went through the unsaved-changes question,
+/// whose Save came back to the first question. Reload there takes the file's version.
+#[test]
+fn reload_from_the_changed_on_disk_question_takes_the_files_version() {
+    let dir = scratch("changed-reload");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    let theirs = std::fs::read_to_string(&file)
+        .unwrap_or_default()
+        .replace("Default: corner bounce", "EXTERNALLY EDITED");
+    std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
+    act(&mut h, Action::AddBall);
+    act(&mut h, Action::Save);
+    h.get_by_label("Reload, dropping my changes").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().scene().name, "EXTERNALLY EDITED");
+    assert!(!h.state().dirty());
+    assert!(h.query_by_label_contains("Unsaved changes").is_none());
+    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), theirs);
+}

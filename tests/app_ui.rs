@@ -1463,6 +1463,9 @@ fn a_dragged_length_field_moves_by_the_canvas_scale() {
         // Fitted, the scene is a few hundred points across: 20 points are a few units of
         // the unscaled scene, never a jump across scales.
         let grown = radius / scale - 5.0;
-        assert!(grown > 0.1 && grown < 10.0, "scale {scale:e}: radius {radius:e}");
+        assert!(
+            grown > 0.1 && grown < 10.0,
+            "scale {scale:e}: radius {radius:e}"
+        );
     }
 }

@@ -85,6 +85,11 @@ impl DebugApp {
             Command::Request(p) => self.request(ctx, p),
             Command::Answer(a) => self.answer(ctx, a),
             Command::FindCounterexample(v) => self.find_counterexample(ctx, v),
+            Command::TakeDiskVersion => {
+                if let Some(q) = self.ui.save_question.take() {
+                    self.open(&q.path);
+                }
+            }
             Command::SaveAnyway(yes) => {
                 if let Some(q) = self.ui.save_question.take()
                     && yes

@@ -69,6 +69,9 @@ pub enum Command {
     Answer(Answer),
     /// The answer to "save to this file?" (replace it, drop its comments): true saves.
     SaveAnyway(bool),
+    /// The other answer to "save over a file changed on disk?": take the file's version,
+    /// dropping the unsaved changes (asked about there already).
+    TakeDiskVersion,
     /// Write the bug report with the user's words (from the form).
     WriteBugReport { happened: String, expected: String },
     /// Search for a case where a published approach or an engine disagrees with the exact

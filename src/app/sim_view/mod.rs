@@ -597,7 +597,7 @@ impl SimView {
         let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
         let setup = self
             .spawned(position, velocity, radius, duration)
-            .map_err(|e| format!("refused: the new disc: {e}"))?;
+            .map_err(|e| format!("refused: {e}"))?;
         let new = setup.discs.len() - 1;
         let mut with = scene.clone();
         with.simulation = Some(setup.clone());
@@ -620,21 +620,22 @@ impl SimView {
         velocity: DVec2,
         radius: f64,
         duration: f64,
-    ) -> Result<Simulation, SimError> {
+    ) -> Result<Simulation, String> {
         let world = self
             .world()
             .or(self.preview())
-            .ok_or(SimError::Parameter("no simulation to spawn in"))?;
+            .ok_or("no simulation to spawn in")?;
         let (min, max) = world.bounds();
         if !(position.cmpge(min).all() && position.cmple(max).all()) {
-            return Err(SimError::Parameter("outside the walls: spawn inside them"));
+            return Err("the new disc is outside the walls: spawn inside them".to_owned());
         }
         let lo = min + DVec2::splat(radius);
         let hi = (max - DVec2::splat(radius)).max(lo);
         let mut setup = Simulation::from_world(world, duration);
         let disc = DiscInit::new(position.clamp(lo, hi), velocity, radius);
         // Validate it as the engine will, so a bad radius is refused here with its reason.
-        World::new(Aabb::new(min.as_vec2(), max.as_vec2()), &[disc], &[])?;
+        World::new(Aabb::new(min.as_vec2(), max.as_vec2()), &[disc], &[])
+            .map_err(|e| e.to_string())?;
         setup.discs.push(crate::scene::Disc {
             position: disc.position.into(),
             velocity: disc.velocity.into(),

@@ -381,7 +381,7 @@ impl SimView {
                         Some(setup)
                     }
                     Err(e) => {
-                        self.note(format!("spawn: {e}"));
+                        self.note(format!("spawn {e}"));
                         None
                     }
                 }

@@ -126,7 +126,7 @@ fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
                 RichText::new(
                     "This file changed on disk since it was opened or last saved here: saving \
                      replaces what was written there. Cancel, then File › Save as… keeps both; \
-                     Reload takes the file's version.",
+                     Reload takes the file's version instead of yours.",
                 )
                 .color(Role::Warning.color()),
             );
@@ -149,9 +149,15 @@ fn save_question(ctx: &Context, q: &SaveQuestion, out: &mut Vec<Command>) {
             if ui.button(yes).clicked() {
                 out.push(Command::SaveAnyway(true));
             }
-            if q.changed && Action::Reload.button(ui, true) {
-                out.push(Command::SaveAnyway(false));
-                out.push(Command::Action(Action::Reload));
+            // Reload here has been asked about: going through the unsaved-changes question
+            // again offered Save, which came back to this one.
+            if q.changed
+                && ui
+                    .button("Reload, dropping my changes")
+                    .on_hover_text("Open the file's version from disk; the changes made here are lost (Undo does not bring them back)")
+                    .clicked()
+            {
+                out.push(Command::TakeDiskVersion);
             }
             if ui.button("Cancel").clicked() {
                 out.push(Command::SaveAnyway(false));
