@@ -330,6 +330,12 @@ fn a_file_that_fails_to_load_offers_reload_once_fixed() {
     h.state_mut().open_path(&file);
     h.run();
     assert!(h.state().banner().is_some_and(|b| b.contains("broken.ron")));
+    // The status bar no longer says the last file was opened beside the failure.
+    let status = h.state().status().to_owned();
+    assert!(
+        status.starts_with("not opened: ") && status.ends_with("broken.ron"),
+        "{status}"
+    );
     assert!(
         h.query_by_label_contains("Reload").is_some(),
         "the banner offers Reload"

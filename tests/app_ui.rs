@@ -1469,3 +1469,34 @@ fn a_dragged_length_field_moves_by_the_canvas_scale() {
         );
     }
 }
+
+/// Escape in the name field applied the typed name; it leaves the name as it was, as
+/// Escape does elsewhere.
+#[test]
+fn escape_in_the_name_field_keeps_the_old_name() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let name = h.state().scene().objects[0].name.clone();
+    let field = h.get_by_role_and_label(Role::TextInput, "name");
+    field.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "name")
+        .type_text("renamed");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    h.run();
+    assert_eq!(h.state().scene().objects[0].name, name);
+    // Enter applies it.
+    h.get_by_role_and_label(Role::TextInput, "name").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "name")
+        .type_text("renamed");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().scene().objects[0].name, "renamed");
+}

@@ -588,6 +588,9 @@ impl DebugApp {
     pub fn show_load_error(&mut self, message: String, path: &Path) {
         self.ui.banner = Some(message);
         self.ui.banner_reload = Some(path.to_path_buf());
+        // The status bar said "opened <the last file>" beside a banner saying this one
+        // failed.
+        self.ui.status = format!("not opened: {}", absolute(path).display());
     }
 
     /// Saves to `path` unless the user should be asked first: the file on disk has

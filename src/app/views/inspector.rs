@@ -88,7 +88,10 @@ fn object_editor(ui: &mut Ui, scene: &Scene, i: usize, zoom: f32, out: &mut Vec<
         if r.lost_focus() {
             ui.data_mut(|d| d.remove::<String>(id));
             let name = name.trim().to_owned();
-            if name != obj.name {
+            // Escape leaves the field as it was, as it does a menu or a dialog: the rename
+            // was made all the same.
+            let escaped = ui.input(|i| i.key_pressed(egui::Key::Escape));
+            if !escaped && name != obj.name {
                 out.push(Command::edit(Edit::Rename { object: i, name }));
             }
         }
