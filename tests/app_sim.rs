@@ -900,3 +900,25 @@ fn the_energy_readout_shows_its_drift_from_the_start() {
     assert!(h.query_by_label_contains("ΔE/E₀ ").is_some());
     assert!(h.query_all_by_label_contains("energy ").count() > 0);
 }
+
+/// F, + and − did nothing in the simulation view. They act on its camera there.
+#[test]
+fn fit_and_zoom_keys_drive_the_simulation_camera() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run_steps(3);
+    let fitted = sim(&h).canvas.view.zoom;
+    h.key_press(egui::Key::Plus);
+    h.run();
+    let zoomed = sim(&h).canvas.view.zoom;
+    assert!(zoomed > fitted * 1.1, "{fitted} -> {zoomed}");
+    h.key_press(egui::Key::F);
+    h.run_steps(2);
+    assert!((sim(&h).canvas.view.zoom - fitted).abs() < 1e-3 * fitted);
+    // The sweep-only keys say so in the help.
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("(sweep view)").count() > 5,
+        "sweep-only keys are marked"
+    );
+}

@@ -247,6 +247,9 @@ impl Action {
         matches!(
             self,
             Action::PlayPause
+                | Action::Fit
+                | Action::ZoomIn
+                | Action::ZoomOut
                 | Action::TimeStart
                 | Action::TimeEnd
                 | Action::StepBack

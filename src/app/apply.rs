@@ -359,7 +359,7 @@ impl DebugApp {
         );
     }
 
-    /// The time keys in the simulation view; false for any other action.
+    /// The time and view keys in the simulation view; false for any other action.
     fn sim_time_key(&mut self, a: Action) -> bool {
         let sim = &mut self.sim;
         match a {
@@ -374,6 +374,17 @@ impl DebugApp {
             Action::TimeEnd => {
                 let head = sim.timeline().map_or(0.0, |t| t.head_time());
                 sim.scrub_to(head);
+            }
+            // The view keys act on the simulation's own camera there.
+            Action::Fit => sim.canvas.fit_pending = true,
+            Action::ZoomIn | Action::ZoomOut => {
+                let factor = if a == Action::ZoomIn {
+                    KEY_ZOOM
+                } else {
+                    1.0 / KEY_ZOOM
+                };
+                let view = &mut sim.canvas.view;
+                view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
             }
             _ => return false,
         }

@@ -229,7 +229,13 @@ fn help(ui: &mut Ui) {
                 .map(|s| ui.ctx().format_shortcut(s))
                 .collect();
             ui.monospace(keys.join(", "));
-            ui.label(a.hover());
+            // The keys that act on the sweep scene alone say so: F, P or B pressed in the
+            // simulation view did nothing, with nothing to say why.
+            if a.global() {
+                ui.label(a.hover());
+            } else {
+                ui.label(format!("{} (sweep view)", a.hover()));
+            }
             ui.end_row();
         }
     });
