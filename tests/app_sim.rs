@@ -922,3 +922,42 @@ fn fit_and_zoom_keys_drive_the_simulation_camera() {
         "sweep-only keys are marked"
     );
 }
+
+/// In the simulation view the status bar kept the sweep view's "drag: move box" and a
+/// pointer position that no longer moved. It reads the simulation's canvas there.
+#[test]
+fn the_status_bar_follows_the_pointer_over_the_simulation_and_drops_sweep_hints() {
+    let mut app = DebugApp::new(sweepscope::scene::builtin::default_scene());
+    let mut h = harness_at(egui::vec2(1400.0, 900.0), {
+        app.set_mode(Mode::Sweep);
+        app
+    });
+    h.run();
+    // Hover the box in the sweep view: its drag hint shows.
+    let cam = sweepscope::app::draw::camera::Camera::new(
+        h.get_by_label("Canvas").rect(),
+        &h.state().view(),
+    );
+    h.hover_at(cam.to_screen(Vec2::new(20.0, 15.0)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("drag: ").is_some(),
+        "a sweep hint"
+    );
+    h.state_mut().set_mode(Mode::Simulation);
+    h.run();
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    h.hover_at(c);
+    h.run();
+    assert!(
+        h.query_by_label_contains("drag: ").is_none(),
+        "no sweep hint"
+    );
+    let at = sim(&h).canvas.cursor.unwrap_or_else(|| panic!("a cursor"));
+    let shown = format!(
+        "x {} y {}",
+        sweepscope::scene::number::fixed(at.x as f32),
+        sweepscope::scene::number::fixed(at.y as f32)
+    );
+    assert!(h.query_by_label(&shown).is_some(), "{shown}");
+}

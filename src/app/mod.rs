@@ -86,11 +86,19 @@ impl DebugApp {
             let scene = self.doc.scene();
             let times = &self.frame_times;
             // The zoom of the canvas on screen: each view has its own camera.
-            let zoom = match self.ui.mode {
-                Mode::Sweep => self.ui.view.zoom,
-                Mode::Simulation => self.sim.canvas.view.zoom,
+            let canvas = match self.ui.mode {
+                Mode::Sweep => views::status::CanvasReadout {
+                    zoom: self.ui.view.zoom,
+                    cursor: self.ui.cursor_world,
+                    sweep: true,
+                },
+                Mode::Simulation => views::status::CanvasReadout {
+                    zoom: self.sim.canvas.view.zoom,
+                    cursor: self.sim.canvas.cursor.map(|p| p.as_vec2()),
+                    sweep: false,
+                },
             };
-            views::status::show(ui, scene, &self.ui, zoom, &self.heat, times, &mut out)
+            views::status::show(ui, scene, &self.ui, canvas, &self.heat, times, &mut out)
         });
         self.apply_now(&ctx, &mut out);
         match self.ui.mode {

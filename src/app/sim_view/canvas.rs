@@ -58,6 +58,9 @@ pub struct Canvas {
     /// Fit the camera to the walls on the next frame.
     #[serde(skip)]
     pub fit_pending: bool,
+    /// The world point under the pointer, for the status bar.
+    #[serde(skip)]
+    pub cursor: Option<DVec2>,
 }
 
 impl Default for Canvas {
@@ -71,6 +74,7 @@ impl Default for Canvas {
             spawn_from: None,
             spawn_to: None,
             fit_pending: true,
+            cursor: None,
         }
     }
 }
@@ -90,6 +94,7 @@ impl Canvas {
         }
         let gesture = self.interact(ui, &response, &mut cam, tool, d);
         self.view = cam.view();
+        self.cursor = response.hover_pos().map(|p| cam.to_world_f64(p));
         let painter = ui.painter_at(rect);
         palette::canvas_background(&painter, rect);
         draw_static(&painter, &cam, d.world);

@@ -12,12 +12,20 @@ use crate::app::shell::frame_times::FrameTimes;
 use crate::app::ui_state::UiState;
 use crate::scene::Scene;
 
+/// What the canvas on screen reads out: its zoom, the world point under the pointer, and
+/// whether it is the sweep's (whose handles and heat map the messages describe).
+pub struct CanvasReadout {
+    pub zoom: f32,
+    pub cursor: Option<glam::Vec2>,
+    pub sweep: bool,
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn show(
     ui: &mut Ui,
     scene: &Scene,
     state: &UiState,
-    zoom: f32,
+    canvas: CanvasReadout,
     heat: &HeatLayer,
     times: &FrameTimes,
     out: &mut Vec<Command>,
@@ -29,7 +37,7 @@ pub fn show(
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.monospace(format!(
                 "zoom {} px/unit",
-                crate::scene::number::fixed(zoom)
+                crate::scene::number::fixed(canvas.zoom)
             ));
             ui.separator();
             // Short: the details are on hover, the room is the messages'.
@@ -45,7 +53,7 @@ pub fn show(
                  done): {frame_ms:.1} ms; the ui() part of it: {ui_ms:.2} ms. Medians of the \
                  last 60 frames."
             ));
-            if let Some(p) = state.cursor_world {
+            if let Some(p) = canvas.cursor {
                 ui.separator();
                 ui.monospace(format!(
                     "x {} y {}",
@@ -55,32 +63,40 @@ pub fn show(
             }
             ui.separator();
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                messages(ui, scene, state, heat, out);
+                messages(ui, scene, state, canvas.sweep.then_some(heat), out);
             });
         });
     });
 }
 
 /// The status bar's messages, in order of what matters most when they are cut short.
-fn messages(ui: &mut Ui, scene: &Scene, state: &UiState, heat: &HeatLayer, out: &mut Vec<Command>) {
+/// `heat` is `None` outside the sweep view: its heat map and handles are not on screen
+/// there (their messages stayed, "drag: move box" in the simulation).
+fn messages(
+    ui: &mut Ui,
+    scene: &Scene,
+    state: &UiState,
+    heat: Option<&HeatLayer>,
+    out: &mut Vec<Command>,
+) {
     let mut first = true;
     let mut gap = |ui: &mut Ui| {
         if !std::mem::take(&mut first) {
             ui.separator();
         }
     };
-    if let Some(cell) = heat.coarsened() {
+    if let Some(cell) = heat.and_then(HeatLayer::coarsened) {
         gap(ui);
         ui.label(format!(
             "heat map cells {cell} px (coarser, to keep frames fast)"
         ))
         .on_hover_text("Fewer obstacles or a larger window cell setting are faster.");
     }
-    if let Some(text) = state.cursor_world.and_then(|p| heat.describe(p, scene)) {
+    if let Some(text) = heat.and_then(|h| state.cursor_world.and_then(|p| h.describe(p, scene))) {
         gap(ui);
         ui.add(egui::Label::new(text).truncate());
     }
-    if let Some(h) = state.hot {
+    if let Some(h) = state.hot.filter(|_| heat.is_some()) {
         gap(ui);
         let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
         ui.add(egui::Label::new(format!("drag: {} {name}", h.grip.describe())).truncate());
