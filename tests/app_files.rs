@@ -934,3 +934,25 @@ fn a_scene_opened_and_saved_again_keeps_its_text() {
         assert_eq!(again, first);
     }
 }
+
+/// The built-in dialog opened with nothing focused: typing a name and Enter did nothing,
+/// and Tab went through every listed file to reach the field. It opens with the file name
+/// field ready to type in.
+#[test]
+fn the_built_in_dialog_opens_ready_to_type_a_file_name() {
+    let dir = scratch("dialog-focus");
+    let file = dir.join("typed.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(DebugApp::new(Scene::empty("x")));
+    act(&mut h, Action::Open);
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "File name");
+    assert!(field.is_focused(), "the file name field has the keyboard");
+    h.get_by_role_and_label(Role::TextInput, "File name")
+        .type_text(&file.display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(h.state().file_path(), Some(file.as_path()));
+}

@@ -55,6 +55,9 @@ pub struct FileDialog {
     show_hidden: bool,
     /// Why the folder could not be listed, or the last choice was refused.
     error: Option<String>,
+    /// The file-name field was given the keyboard (on the first frame): the dialog opened
+    /// with nothing focused, and Tab went through every listed file to reach it.
+    focused: bool,
 }
 
 impl FileDialog {
@@ -69,6 +72,7 @@ impl FileDialog {
             truncated: false,
             show_hidden: false,
             error: None,
+            focused: false,
         };
         d.enter(dir);
         d
@@ -93,14 +97,22 @@ impl FileDialog {
         self.dir_text = self.dir.display().to_string();
     }
 
-    /// The path the file-name field names.
+    /// The path the file-name field names, with `.` and `..` resolved (a title and the
+    /// recent files said `/home/me/../notes.ron`, and listed one file twice), and a new
+    /// file saved without an extension given `.ron` (File › Open lists `.ron` files only).
     fn target(&self) -> PathBuf {
         let typed = Path::new(self.name.trim());
-        if typed.is_absolute() {
+        let mut path = if typed.is_absolute() {
             typed.to_path_buf()
         } else {
             self.dir.join(typed)
+        };
+        // A new file only: an existing one (a device, a file named without one) is the
+        // one meant.
+        if self.kind == DialogKind::Save && path.extension().is_none() && !path.exists() {
+            path.set_extension("ron");
         }
+        tidy(&path)
     }
 
     /// Confirms the current choice: a folder is entered (except when choosing a folder),
@@ -268,12 +280,34 @@ impl FileDialog {
             let field = ui
                 .add(egui::TextEdit::singleline(&mut self.name).desired_width(f32::INFINITY))
                 .labelled_by(l.id);
+            if !std::mem::replace(&mut self.focused, true) {
+                field.request_focus();
+            }
             if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                 confirmed = true;
             }
         });
         confirmed
     }
+}
+
+/// `path` with `.` left out and each `..` taking the name before it off, without asking the
+/// file system (a link's `..` is then its parent's, as a shell's `cd` takes it).
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The sub-folders of `dir` and, unless choosing a folder, its `.ron` files: folders
@@ -350,6 +384,21 @@ mod tests {
         );
         let mut save = FileDialog::new(DialogKind::Save, &d, "new.ron");
         assert_eq!(save.confirm(), Outcome::Chosen(d.join("new.ron")));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Save as "../notes" wrote `<folder>/../notes` with no extension: the title and the
+    /// recent files said `..`, and File › Open did not list the file. The path is tidied,
+    /// and a name without an extension saved as `.ron`; one with another is kept as typed.
+    #[test]
+    fn a_typed_path_is_tidied_and_a_saved_name_gets_ron() {
+        let d = scratch("a_typed_path_is_tidied_and_a_saved_name_gets_ron");
+        let mut save = FileDialog::new(DialogKind::Save, &d.join("sub"), "../notes");
+        assert_eq!(save.confirm(), Outcome::Chosen(d.join("notes.ron")));
+        let mut save = FileDialog::new(DialogKind::Save, &d, "./sub/../kept.txt");
+        assert_eq!(save.confirm(), Outcome::Chosen(d.join("kept.txt")));
+        let mut open = FileDialog::new(DialogKind::Open, &d.join("sub"), "../b.ron");
+        assert_eq!(open.confirm(), Outcome::Chosen(d.join("b.ron")));
         let _ = std::fs::remove_dir_all(d);
     }
 
