@@ -285,12 +285,43 @@ fn fingerprint(path: &Path) -> Option<u64> {
 }
 
 pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+    tidy(&std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()))
+}
+
+/// `path` with `.` left out and each `..` taking the name before it off, without asking the
+/// file system (a link's `..` is then its parent's, as a shell's `cd` takes it): one file
+/// opened as `a.ron` and as `home/../a.ron` was two recent files, and a title said `..`.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            // `..` of the root is the root; of a relative start, kept.
+            Component::ParentDir => {
+                if !out.pop() && !out.has_root() {
+                    out.push(c);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One file opened as `a.ron` and as `home/../a.ron` was two recent files.
+    #[test]
+    fn absolute_paths_are_tidied() {
+        assert_eq!(
+            absolute(Path::new("/a/b/../c/./d.ron")),
+            PathBuf::from("/a/c/d.ron")
+        );
+        assert_eq!(absolute(Path::new("/../x.ron")), PathBuf::from("/x.ron"));
+    }
     use glam::Vec2;
 
     fn ball(x: f32) -> Shape {

@@ -112,7 +112,7 @@ impl FileDialog {
         if self.kind == DialogKind::Save && path.extension().is_none() && !path.exists() {
             path.set_extension("ron");
         }
-        tidy(&path)
+        crate::app::document::absolute(&path)
     }
 
     /// Confirms the current choice: a folder is entered (except when choosing a folder),
@@ -289,25 +289,6 @@ impl FileDialog {
         });
         confirmed
     }
-}
-
-/// `path` with `.` left out and each `..` taking the name before it off, without asking the
-/// file system (a link's `..` is then its parent's, as a shell's `cd` takes it).
-fn tidy(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push(c);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The sub-folders of `dir` and, unless choosing a folder, its `.ron` files: folders
