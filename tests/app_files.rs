@@ -956,3 +956,24 @@ fn the_built_in_dialog_opens_ready_to_type_a_file_name() {
     h.run();
     assert_eq!(h.state().file_path(), Some(file.as_path()));
 }
+
+/// In "Unsaved changes" Enter did nothing: Save has the keyboard when it opens.
+#[test]
+fn enter_answers_save_to_the_unsaved_changes_question() {
+    let dir = scratch("enter-save");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    act(&mut h, Action::AddBall);
+    assert!(h.state().dirty());
+    act(&mut h, Action::New);
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(3);
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    let saved = load_scene(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        saved.objects.len(),
+        builtin::default_scene().objects.len() + 1
+    );
+}

@@ -245,3 +245,30 @@ fn the_frame_a_screenshot_or_report_is_taken_of_shows_no_saving_status() {
         "{status}"
     );
 }
+
+/// The form could only be sent by tabbing to "Write report": Ctrl+Enter writes it from
+/// the fields.
+#[test]
+fn ctrl_enter_writes_the_bug_report_from_the_form() {
+    let base = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("app-report-ctrl-enter");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(builtin::default_scene());
+    app.set_output_dir(Some(base.clone()));
+    let mut h = harness(app);
+    h.state_mut().queue(Command::Action(Action::BugReport));
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "What happened")
+        .type_text("It tunnels.");
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run_steps(4);
+    assert!(
+        h.query_by_role_and_label(Role::MultilineTextInput, "What happened")
+            .is_none(),
+        "the form closed"
+    );
+    // The report itself is written once the window has its picture, which a headless
+    // harness has none of: the form closing on Ctrl+Enter is the answer (Cancel aside,
+    // nothing else closes it).
+}

@@ -82,7 +82,13 @@ pub fn show(
                     (Answer::Discard, "Discard"),
                     (Answer::Cancel, "Cancel"),
                 ] {
-                    if ui.button(label).clicked() {
+                    let button = ui.button(label);
+                    // Save is the default: it has the keyboard when the question opens, so
+                    // Enter answers it (nothing did), and Tab moves on to the others.
+                    if answer == Answer::Save && ui.memory(|m| m.focused().is_none()) {
+                        button.request_focus();
+                    }
+                    if button.clicked() {
                         out.push(Command::Answer(answer));
                     }
                 }
@@ -205,7 +211,20 @@ fn report_form(ctx: &Context, form: &mut ReportForm, out: &mut Vec<Command>) -> 
             }
         });
         ui.horizontal(|ui| {
-            if ui.button("Write report").clicked() {
+            // Ctrl+Enter writes it from the fields (Enter is a new line in them).
+            let write = ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter));
+            if ui
+                .button("Write report")
+                .on_hover_text(format!(
+                    "Write the report folder ({})",
+                    ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(
+                        egui::Modifiers::COMMAND,
+                        egui::Key::Enter
+                    ))
+                ))
+                .clicked()
+                || write
+            {
                 out.push(Command::WriteBugReport {
                     happened: form.happened.clone(),
                     expected: form.expected.clone(),
