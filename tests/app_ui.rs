@@ -1317,7 +1317,14 @@ fn deleting_an_obstacle_takes_the_expectations_naming_it_along() {
     assert!(s.reported.is_empty());
     assert!(sweepscope::scene::validate::validate(s).is_empty());
     assert!(
-        h.state().status().contains("expectation(s) naming it"),
+        h.state()
+            .status()
+            .contains("1 expectation(s) and 1 reported answer(s) naming it"),
+        "{}",
+        h.state().status()
+    );
+    assert!(
+        h.state().status().contains("1 reported answer(s)"),
         "{}",
         h.state().status()
     );
@@ -1325,6 +1332,12 @@ fn deleting_an_obstacle_takes_the_expectations_naming_it_along() {
     h.run();
     assert_eq!(h.state().scene().expect.len(), expected);
     assert_eq!(h.state().scene().reported.len(), 1);
+    // The status was about the delete: the undo takes it away.
+    assert!(
+        !h.state().status().contains("naming it"),
+        "{}",
+        h.state().status()
+    );
 }
 
 /// A RotatedBox at 90° hit where the same Box grazed (cos of the f32 radian of 90° is

@@ -46,7 +46,7 @@ const UNTITLED: &str = "untitled";
 /// The zoom step of the keyboard's + and − (four presses double it, near enough).
 const KEY_ZOOM: f32 = 1.19;
 
-use super::ui_state::NOT_APPLIED;
+use super::ui_state::{DELETED, NOT_APPLIED};
 
 impl DebugApp {
     /// Applies every queued command.
@@ -229,13 +229,25 @@ impl DebugApp {
                 if let Some(i) = self.ui.selected {
                     let scene = self.doc.scene();
                     let name = scene.objects.get(i).map(|o| o.name.clone());
-                    let count = scene.expect.len();
+                    let counts = (scene.expect.len(), scene.reported.len());
                     self.doc.apply(Edit::Remove { object: i }, false);
-                    let gone = count - self.doc.scene().expect.len().min(count);
-                    if let Some(name) = name.filter(|_| gone > 0) {
+                    let after = self.doc.scene();
+                    let gone = (
+                        counts.0.saturating_sub(after.expect.len()),
+                        counts.1.saturating_sub(after.reported.len()),
+                    );
+                    // Evaluated first: the status is of this revision, and the next change
+                    // clears it.
+                    self.refresh();
+                    if let Some(name) = name.filter(|_| gone != (0, 0)) {
                         let name = crate::scene::number::short_name(&name);
+                        let what = match gone {
+                            (e, 0) => format!("{e} expectation(s)"),
+                            (0, r) => format!("{r} reported answer(s)"),
+                            (e, r) => format!("{e} expectation(s) and {r} reported answer(s)"),
+                        };
                         self.ui.status = format!(
-                            "deleted '{name}' and the {gone} expectation(s) naming it (Undo brings them back)"
+                            "{DELETED}'{name}' and the {what} naming it (Undo brings them back)"
                         );
                     }
                     self.ui.selected = None;

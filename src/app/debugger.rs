@@ -189,7 +189,9 @@ impl DebugApp {
             self.check_text();
             // A refusal's reason is about the scene before this change, whatever made it
             // (an edit, an added object, an undo).
-            if self.ui.status.starts_with(super::ui_state::NOT_APPLIED) {
+            if self.ui.status.starts_with(super::ui_state::NOT_APPLIED)
+                || self.ui.status.starts_with(super::ui_state::DELETED)
+            {
                 self.ui.status.clear();
             }
         }

@@ -124,6 +124,10 @@ impl Playback {
 /// How the status bar starts the reason an edit was refused; cleared by the next change.
 pub const NOT_APPLIED: &str = "not applied: ";
 
+/// The start of the status of a delete that took expectations along: about that edit
+/// alone, cleared by the next change (an undo left it standing).
+pub const DELETED: &str = "deleted ";
+
 /// A panel's share of the window along its axis, kept through resizes: egui keeps a
 /// panel's size in points, so a window made smaller would lose its canvas to the panels,
 /// and one made larger again would keep them narrow.
