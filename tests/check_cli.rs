@@ -431,3 +431,50 @@ fn a_mistyped_variant_is_told_the_id_it_is_near() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `check` said nothing of a scene's reported answers, which the debugger and the report
+/// judge. It lists each verdict, without failing on it.
+#[test]
+fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-reported-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("r.ron");
+    let text = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (-3.0, 50.0), end: (-3.0, 10.0), radius: 5.0)),
+        (name: "box", shape: Box(min: (0.0, 0.0), max: (40.0, 30.0))),
+    ],
+    reported: [
+        (ball: "ball", obstacle: "box", by: "my-engine", hit: true, time: 0.4333),
+    ],
+)
+"#;
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let run = |json: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_sweepscope"));
+        c.arg("check");
+        if json {
+            c.arg("--json");
+        }
+        c.arg(&file).output().unwrap_or_else(|e| panic!("{e}"))
+    };
+    let out = run(false);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("reported (judged, not checked):")
+            && text.contains(
+                "my-engine on ball vs box: Δt = +0.0333 (said t = 0.4333; exact t = 0.4)"
+            ),
+        "{text}"
+    );
+    let out = run(true);
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let r = &doc["files"][0]["reported"][0];
+    assert_eq!(r["by"], "my-engine");
+    assert_eq!(r["disagrees"], true);
+    assert_eq!(doc["ok"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -101,7 +101,14 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     let obstacles = scene.obstacles();
     let has_balls = scene.objects.iter().any(|o| o.shape.is_ball());
     let mut table = Table::new(scene, &obstacles);
-    let expectations = evaluate_each(scene, &obstacles, |ball| table.write_ball(out, ball))?;
+    // The reported answers' verdicts (at most MAX_EXPECTATIONS lines), printed after the
+    // expectations: what another program said is not an expectation, and does not fail
+    // the check.
+    let mut reported = Vec::new();
+    let expectations = evaluate_each(scene, &obstacles, |ball| {
+        reported.extend(reported_lines(scene, &ball));
+        table.write_ball(out, ball)
+    })?;
     table.finish(out)?;
     if !has_balls || obstacles.is_empty() {
         writeln!(out, "  (no ball × obstacle pairs)")?;
@@ -117,8 +124,37 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
             writeln!(out, "    {}", safe(&e.to_string()))?;
         }
     }
+    if !reported.is_empty() {
+        writeln!(out, "  reported (judged, not checked):")?;
+        for line in &reported {
+            writeln!(out, "    {}", safe(line))?;
+        }
+    }
     writeln!(out)?;
     Ok(expectations.iter().all(|e| e.passed()))
+}
+
+/// One line per reported answer of `ball`: who, the pair, the verdict, what it said and
+/// the exact answer.
+fn reported_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
+    let name = |i: usize| scene.objects.get(i).map_or("", |o| o.name.as_str());
+    ball.reported
+        .iter()
+        .filter_map(|row| {
+            let (r, pair) = (scene.reported.get(row.index)?, ball.pairs.get(row.pair)?);
+            let exact = pair
+                .hit
+                .map_or("miss".to_owned(), |h| format!("t = {}", num(h.time)));
+            Some(format!(
+                "{} on {} vs {}: {} (said {}; exact {exact})",
+                r.by,
+                name(ball.object),
+                name(pair.obstacle),
+                row.verdict.text(),
+                r.said()
+            ))
+        })
+        .collect()
 }
 
 /// The scene's notes, indented under `notes:`, each line escaped on its own (tabs become

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! { "files": [ { "file", "valid": true, "name", "notes", "pairs": [...], "paths": [...],
-//!                "expectations": [...], "ok" }
+//!                "expectations": [...], "reported": [...], "ok" }
 //!            | { "file", "valid": false, "ok": false, "errors": [...] } ],
 //!   "ok": every file valid and every expectation holding }
 //! ```
@@ -112,6 +112,7 @@ impl Serialize for File<'_> {
         let pairs = Pairs {
             scene: &scene,
             expectations: RefCell::new(None),
+            reported: RefCell::new(Vec::new()),
         };
         m.serialize_entry("pairs", &pairs)?;
         m.serialize_entry("paths", &Paths { scene: &scene })?;
@@ -132,6 +133,8 @@ impl Serialize for File<'_> {
             })
             .collect();
         m.serialize_entry("expectations", &judged)?;
+        // Judged, not checked: what another program said does not decide `ok`.
+        m.serialize_entry("reported", &*pairs.reported.borrow())?;
         let ok = expectations.iter().all(ExpectationResult::passed);
         self.ok.set(ok);
         m.serialize_entry("ok", &ok)?;
@@ -144,6 +147,8 @@ impl Serialize for File<'_> {
 struct Pairs<'a> {
     scene: &'a Scene,
     expectations: RefCell<Option<Vec<ExpectationResult>>>,
+    /// The reported answers' verdicts, gathered ball by ball (at most MAX_EXPECTATIONS).
+    reported: RefCell<Vec<Value>>,
 }
 
 impl Serialize for Pairs<'_> {
@@ -153,6 +158,20 @@ impl Serialize for Pairs<'_> {
         let obstacles = scene.obstacles();
         let mut seq = s.serialize_seq(None)?;
         let judged = evaluate_each(scene, &obstacles, |ball| {
+            for row in &ball.reported {
+                let (Some(r), Some(p)) = (scene.reported.get(row.index), ball.pairs.get(row.pair))
+                else {
+                    continue;
+                };
+                self.reported.borrow_mut().push(json!({
+                    "index": row.index,
+                    "by": r.by,
+                    "ball": name(p.ball),
+                    "obstacle": name(p.obstacle),
+                    "verdict": row.verdict.text(),
+                    "disagrees": row.verdict.is_bad(),
+                }));
+            }
             for p in &ball.pairs {
                 seq.serialize_element(&json!({
                     "ball": name(p.ball),
