@@ -109,6 +109,9 @@ impl Series {
 /// inside it, which would cover most of a narrow plot.
 const LEGEND_MIN_WIDTH: f32 = 280.0;
 
+/// The energy drift plot shows at least this much either side of 0: rounding level.
+const DRIFT_SPAN: f64 = 1e-15;
+
 /// The current time's marker, in the scrubber's colour rather than a series'.
 fn now_line(now: f64) -> VLine {
     VLine::new("now", now).color(Role::Scrubber.color())
@@ -163,14 +166,19 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
         };
         // The relative drift of the energy, on its own scale: an exact engine keeps it at
         // rounding level (1e-15), which a plot of the energy itself would flatten to a line.
-        plot(&mut cols[0], "sim_energy", &drift).show(&mut cols[0], |p| {
-            p.line(line(
-                drift[0].0,
-                drift[0].1,
-                pts(&|x| series.drift(x.energy)),
-            ));
-            p.vline(now_line(now));
-        });
+        // At least ±DRIFT_SPAN about 0: a drift of exactly 0 got egui_plot's default span,
+        // ±5, which reads as hundreds of percent.
+        plot(&mut cols[0], "sim_energy", &drift)
+            .include_y(DRIFT_SPAN)
+            .include_y(-DRIFT_SPAN)
+            .show(&mut cols[0], |p| {
+                p.line(line(
+                    drift[0].0,
+                    drift[0].1,
+                    pts(&|x| series.drift(x.energy)),
+                ));
+                p.vline(now_line(now));
+            });
         plot(&mut cols[1], "sim_momentum", &momentum)
             .include_y(0.0)
             .show(&mut cols[1], |p| {
