@@ -961,3 +961,37 @@ fn the_status_bar_follows_the_pointer_over_the_simulation_and_drops_sweep_hints(
     );
     assert!(h.query_by_label(&shown).is_some(), "{shown}");
 }
+
+/// After Home the log still showed its newest rows, and after End (from Home) its first,
+/// with no row highlighted in view. Home shows the top, End the newest row.
+#[test]
+fn the_event_log_follows_home_and_end() {
+    let mut app = sim_app(busy_world());
+    app.advance_simulation(30.0);
+    let end = app.sim_view().timeline().map_or(0, |t| t.log_end());
+    assert!(end > 200, "{end}");
+    let mut h = harness(app);
+    h.run();
+    let label = |h: &Harness<'_, DebugApp>, k: usize| {
+        sim(h)
+            .event_row_label(k)
+            .unwrap_or_else(|| panic!("row {k}"))
+    };
+    h.key_press(egui::Key::Home);
+    h.run_steps(30);
+    assert!(
+        h.query_by_label(&label(&h, 0)).is_some(),
+        "the first row in view"
+    );
+    h.key_press(egui::Key::End);
+    h.run_steps(30);
+    let current = sim(&h)
+        .timeline()
+        .and_then(|t| t.current_index())
+        .unwrap_or_else(|| panic!("a current event"));
+    assert!(current + 1 >= end, "{current} of {end}");
+    assert!(
+        h.query_by_label(&label(&h, current)).is_some(),
+        "the newest row in view"
+    );
+}

@@ -291,8 +291,9 @@ impl SimView {
         };
         let mut clicked = None;
         // Stuck to the bottom only while the newest event is the current one: a scroll
-        // area stuck to its end overrides any offset asked for below.
-        let at_newest = current.is_none_or(|k| k + 1 >= end);
+        // area stuck to its end overrides any offset asked for below. Before the first
+        // event (Home) it is not: the log stayed at the bottom there.
+        let at_newest = current.map_or(end == first, |k| k + 1 >= end);
         let mut area = egui::ScrollArea::vertical()
             .id_salt("sim_event_log")
             .auto_shrink([false, false])
@@ -303,13 +304,19 @@ impl SimView {
         if current != *log_shown {
             *log_shown = current;
             let in_view = current.is_some_and(|k| k > log_rows.start && k + 1 < log_rows.end);
-            // At the newest event the log sticks to its bottom on its own.
-            if let Some(k) = current.filter(|&k| k + 1 < end && !in_view) {
-                let pitch = row_h + ui.spacing().item_spacing.y;
-                let view = ui.available_height();
-                let most = ((end - first) as f32 * pitch - view).max(0.0);
-                let offset = k.saturating_sub(first) as f32 * pitch - view * 0.5;
-                area = area.vertical_scroll_offset(offset.clamp(0.0, most));
+            let pitch = row_h + ui.spacing().item_spacing.y;
+            let view = ui.available_height();
+            let most = ((end - first) as f32 * pitch - view).max(0.0);
+            match current {
+                // Before the first event (Home): the top.
+                None => area = area.vertical_scroll_offset(0.0),
+                // The newest (End): the bottom, which sticking keeps only once there.
+                Some(k) if k + 1 >= end => area = area.vertical_scroll_offset(most),
+                Some(k) if !in_view => {
+                    let offset = k.saturating_sub(first) as f32 * pitch - view * 0.5;
+                    area = area.vertical_scroll_offset(offset.clamp(0.0, most));
+                }
+                Some(_) => {}
             }
         }
         area.show_rows(ui, row_h, end - first, |ui, rows| {
