@@ -831,6 +831,18 @@ fn a_field_committed_unchanged_keeps_a_tiny_value() {
     }
 }
 
+/// Another program renames the scene in `file`; the debugger adds a ball and saves. The
+/// other program's text.
+fn edited_elsewhere_then_saved(h: &mut Harness<DebugApp>, file: &Path) -> String {
+    let theirs = std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .replace("Default: corner bounce", "EXTERNALLY EDITED");
+    std::fs::write(file, &theirs).unwrap_or_else(|e| panic!("{e}"));
+    act(h, Action::AddBall);
+    act(h, Action::Save);
+    theirs
+}
+
 /// A scene edited in a text editor while the debugger had it open was overwritten by the
 /// next Ctrl+S without a word. Saving over a file changed since it was opened or saved
 /// asks first; Cancel keeps the other program's text, and once saved, the next save asks
@@ -850,12 +862,7 @@ fn saving_over_a_file_another_program_changed_asks_first() {
         h.state().status()
     );
     // Another program writes it; the debugger edits on and saves.
-    let theirs = std::fs::read_to_string(&file)
-        .unwrap_or_default()
-        .replace("Default: corner bounce", "EXTERNALLY EDITED");
-    std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
-    act(&mut h, Action::AddBall);
-    act(&mut h, Action::Save);
+    let theirs = edited_elsewhere_then_saved(&mut h, &file);
     assert!(
         h.query_by_label_contains("changed on disk since it was opened")
             .is_some()
@@ -886,12 +893,7 @@ fn reload_from_the_changed_on_disk_question_takes_the_files_version() {
     let file = dir.join("scene.ron");
     save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
     let mut h = harness(opened(&file));
-    let theirs = std::fs::read_to_string(&file)
-        .unwrap_or_default()
-        .replace("Default: corner bounce", "EXTERNALLY EDITED");
-    std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
-    act(&mut h, Action::AddBall);
-    act(&mut h, Action::Save);
+    let theirs = edited_elsewhere_then_saved(&mut h, &file);
     h.get_by_label("Reload, dropping my changes").click();
     h.run();
     h.run();

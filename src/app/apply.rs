@@ -269,15 +269,7 @@ impl DebugApp {
             Action::StepBack => playback.step(-0.01),
             Action::StepForward => playback.step(0.01),
             Action::Fit => self.ui.fit_requested = true,
-            Action::ZoomIn | Action::ZoomOut => {
-                let factor = if a == Action::ZoomIn {
-                    KEY_ZOOM
-                } else {
-                    1.0 / KEY_ZOOM
-                };
-                let view = &mut self.ui.view;
-                view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
-            }
+            Action::ZoomIn | Action::ZoomOut => key_zoom(&mut self.ui.view, a),
             Action::TogglePlots => self.ui.show_plots = !self.ui.show_plots,
             Action::ToggleVariantsPanel => self.ui.show_variants = !self.ui.show_variants,
             Action::ToggleHeatMap => {
@@ -389,15 +381,7 @@ impl DebugApp {
             }
             // The view keys act on the simulation's own camera there.
             Action::Fit => sim.canvas.fit_pending = true,
-            Action::ZoomIn | Action::ZoomOut => {
-                let factor = if a == Action::ZoomIn {
-                    KEY_ZOOM
-                } else {
-                    1.0 / KEY_ZOOM
-                };
-                let view = &mut sim.canvas.view;
-                view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
-            }
+            Action::ZoomIn | Action::ZoomOut => key_zoom(&mut sim.canvas.view, a),
             _ => return false,
         }
         true
@@ -933,6 +917,16 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
 /// `p` made absolute against the working folder (as it is when the path is used).
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// + or − on `view`: a step of [`KEY_ZOOM`] around its centre, within the zoom limits.
+fn key_zoom(view: &mut crate::scene::View, a: Action) {
+    let factor = if a == Action::ZoomIn {
+        KEY_ZOOM
+    } else {
+        1.0 / KEY_ZOOM
+    };
+    view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
 }
 
 /// The least move of a view of half size `half` that shows an object of half size `extent`
