@@ -1489,27 +1489,22 @@ fn a_dragged_length_field_moves_by_the_canvas_scale() {
 fn escape_in_the_name_field_keeps_the_old_name() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
     let name = h.state().scene().objects[0].name.clone();
-    let field = h.get_by_role_and_label(Role::TextInput, "name");
-    field.click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "name")
-        .type_text("renamed");
-    h.run();
-    h.key_press(Key::Escape);
-    h.run();
-    h.run();
+    // Types over the name, then leaves the field with `key`.
+    let rename = |h: &mut Harness<DebugApp>, key: Key| {
+        h.get_by_role_and_label(Role::TextInput, "name").click();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, "name")
+            .type_text("renamed");
+        h.run();
+        h.key_press(key);
+        h.run();
+        h.run();
+    };
+    rename(&mut h, Key::Escape);
     assert_eq!(h.state().scene().objects[0].name, name);
     // Enter applies it.
-    h.get_by_role_and_label(Role::TextInput, "name").click();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "name")
-        .type_text("renamed");
-    h.run();
-    h.key_press(Key::Enter);
-    h.run();
+    rename(&mut h, Key::Enter);
     assert_eq!(h.state().scene().objects[0].name, "renamed");
 }
