@@ -1508,3 +1508,26 @@ fn escape_in_the_name_field_keeps_the_old_name() {
     rename(&mut h, Key::Enter);
     assert_eq!(h.state().scene().objects[0].name, "renamed");
 }
+
+/// Escape in a number field applied what was typed (end y typed over with 99 became 99);
+/// it leaves the value as it was, as in the name field.
+#[test]
+fn escape_in_a_number_field_keeps_the_old_value() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let before = h.state().scene().objects[0].shape;
+    for (field, key, changes) in [("end y", Key::Escape, false), ("end y", Key::Enter, true)] {
+        h.get_by_role_and_label(Role::SpinButton, field).click();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.run();
+        h.get_by_role_and_label(Role::SpinButton, field)
+            .type_text("99");
+        h.run();
+        h.key_press(key);
+        h.run();
+        h.run();
+        let now = h.state().scene().objects[0].shape;
+        assert_eq!(now != before, changes, "{key:?}: {now:?}");
+    }
+    assert!(h.state().dirty());
+}

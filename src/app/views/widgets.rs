@@ -31,11 +31,13 @@ pub fn drag_f32_where(
     unused: Option<&str>,
 ) -> Response {
     let l = key(ui, label);
+    let before = *v;
     let mut dv = field(v).speed(speed);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
     let mut r = ui.add_enabled(unused.is_none(), dv).labelled_by(l.id);
+    escape_keeps(ui, &r, v, before);
     if let Some(why) = unused {
         r = r.on_disabled_hover_text(why);
     }
@@ -49,7 +51,9 @@ pub fn drag_f32_where(
 /// decimals, so below about 1e-13 a value is typed rather than dragged.
 pub fn drag_len(ui: &mut Ui, label: &str, v: &mut f32, zoom: f32) -> Response {
     let l = key(ui, label);
+    let before = *v;
     let r = ui.add(field(v).speed(0.5 / zoom)).labelled_by(l.id);
+    escape_keeps(ui, &r, v, before);
     ui.end_row();
     r
 }
@@ -60,13 +64,33 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, zoom: f32) -> bool {
     key(ui, label);
     let mut changed = false;
     ui.horizontal(|ui| {
+        let before = *v;
         let x = ui.add(field(&mut v.x).speed(1.0 / zoom).prefix("x "));
+        escape_keeps(ui, &x, &mut v.x, before.x);
         changed |= x.accessible_name(format!("{label} x")).changed();
         let y = ui.add(field(&mut v.y).speed(1.0 / zoom).prefix("y "));
+        escape_keeps(ui, &y, &mut v.y, before.y);
         changed |= y.accessible_name(format!("{label} y")).changed();
     });
     ui.end_row();
     changed
+}
+
+/// Escape leaves a field being typed in as it was. egui's DragValue skips the text in the
+/// frame Escape is pressed, then applies it in the next, when it sees the focus lost (end
+/// y typed over with 99 and Escaped became 99): the value before is kept for that next
+/// frame, and only for it (a field of another object in the same place must not get it).
+fn escape_keeps(ui: &Ui, r: &Response, v: &mut f32, before: f32) {
+    let key = r.id.with("value before Escape");
+    let pass = ui.ctx().cumulative_pass_nr();
+    if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        *v = before;
+        ui.data_mut(|d| d.insert_temp(key, (before, pass)));
+    } else if let Some((kept, at)) = ui.data_mut(|d| d.remove_temp::<(f32, u64)>(key))
+        && at + 1 == pass
+    {
+        *v = kept;
+    }
 }
 
 /// A DragValue over `v`, shown with [`short`] and applied once typed.
