@@ -841,29 +841,35 @@ fn playing_pauses_at_the_scenes_duration_and_runs_on_when_played_again() {
     app.sim_view_mut().settings.speed = 30.0;
     let mut h = harness(app);
     h.run();
+    let paused_at_the_end = |h: &Harness<'_, DebugApp>| {
+        let v = sim(h);
+        assert!(!v.is_playing(), "still playing at t = {}", v.time());
+        assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
+        let note = v.message().unwrap_or_default();
+        assert!(note.contains("duration"), "{note:?}");
+        assert!(
+            h.query_by_label_contains("paused at the scene's duration")
+                .is_some()
+        );
+    };
     h.get_by_label("Play").click();
     h.run_steps(60);
-    let v = sim(&h);
-    assert!(!v.is_playing(), "still playing at t = {}", v.time());
-    assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
-    let note = v.message().unwrap_or_default();
-    assert!(note.contains("duration"), "{note:?}");
-    assert!(
-        h.query_by_label_contains("paused at the scene's duration")
-            .is_some()
-    );
+    paused_at_the_end(&h);
+    // Home: the note is about where the clock was (it stayed up at t = 0).
+    h.key_press(egui::Key::Home);
+    h.run_steps(40);
+    assert!(sim(&h).time() < 1e-9);
+    assert!(sim(&h).message().is_none_or(|m| !m.contains("duration")));
+    // Played from there, it pauses at the end again; played again, it runs on.
+    h.get_by_label("Play").click();
+    h.run_steps(60);
+    paused_at_the_end(&h);
     h.get_by_label("Play").click();
     h.run_steps(10);
     let v = sim(&h);
     assert!(v.is_playing());
     assert!(v.time() > 10.5, "t = {}", v.time());
     assert!(v.message().is_none_or(|m| !m.contains("duration")));
-    // Scrubbed back before the end, playing pauses there again.
-    h.state_mut().sim_view_mut().scrub_to(9.0);
-    h.run_steps(60);
-    let v = sim(&h);
-    assert!(!v.is_playing(), "t = {}", v.time());
-    assert!((v.time() - 10.0).abs() < 1e-9, "paused at t = {}", v.time());
 }
 
 /// A spawn below the bottom wall appeared inside, on the wall, without a word. A spawn

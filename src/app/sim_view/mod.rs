@@ -368,10 +368,11 @@ impl SimView {
     /// The note shown to the user, if any.
     pub fn message(&self) -> Option<&str> {
         let r = self.run.as_ref()?;
-        r.refusal
-            .as_deref()
-            .or(r.at_duration.as_deref())
-            .or(r.message.as_deref())
+        // The pause at the duration is said while the clock is where it paused: after a
+        // rewind (Home) it was still said at t = 0.
+        let here = r.timeline.as_ref().map(Timeline::time);
+        let paused = r.at_duration.as_deref().filter(|_| here == r.paused_at);
+        r.refusal.as_deref().or(paused).or(r.message.as_deref())
     }
 
     /// The energy and momentum samples the plots show.
