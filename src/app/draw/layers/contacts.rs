@@ -210,9 +210,11 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     }
     let text = match (more, agreeing) {
         (0, 0) => return,
-        (0, n) => format!("… and {n} agreeing: see the inspector"),
+        (0, n) => format!("… and {n} agreeing verdicts: see the inspector"),
         (m, 0) => format!("… {m} more ({bad} disagreeing): see the inspector"),
-        (m, n) => format!("… {m} more ({bad} disagreeing) and {n} agreeing: see the inspector"),
+        (m, n) => {
+            format!("… {m} more ({bad} disagreeing) and {n} agreeing verdicts: see the inspector")
+        }
     };
     let text = pen.fit_text(&text, width);
     pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
@@ -435,7 +437,10 @@ mod tests {
             .iter()
             .find(|t| t.starts_with("… "))
             .unwrap_or_else(|| panic!("no count of the rest: {shown:?}"));
-        assert!(rest.contains("agreeing: see the inspector"), "{rest}");
+        assert!(
+            rest.contains("agreeing verdicts: see the inspector"),
+            "{rest}"
+        );
         let listed: Vec<&String> = shown.iter().filter(|t| t.contains(" vs ")).collect();
         assert!(!listed.is_empty(), "{shown:?}");
         assert!(listed.iter().all(|t| !t.ends_with("agrees")), "{listed:?}");
