@@ -954,3 +954,25 @@ fn random_pairs_never_panic_and_hits_are_finite_with_time_from_the_approach() {
         }
     }
 }
+
+/// At a scale of 1e20 the ports failed "dividing by a zero-length motion", a motion 4e21
+/// long; at 1e-30, by "a zero length" too. Their failures say what broke: the f32 squares
+/// overflowed or underflowed.
+#[test]
+fn a_ports_failure_at_an_extreme_scale_names_the_overflow_or_underflow() {
+    use sweepscope::variants::{Outcome, Params, Variant, run};
+    let failure = |scale: f32, v: Variant| {
+        let s = |x: f32, y: f32| sweepscope::Vec2::new(x * scale, y * scale);
+        let sweep = sweepscope::Sweep::new(s(-3.0, 50.0), s(-3.0, 10.0), 5.0 * scale);
+        let obstacle =
+            sweepscope::Obstacle::Aabb(sweepscope::Aabb::new(s(0.0, 0.0), s(40.0, 30.0)));
+        match run(v, &sweep, &obstacle, &Params::default()) {
+            Outcome::Failed(why) => why,
+            other => panic!("{v:?} at {scale:e}: {other:?}"),
+        }
+    };
+    let why = failure(1e20, Variant::ExpandedBox);
+    assert!(why.contains("overflow"), "{why}");
+    let why = failure(1e-30, Variant::TrigCorner);
+    assert!(why.contains("underflow"), "{why}");
+}

@@ -177,7 +177,15 @@ fn corner_circle(rect: &Aabb, code: Region, start: Vec2, end: Vec2, radius: f32)
     let s1 = (-b - root) / (2.0 * a);
     let s2 = (-b + root) / (2.0 * a);
     if !(s1.is_finite() && s2.is_finite()) {
-        return Outcome::Failed("the line/circle solve divides by a zero-length motion");
+        // Which way it broke: at a scale of 1e20 the squares overflow f32, and "a
+        // zero-length motion" blamed a motion 4e21 long.
+        return Outcome::Failed(if a == 0.0 && d != Vec2::ZERO {
+            "the line/circle solve's squared motion underflows f32 to 0, and it divides by it"
+        } else if a == 0.0 {
+            "the line/circle solve divides by a zero-length motion"
+        } else {
+            "the line/circle solve's squares overflow f32 (inf or NaN)"
+        });
     }
     let in_unit = |s: f32| (0.0..=1.0).contains(&s);
     let s = if in_unit(s1) {

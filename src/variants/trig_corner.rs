@@ -262,8 +262,16 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     let ny = (f64::from(iy - cy) * inverse_radius) as f32;
     if !(time.is_finite() && ix.is_finite() && iy.is_finite() && nx.is_finite() && ny.is_finite()) {
         return Solve::Failed(
-            if cosine.is_nan() || line_length == 0.0 || corner_dist == 0.0 {
+            if (line_length == 0.0 && (dx != 0.0 || dy != 0.0))
+                || (corner_dist == 0.0 && (corner_dx != 0.0 || corner_dy != 0.0))
+            {
+                "a length's square underflows f32 to 0, and the cosine divides by it"
+            } else if line_length == 0.0 || corner_dist == 0.0 {
                 "the cosine divides by a zero length (no motion, or starting on the corner)"
+            } else if !(line_length.is_finite() && corner_dist.is_finite()) {
+                "the lengths' squares overflow f32 (inf)"
+            } else if cosine.is_nan() {
+                "the cosine is NaN"
             } else if inner_angle.is_nan() {
                 "acos of a cosine just outside [-1, 1] (rounding) is NaN"
             } else if inner_sin == 0.0 {
