@@ -273,23 +273,58 @@ pub fn axis_number(value: f64, step: f64) -> String {
 /// lines [`PLOT_GRID_SPACING`] apart (egui_plot's default spacer steps by powers of ten
 /// only, which leaves a plot of values from 0 to 9 with the one label "0").
 pub fn nice_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    nice_marks(input, 10.0)
+}
+
+/// [`nice_grid`] for a time axis: egui_plot labels an x mark only when its step is 60
+/// points wide or more, so every step of the coarse marks is made at least that (with the
+/// coarse marks ten steps apart, a run of 14 s in a plot 200 points wide had no label).
+pub fn nice_time_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    let (lo, hi) = input.bounds;
+    let base = input.base_step_size;
+    if !(base > 0.0 && lo.is_finite() && hi.is_finite()) {
+        return Vec::new();
+    }
+    // `base` is PLOT_GRID_SPACING.min points of the axis.
+    let label = base * X_LABEL_POINTS / f64::from(PLOT_GRID_SPACING.min);
+    let step = nice_step(base);
+    let coarse = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0]
+        .into_iter()
+        .map(|m| m * step)
+        .find(|&c| c >= label)
+        .unwrap_or(100.0 * step);
+    nice_marks(input, coarse / step)
+}
+
+/// Points an x tick label needs before egui_plot draws it (its default label spacing is 60
+/// to 80).
+const X_LABEL_POINTS: f64 = 64.0;
+
+/// The smallest of 1, 2, 5 × 10^k at least `base`.
+fn nice_step(base: f64) -> f64 {
+    let decade = 10f64.powf(base.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * decade)
+        .find(|&s| s >= base)
+        .unwrap_or(10.0 * decade)
+}
+
+/// Marks every [`nice_step`], every `coarse_steps`-th of them coarse (the ones labelled
+/// when the others have no room).
+fn nice_marks(input: egui_plot::GridInput, coarse_steps: f64) -> Vec<egui_plot::GridMark> {
     let (lo, hi) = input.bounds;
     let base = input.base_step_size;
     if !(base > 0.0 && base.is_finite() && lo.is_finite() && hi.is_finite() && lo <= hi) {
         return Vec::new();
     }
-    let decade = 10f64.powf(base.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .map(|m| m * decade)
-        .find(|&s| s >= base)
-        .unwrap_or(10.0 * decade);
+    let step = nice_step(base);
     let (first, last) = ((lo / step).ceil(), (hi / step).floor());
     // A range too wide for its step (never for plots, whose base follows their range).
     if (last - first).partial_cmp(&1e4) != Some(std::cmp::Ordering::Less) {
         return Vec::new();
     }
-    let coarse = step * 10.0;
+    let coarse = step * coarse_steps;
     (first as i64..=last as i64)
         .map(|k| {
             let value = k as f64 * step;
@@ -304,7 +339,7 @@ pub fn nice_grid(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
 
 #[cfg(test)]
 mod tests {
-    use super::{axis_number, nice_grid};
+    use super::{PLOT_GRID_SPACING, X_LABEL_POINTS, axis_number, nice_grid, nice_time_grid};
     use egui_plot::GridInput;
 
     fn values(lo: f64, hi: f64, base: f64) -> Vec<f64> {
@@ -315,6 +350,31 @@ mod tests {
         .into_iter()
         .map(|m| m.value)
         .collect()
+    }
+
+    /// A run of 14 s in a plot about 200 points wide had no time label: the coarse marks,
+    /// the only ones with room for one, were ten steps apart. They are at least 64 points
+    /// apart now, and there are at least two on the axis.
+    #[test]
+    fn a_time_axis_always_has_labelled_marks() {
+        for (span, points) in [
+            (5.0_f64, 200.0_f64),
+            (14.0, 200.0),
+            (60.0, 200.0),
+            (0.8, 600.0),
+        ] {
+            let base = span / points * f64::from(PLOT_GRID_SPACING.min);
+            let marks = nice_time_grid(egui_plot::GridInput {
+                bounds: (0.0, span),
+                base_step_size: base,
+            });
+            let labelled: Vec<f64> = marks
+                .iter()
+                .filter(|m| m.step_size * points / span >= X_LABEL_POINTS)
+                .map(|m| m.value)
+                .collect();
+            assert!(labelled.len() >= 2, "{span} s: {labelled:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Energy drift, momentum and events per frame over simulation time, kept bounded by
 //! decimation.
 
-use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, axis_number, nice_grid};
+use crate::app::draw::palette::{PLOT_GRID_SPACING, Role, axis_number, nice_grid, nice_time_grid};
 use egui_plot::{Legend, Line, Plot, VLine};
 
 /// Samples kept before pairs are merged (and the sampling interval doubled).
@@ -154,6 +154,9 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
                 .show_background(false)
                 .grid_spacing(PLOT_GRID_SPACING)
                 .y_grid_spacer(nice_grid)
+                // The time axis too: by powers of ten only, a run of 5 s was labelled "0"
+                // alone, and its labels need room of their own.
+                .x_grid_spacer(nice_time_grid)
                 .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
                 .height(height)
                 .link_axis(link, [true, false])
