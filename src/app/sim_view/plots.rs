@@ -157,6 +157,9 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
                 // The time axis too: by powers of ten only, a run of 5 s was labelled "0"
                 // alone, and its labels need room of their own.
                 .x_grid_spacer(nice_time_grid)
+                // egui_plot's own labels round to the coarse step's decimals too few: 0.5
+                // read "0".
+                .x_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
                 .y_axis_formatter(|mark, _| axis_number(mark.value, mark.step_size))
                 .height(height)
                 .link_axis(link, [true, false])
