@@ -446,7 +446,7 @@ fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
         (name: "box", shape: Box(min: (0.0, 0.0), max: (40.0, 30.0))),
     ],
     reported: [
-        (ball: "ball", obstacle: "box", by: "my-engine", hit: true, time: 0.4333),
+        (ball: "ball", obstacle: "box", by: "my-engine", hit: true, time: 0.4333, detail: "status: Converged"),
     ],
 )
 "#;
@@ -465,7 +465,7 @@ fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
     assert!(
         text.contains("reported (judged, not checked):")
             && text.contains(
-                "my-engine on ball vs box: Δt = +0.0333 (said t = 0.4333; exact t = 0.4)"
+                "my-engine on ball vs box: Δt = +0.0333 (said t = 0.4333; exact t = 0.4) [status: Converged]"
             ),
         "{text}"
     );
@@ -474,6 +474,8 @@ fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
     let r = &doc["files"][0]["reported"][0];
     assert_eq!(r["by"], "my-engine");
+    assert_eq!(r["time"].as_f64().map(|t| t as f32), Some(0.4333));
+    assert_eq!(r["detail"], "status: Converged");
     assert_eq!(r["disagrees"], true);
     assert_eq!(doc["ok"], true);
     let _ = std::fs::remove_dir_all(&dir);

@@ -145,8 +145,13 @@ fn reported_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
             let exact = pair
                 .hit
                 .map_or("miss".to_owned(), |h| format!("t = {}", num(h.time)));
+            let detail = if r.detail.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", r.detail)
+            };
             Some(format!(
-                "{} on {} vs {}: {} (said {}; exact {exact})",
+                "{} on {} vs {}: {} (said {}; exact {exact}){detail}",
                 r.by,
                 name(ball.object),
                 name(pair.obstacle),

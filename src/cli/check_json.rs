@@ -168,6 +168,11 @@ impl Serialize for Pairs<'_> {
                     "by": r.by,
                     "ball": name(p.ball),
                     "obstacle": name(p.obstacle),
+                    "hit": r.hit,
+                    "time": r.time,
+                    "normal": r.normal.map(|n| [n.x, n.y]),
+                    "started_inside": r.started_inside,
+                    "detail": r.detail,
                     "verdict": row.verdict.text(),
                     "disagrees": row.verdict.is_bad(),
                 }));
