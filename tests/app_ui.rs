@@ -1338,6 +1338,8 @@ fn deleting_an_obstacle_takes_the_expectations_naming_it_along() {
         "{}",
         h.state().status()
     );
+    // And the box is selected again, as it was (nothing was).
+    assert_eq!(h.state().selected(), Some(box_index));
 }
 
 /// A RotatedBox at 90° hit where the same Box grazed (cos of the f32 radian of 90° is

@@ -215,6 +215,16 @@ impl DebugApp {
                 if done {
                     self.ui.drag = None;
                     self.baseline_follows_renames(&before);
+                    // An object brought back (a delete undone, an add redone) is selected,
+                    // as it was: the inspector showed nothing after the undo.
+                    let after = &self.doc.scene().objects;
+                    if after.len() == before.len() + 1 {
+                        let back = (0..after.len())
+                            .find(|&i| before.get(i).map(|o| &o.name) != Some(&after[i].name));
+                        if back.is_some() {
+                            self.ui.selected = back;
+                        }
+                    }
                 }
             }
             Action::Duplicate => self.duplicate(),
