@@ -138,10 +138,8 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
 /// the exact answer.
 fn reported_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
     let name = |i: usize| scene.objects.get(i).map_or("", |o| o.name.as_str());
-    ball.reported
-        .iter()
-        .filter_map(|row| {
-            let (r, pair) = (scene.reported.get(row.index)?, ball.pairs.get(row.pair)?);
+    ball.reported_in(scene)
+        .map(|(row, r, pair)| {
             let exact = pair
                 .hit
                 .map_or("miss".to_owned(), |h| format!("t = {}", num(h.time)));
@@ -150,14 +148,14 @@ fn reported_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
             } else {
                 format!(" [{}]", r.detail)
             };
-            Some(format!(
+            format!(
                 "{} on {} vs {}: {} (said {}; exact {exact}){detail}",
                 r.by,
                 name(ball.object),
                 name(pair.obstacle),
                 row.verdict.text(),
                 r.said()
-            ))
+            )
         })
         .collect()
 }

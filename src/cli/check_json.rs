@@ -158,11 +158,7 @@ impl Serialize for Pairs<'_> {
         let obstacles = scene.obstacles();
         let mut seq = s.serialize_seq(None)?;
         let judged = evaluate_each(scene, &obstacles, |ball| {
-            for row in &ball.reported {
-                let (Some(r), Some(p)) = (scene.reported.get(row.index), ball.pairs.get(row.pair))
-                else {
-                    continue;
-                };
+            for (row, r, p) in ball.reported_in(scene) {
                 self.reported.borrow_mut().push(json!({
                     "index": row.index,
                     "by": r.by,

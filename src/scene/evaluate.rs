@@ -13,7 +13,7 @@ use std::convert::Infallible;
 
 use super::expect::{self, ExpectationResult};
 use super::limits::MAX_EXPECTATIONS;
-use super::model::{Expectation, Scene};
+use super::model::{Expectation, Reported, Scene};
 use crate::approach::Approach;
 use crate::geom::Sweep;
 use crate::hit::Hit;
@@ -110,6 +110,21 @@ impl BallEvaluation {
             .enumerate()
             .filter_map(|(i, p)| p.hit.as_ref().map(|h| (i, h)))
             .min_by(|a, b| a.1.time.total_cmp(&b.1.time))
+    }
+
+    /// Each reported answer for this ball with what it said and its pair, for `scene` (the
+    /// scene this evaluation is of).
+    pub fn reported_in<'a>(
+        &'a self,
+        scene: &'a Scene,
+    ) -> impl Iterator<Item = (&'a ReportedRow, &'a Reported, &'a PairResult)> {
+        self.reported.iter().filter_map(|row| {
+            Some((
+                row,
+                scene.reported.get(row.index)?,
+                self.pairs.get(row.pair)?,
+            ))
+        })
     }
 
     /// The pair with the obstacle of object index `obstacle`.

@@ -208,11 +208,7 @@ fn reported_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
         "| by | obstacle | exact time | reported answer | verdict | detail |"
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|");
-    for row in &ball.reported {
-        let (Some(pair), Some(r)) = (ball.pairs.get(row.pair), scene.reported.get(row.index))
-        else {
-            continue;
-        };
+    for (row, r, pair) in ball.reported_in(scene) {
         let exact = pair.hit.map_or("miss".to_owned(), |h| num(h.time));
         let said = r.said();
         let _ = writeln!(

@@ -457,11 +457,7 @@ fn reported_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             "What another program answered for this ball, as the scene records it (its `reported` \
          list): judged as a variant's answer would be, on what it gave.",
         );
-    for row in &ball.reported {
-        let (Some(pair), Some(r)) = (ball.pairs.get(row.pair), scene.reported.get(row.index))
-        else {
-            continue;
-        };
+    for (row, r, pair) in ball.reported_in(scene) {
         let exact = pair.hit.map_or("miss".to_owned(), |h| fixed(h.time));
         let said = r.said();
         let color = if row.verdict.is_bad() {

@@ -153,12 +153,12 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
             let agrees = r.verdict == Verdict::Agree;
             (line, variant_color(r.variant), r.verdict.is_bad(), agrees)
         })
-        .chain(ball.reported.iter().filter_map(|r| {
-            let by = &f.scene.reported.get(r.index)?.by;
+        .chain(ball.reported_in(f.scene).map(|(row, said, _)| {
+            let by = &said.by;
             let color = Variant::from_id(by).map_or(Role::Label.color(), variant_color);
-            let line = verdict_line(f, &format!("{by} (reported)"), r.pair, &r.verdict);
-            let agrees = r.verdict == Verdict::Agree;
-            Some((line, color, r.verdict.is_bad(), agrees))
+            let line = verdict_line(f, &format!("{by} (reported)"), row.pair, &row.verdict);
+            let agrees = row.verdict == Verdict::Agree;
+            (line, color, row.verdict.is_bad(), agrees)
         }))
         .collect();
     // Stable: within each group, in the inspector's order.
