@@ -10,7 +10,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use sweepscope::app::shell::report::UserWords;
 use sweepscope::app::{Action, Command, DebugApp, Mode};
-use sweepscope::scene::{builtin, evaluate, load_scene, parse_scene};
+use sweepscope::scene::bundle::START_FILE;
+use sweepscope::scene::{SceneWorld, builtin, evaluate, load_scene, parse_scene};
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
     let mut h = Harness::builder()
@@ -50,7 +51,8 @@ fn a_bug_report_from_the_simulation_view_holds_the_discs_on_screen() {
     assert!(shown > 100, "{shown} discs");
     let time = world.time();
     assert!(time > 0.4, "{time}");
-    let (ron, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let texts = h.state().bug_report_texts(&words(), "20261122-061627");
+    let (ron, md) = (texts.scene_ron, texts.report_md);
     let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
     let state = back.simulation.unwrap_or_else(|| panic!("a simulation"));
     assert_eq!(state.discs.len(), shown, "every disc on screen");
@@ -89,7 +91,8 @@ fn a_bug_report_after_an_edit_passes_check_and_judges_the_scenes_own_expectation
     h.get_by_role_and_label(Role::SpinButton, "start y")
         .set_value_accesskit(60.0);
     h.run();
-    let (ron, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let texts = h.state().bug_report_texts(&words(), "20261122-061627");
+    let (ron, md) = (texts.scene_ron, texts.report_md);
     let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
     assert_eq!(back.objects, h.state().scene().objects);
     let judged = evaluate(&back);
@@ -161,6 +164,73 @@ fn the_report_folder_is_chosen_in_a_dialog_and_shown_absolute() {
 }
 
 #[test]
+fn a_simulation_report_carries_the_set_up_its_divergences_came_from() {
+    // The bug: scene.ron's set-up is the state on screen, so the events and the published
+    // loop's divergences the report listed had happened before it, and nothing in the
+    // folder could play them again.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let set_up = scene.simulation.clone();
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.get_by_label("Compare with published loop").click();
+    h.run();
+    assert!(h.state().sim_view().comparing());
+    // Played in frames, as the window plays it.
+    h.state_mut().advance_simulation(3.0);
+    h.run();
+    let time = h.state().sim_view().time();
+    assert!(time > 2.9, "{time}");
+    let texts = h.state().bug_report_texts(&words(), "20261122-061627");
+    let start_ron = texts
+        .start_ron
+        .unwrap_or_else(|| panic!("a run past its set-up has {START_FILE}"));
+    let start = parse_scene(&start_ron, START_FILE).unwrap_or_else(|e| panic!("{e}\n{start_ron}"));
+    assert_eq!(start.simulation, set_up, "the set-up the run started from");
+    let shown = parse_scene(&texts.scene_ron, "scene.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(start.objects, shown.objects);
+    assert_eq!(start.expect, shown.expect);
+    // Replayed headlessly to the report's time, it reaches the state scene.ron holds.
+    let mut replay = SceneWorld::from_scene(&start).unwrap_or_else(|e| panic!("{e}"));
+    replay.world.advance_to_with(time, |_| {});
+    let state = shown.simulation.unwrap_or_else(|| panic!("a simulation"));
+    assert_eq!(state.discs.len(), replay.world.len());
+    // Bit for bit: the engine's answer does not depend on how the time was cut in frames.
+    for (d, w) in state.discs.iter().zip(replay.world.discs()) {
+        assert_eq!(d.position, <[f64; 2]>::from(w.position));
+        assert_eq!(d.velocity, <[f64; 2]>::from(w.velocity));
+    }
+    // The exact time, not the readout's rounding of it: a command to a rounded time stops
+    // short of the state on screen.
+    let t = format!("{time}");
+    assert_eq!(t.parse::<f64>().ok(), Some(time));
+    let md = texts.report_md;
+    assert!(
+        md.contains(&format!("`sweepscope {START_FILE} --sim-advance {t}`"))
+            && md.contains("with *Compare with published loop* on"),
+        "{md}"
+    );
+    assert!(
+        start.notes.contains(&format!("Played to t = {t}")),
+        "{}",
+        start.notes
+    );
+}
+
+#[test]
+fn a_report_at_the_set_up_has_no_start_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let h = harness(app);
+    let texts = h.state().bug_report_texts(&words(), "20261122-061627");
+    assert_eq!(texts.start_ron, None);
+    assert!(!texts.report_md.contains(START_FILE), "{}", texts.report_md);
+}
+
+#[test]
 fn a_simulation_report_lists_the_events_up_to_the_scrubber() {
     // The bug: after scrubbing back, "Last events" listed the newest events of the run
     // (t = 16.3 to 16.5) while the picture and the numbers were those of t = 7.97.
@@ -179,7 +249,10 @@ fn a_simulation_report_lists_the_events_up_to_the_scrubber() {
     let timeline = timeline.unwrap_or_else(|| panic!("a run"));
     let current = timeline.current_index().unwrap_or_else(|| panic!("events"));
     assert!(current + 1 < timeline.log_end(), "scrubbed back");
-    let (_, md) = h.state().bug_report_texts(&words(), "20261122-061627");
+    let md = h
+        .state()
+        .bug_report_texts(&words(), "20261122-061627")
+        .report_md;
     let section = md
         .split("### Last events")
         .nth(1)

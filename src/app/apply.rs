@@ -16,7 +16,8 @@ use super::draw::camera::{MAX_ZOOM, MIN_ZOOM, grid_step, snap};
 use super::shell::file_dialog::DialogKind;
 use super::shell::files::{DialogRequest, DialogResult};
 use super::shell::report::{
-    BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
+    BundleInput, BundleTexts, Environment, SimSnapshot, UserWords, ViewState, bundle_text,
+    fresh_path,
 };
 use super::shell::screenshot;
 use super::sim_view::SimView;
@@ -830,7 +831,7 @@ impl DebugApp {
     }
 
     /// The report's texts for what is on screen now (see `shell::report`).
-    pub fn bug_report_texts(&self, words: &UserWords, stamp: &str) -> (String, String) {
+    pub fn bug_report_texts(&self, words: &UserWords, stamp: &str) -> BundleTexts {
         let scene = self.scene_to_save();
         let view = match self.ui.mode {
             Mode::Sweep => ViewState::Sweep {
@@ -860,19 +861,15 @@ impl DebugApp {
 
     fn write_bug_report(&mut self, ctx: &Context, words: &UserWords) {
         let stamp = screenshot::now_stamp();
-        let (scene_ron, report_md) = self.bug_report_texts(words, &stamp);
+        let texts = self.bug_report_texts(words, &stamp);
         let stem = format!(
             "bug-report-{}-{stamp}",
             screenshot::slug(&self.doc.scene().name)
         );
         let dir = fresh_path(&self.output_dir(), &stem, "");
         // As for a screenshot, the status bar keeps what it said: it is in the picture.
-        ctx.copy_text(report_md.clone());
-        let target = screenshot::Target::BugReport {
-            dir,
-            scene_ron,
-            report_md,
-        };
+        ctx.copy_text(texts.report_md.clone());
+        let target = screenshot::Target::BugReport { dir, texts };
         screenshot::request(ctx, target, self.shots.clone());
     }
 }
@@ -921,6 +918,7 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
         comparing: sim.comparing(),
         selected,
         state: Simulation::from_world(world, duration),
+        start: Simulation::from_world(origin, duration),
     })
 }
 

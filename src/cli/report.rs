@@ -86,7 +86,7 @@ pub fn write_without_window(scene: &Scene, words: &UserWords, dir: &Path) -> Res
         .and_then(|b| scene.objects.get(b.object))
         .map(|o| o.name.clone());
     let stamp = now_stamp();
-    let (scene_ron, report_md) = bundle_text(&BundleInput {
+    let texts = bundle_text(&BundleInput {
         scene,
         evaluation: &evaluation,
         view: ViewState::Sweep { ball, t: OPENING_T },
@@ -97,7 +97,7 @@ pub fn write_without_window(scene: &Scene, words: &UserWords, dir: &Path) -> Res
         stamp: &stamp,
         screenshot: false,
     });
-    write_bundle(dir, None, &scene_ron, &report_md)
+    write_bundle(dir, None, &texts)
 }
 
 /// What can be refused before anything is written: a folder that exists (a report never

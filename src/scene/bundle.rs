@@ -11,6 +11,10 @@
 //!   position and velocity become the set-up, so opening the file shows the screenshot's
 //!   state at t = 0 of its run (the report says at which time of the original run it was
 //!   taken and what happened before);
+//! - beside it, once the run has left its set-up, `scene-start.ron`: the same scene with
+//!   the set-up the run started from, so that what happened before (the events and the
+//!   published loop's divergences the report lists) can be played again up to the state
+//!   on screen;
 //! - as its `expect` list, the exact answers on screen ([`crate::scene::evaluate::record`]), so
 //!   `sweepscope check scene.ron` passes on the bundle and fails once the answers change; the
 //!   scene's own expectations are judged in `report.md` (PASS or FAIL), and any that fail
@@ -104,6 +108,8 @@ pub struct SimSnapshot {
     pub selected: Vec<String>,
     /// The state on screen as a set-up (see the module docs).
     pub state: Simulation,
+    /// The set-up the run started from (at `time` 0).
+    pub start: Simulation,
 }
 
 /// Which view the report was taken from, with what it shows beyond the scene.
@@ -141,15 +147,58 @@ pub struct BundleInput<'a> {
     pub screenshot: bool,
 }
 
-/// The texts of `scene.ron` and `report.md`.
-pub fn bundle_text(input: &BundleInput) -> (String, String) {
+/// The name of the set-up file beside `scene.ron` (see the module docs).
+pub const START_FILE: &str = "scene-start.ron";
+
+/// The texts of a bug report's files.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BundleTexts {
+    /// `scene.ron`: the scene as on screen.
+    pub scene_ron: String,
+    /// `report.md`.
+    pub report_md: String,
+    /// [`START_FILE`]: from the simulation view once the run has left its set-up, the scene
+    /// with that set-up.
+    pub start_ron: Option<String>,
+}
+
+/// The texts of `scene.ron`, `report.md` and, when there is one, [`START_FILE`].
+pub fn bundle_text(input: &BundleInput) -> BundleTexts {
     let mut scene = input.scene.clone();
+    scene.expect = record(&scene, input.evaluation);
+    let mut start_ron = None;
     if let ViewState::Simulation(Some(sim)) = &input.view {
+        // A run still at its set-up has nothing before the state on screen to replay.
+        if sim.time > 0.0 {
+            let mut start = scene.clone();
+            start.simulation = Some(sim.start.clone());
+            start.notes = start_notes(input, sim);
+            start_ron = Some(scene_to_string(&start));
+        }
         scene.simulation = Some(sim.state.clone());
     }
-    scene.expect = record(&scene, input.evaluation);
     scene.notes = bundle_notes(input);
-    (scene_to_string(&scene), report_md(input, &scene))
+    BundleTexts {
+        report_md: report_md(input, &scene, start_ron.is_some()),
+        scene_ron: scene_to_string(&scene),
+        start_ron,
+    }
+}
+
+/// The notes of [`START_FILE`]: the scene's own, and what the file is for.
+fn start_notes(input: &BundleInput, sim: &SimSnapshot) -> String {
+    let mut n = input.scene.notes.trim_end().to_owned();
+    if !n.is_empty() {
+        n.push_str("\n\n");
+    }
+    let _ = write!(
+        n,
+        "Bug report {}: the set-up the reported run started from. Played to t = {} it \
+         reaches the state in scene.ron beside this file; report.md lists what happened on \
+         the way.",
+        input.stamp, sim.time
+    );
+    n
 }
 
 fn bundle_notes(input: &BundleInput) -> String {
@@ -205,7 +254,7 @@ fn bundle_notes(input: &BundleInput) -> String {
     n
 }
 
-fn report_md(input: &BundleInput, bundled: &Scene) -> String {
+fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
     let scene = input.scene;
     let mut md = String::new();
     let name = if scene.name.is_empty() {
@@ -239,6 +288,23 @@ fn report_md(input: &BundleInput, bundled: &Scene) -> String {
             md,
             "- `{open}` opens the scene (there is no `screenshot.png`: this report was \
              written without a display)."
+        );
+    }
+    if let (true, ViewState::Simulation(Some(sim))) = (has_start, &input.view) {
+        // The command's time is the run's own, digit for digit: a rounded one stops short
+        // of the state on screen or beyond it.
+        let t = sim.time;
+        let compare = if sim.comparing {
+            ", with *Compare with published loop* on,"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            md,
+            "- `sweepscope {START_FILE} --sim-advance {t}` replays the run from the set-up it \
+             started from to the state on screen: played to t = {t}{compare} it passes the \
+             events and divergences listed below. `sweepscope sim {START_FILE} --time {t}` \
+             runs it without a window."
         );
     }
     let _ = match bundled.expect.len() {
@@ -372,16 +438,11 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     md.push('\n');
 }
 
-/// Writes `screenshot.png` (from `png`, when there is one), `scene.ron` and `report.md` into
-/// `dir`, which must not exist yet. They are written into a hidden folder beside it that is renamed into place
+/// Writes `screenshot.png` (from `png`, when there is one), `scene.ron`, `report.md` and
+/// [`START_FILE`] (when there is one) into `dir`, which must not exist yet. They are written into a hidden folder beside it that is renamed into place
 /// at the end, so a failure (a full disk, a folder that cannot be written) leaves no
 /// half-written report behind.
-pub fn write_bundle(
-    dir: &Path,
-    png: Option<&[u8]>,
-    scene_ron: &str,
-    report_md: &str,
-) -> Result<(), String> {
+pub fn write_bundle(dir: &Path, png: Option<&[u8]>, texts: &BundleTexts) -> Result<(), String> {
     let show = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
     let parent = dir
         .parent()
@@ -397,8 +458,9 @@ pub fn write_bundle(
         std::fs::create_dir(&staging).map_err(|e| show(&staging, e))?;
         let files = [
             ("screenshot.png", png),
-            ("scene.ron", Some(scene_ron.as_bytes())),
-            ("report.md", Some(report_md.as_bytes())),
+            ("scene.ron", Some(texts.scene_ron.as_bytes())),
+            ("report.md", Some(texts.report_md.as_bytes())),
+            (START_FILE, texts.start_ron.as_deref().map(str::as_bytes)),
         ];
         for (file, bytes) in files.iter().filter_map(|(f, b)| Some((f, (*b)?))) {
             let p = staging.join(file);
@@ -510,7 +572,11 @@ mod tests {
             expected: String::new(),
         };
         let stale = vec!["0.4 (ball vs box: was t = 0.4, now t = 0.52)".to_owned()];
-        let (ron, md) = bundle_text(&BundleInput {
+        let BundleTexts {
+            scene_ron: ron,
+            report_md: md,
+            start_ron,
+        } = bundle_text(&BundleInput {
             scene: &scene,
             evaluation: &ev,
             view: ViewState::Sweep {
@@ -523,6 +589,7 @@ mod tests {
             stamp: "20261122-061627",
             screenshot: true,
         });
+        assert_eq!(start_ron, None, "a sweep view has no set-up to replay");
         let back = parse_scene(&ron, "scene.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
         assert_eq!(back.objects, scene.objects);
         let judged = evaluate(&back);
@@ -569,7 +636,12 @@ mod tests {
         // The target exists as a non-empty folder: the final rename fails.
         let target = dir.join("report");
         std::fs::create_dir_all(target.join("x")).unwrap();
-        let err = write_bundle(&target, Some(b"png"), "ron", "md").unwrap_err();
+        let texts = |start: Option<&str>| BundleTexts {
+            scene_ron: "ron".into(),
+            report_md: "md".into(),
+            start_ron: start.map(str::to_owned),
+        };
+        let err = write_bundle(&target, Some(b"png"), &texts(None)).unwrap_err();
         assert!(err.contains("report"), "{err}");
         let names: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
@@ -578,9 +650,16 @@ mod tests {
             .collect();
         assert_eq!(names, vec!["report".to_owned()]);
         let ok = dir.join("report-2");
-        write_bundle(&ok, None, "ron", "md").unwrap();
+        write_bundle(&ok, None, &texts(None)).unwrap();
         assert!(!ok.join("screenshot.png").exists());
+        assert!(!ok.join(START_FILE).exists());
         assert_eq!(std::fs::read_to_string(ok.join("report.md")).unwrap(), "md");
+        let with_start = dir.join("report-3");
+        write_bundle(&with_start, None, &texts(Some("start"))).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(with_start.join(START_FILE)).unwrap(),
+            "start"
+        );
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -136,11 +136,9 @@ impl Driver {
                 // The texts and the pixels are of the same frame: nothing changes the
                 // scene in an unattended run.
                 let stamp = screenshot::now_stamp();
-                let (scene_ron, report_md) = app.bug_report_texts(&job.words, &stamp);
                 let target = screenshot::Target::BugReport {
                     dir: job.dir.clone(),
-                    scene_ron,
-                    report_md,
+                    texts: app.bug_report_texts(&job.words, &stamp),
                 };
                 screenshot::request(ctx, target, self.written.clone());
             }

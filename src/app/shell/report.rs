@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 pub use crate::scene::bundle::{
-    BundleInput, Environment, SimSnapshot, UserWords, ViewState, bundle_text, fresh_path,
-    write_bundle,
+    BundleInput, BundleTexts, Environment, SimSnapshot, UserWords, ViewState, bundle_text,
+    fresh_path, write_bundle,
 };
 
 /// Where screenshots and bug reports go when the user has not chosen: beside the open

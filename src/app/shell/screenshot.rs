@@ -19,8 +19,7 @@ pub enum Target {
     /// A folder with `screenshot.png`, `scene.ron` and `report.md`.
     BugReport {
         dir: PathBuf,
-        scene_ron: String,
-        report_md: String,
+        texts: super::report::BundleTexts,
     },
 }
 
@@ -48,14 +47,10 @@ fn write(img: &egui::ColorImage, target: &Target) -> Result<(String, PathBuf), S
                 .map(|()| (format!("screenshot saved to {}", path.display()), path))
                 .map_err(|e| format!("screenshot not saved: {e}"))
         }
-        Target::BugReport {
-            dir,
-            scene_ron,
-            report_md,
-        } => {
+        Target::BugReport { dir, texts } => {
             let dir = absolute(dir);
             let png = png_bytes(img).map_err(|e| format!("bug report not written: {e}"))?;
-            super::report::write_bundle(&dir, Some(&png), scene_ron, report_md)
+            super::report::write_bundle(&dir, Some(&png), texts)
                 .map_err(|e| format!("bug report not written: {e}"))?;
             Ok((
                 format!("bug report in {} (report.md copied)", dir.display()),
