@@ -524,6 +524,31 @@ fn a_typed_value_is_applied_once_on_enter_not_keystroke_by_keystroke() {
     assert_eq!(start(&h), before);
 }
 
+/// Text that is not a number (`abc`, `1,5`, `nan`) typed into a field was dropped without
+/// a word: the field went back to its value and nothing said why.
+#[test]
+fn text_typed_into_a_number_field_that_is_not_a_number_is_refused_in_words() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let start = |h: &Harness<DebugApp>| match h.state().scene().objects[0].shape {
+        sweepscope::scene::Shape::Ball { start, .. } => start,
+        other => panic!("{other:?}"),
+    };
+    let before = start(&h);
+    for text in ["abc", "1,5", "nan"] {
+        type_over(&mut h, Role::SpinButton, "start x", text);
+        assert_eq!(start(&h), before, "{text}: nothing applied");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with("not applied: start x:") && status.contains(text),
+            "{text}: {status}"
+        );
+        assert!(!h.state().dirty(), "{text}");
+    }
+    // A number with egui's leniency (spaces, a true minus sign) is still a number.
+    type_over(&mut h, Role::SpinButton, "start x", "\u{2212}1 000.5");
+    assert_eq!(start(&h).x, -1000.5);
+}
+
 /// Ctrl+Q closed the window though the File menu had no Quit; it is there now, and with
 /// unsaved changes it asks first, as closing the window does.
 #[test]

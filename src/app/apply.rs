@@ -98,6 +98,10 @@ impl DebugApp {
                     self.write_scene(ctx, &q.path, q.then);
                 }
             }
+            Command::Refuse(why) => {
+                self.ui.status = why;
+                ctx.request_repaint();
+            }
             Command::WriteBugReport { happened, expected } => {
                 self.ui.report_form = None;
                 // Written on the next frame, once the form is gone from the picture.

@@ -77,6 +77,8 @@ pub enum Command {
     /// Search for a case where a published approach or an engine disagrees with the exact
     /// core, and open the shrunk case as a new scene.
     FindCounterexample(crate::variants::Variant),
+    /// Say `text` in the status bar: why something typed was not applied.
+    Refuse(String),
 }
 
 /// The answers to "the scene has unsaved changes".

@@ -116,6 +116,10 @@ impl DebugApp {
         }
         let dialog_open = self.files.dialog_open();
         views::modals::show(&ctx, &mut self.ui, dialog_open, below_menu, &mut out);
+        // Text typed into any number field above that was not a number.
+        if let Some(why) = views::widgets::take_refusal(&ctx) {
+            out.push(Command::Refuse(why));
+        }
         self.apply_now(&ctx, &mut out);
         if let Some(answer) = self.files.show_in_app(&ctx) {
             self.dialog_answered(&ctx, answer);

@@ -5,6 +5,7 @@ use egui::RichText;
 use super::canvas::{self, Gesture, Tool};
 use super::{SimView, budget_bytes};
 use crate::app::draw::palette::Role;
+use crate::app::views::widgets::number_parser;
 use crate::scene::number::{fixed_f64, point_f64};
 use crate::scene::{Scene, Simulation};
 use crate::sim::{Event, EventKind};
@@ -31,11 +32,13 @@ impl SimView {
                 self.step_next();
             }
             let l = ui.label("Speed");
+            let parse = number_parser(ui.ctx(), "Speed");
             ui.add(
                 egui::DragValue::new(&mut self.settings.speed)
                     .range(0.0..=1000.0)
                     .speed(0.05)
-                    .suffix("×"),
+                    .suffix("×")
+                    .custom_parser(parse),
             )
             .labelled_by(l.id);
             let (mut t, head) = self
@@ -47,7 +50,8 @@ impl SimView {
             // would print a dozen zeros.
             let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9))
                 .max_decimals(4)
-                .text("Time");
+                .text("Time")
+                .custom_parser(number_parser(ui.ctx(), "Time"));
             let resp = ui.add_enabled(running, slider).on_disabled_hover_text(why);
             // Only a user's move scrubs: a slider may re-round its value on its own, and
             // re-simulating to a rounded time would land just before the current event.
@@ -431,6 +435,7 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
 
 /// A DragValue with a visible label that also names it for accessibility; true if changed.
 fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) -> bool {
+    let value = value.custom_parser(number_parser(ui.ctx(), label));
     ui.horizontal(|ui| {
         let l = ui.label(label);
         ui.add(value).labelled_by(l.id).changed()

@@ -238,9 +238,11 @@ fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
             h.shown = true;
         }
     });
+    let parse = super::widgets::number_parser(ui.ctx(), "heat map cell");
     ui.add(
         egui::Slider::new(&mut h.cell, HeatMap::MIN_CELL..=HeatMap::MAX_CELL)
             .logarithmic(true)
-            .text("heat map cell (px)"),
+            .text("heat map cell (px)")
+            .custom_parser(parse),
     );
 }

@@ -18,14 +18,21 @@ pub fn show(ui: &mut Ui, p: &mut Playback) {
         }
         ui.checkbox(&mut p.looping, "loop");
         let l = ui.label("t");
-        ui.add(Slider::new(&mut p.t, 0.0..=1.0).fixed_decimals(3))
-            .labelled_by(l.id)
-            .on_hover_text("Time of the drawn ball (Home / End, Left / Right)");
+        let parse = super::widgets::number_parser(ui.ctx(), "t");
+        ui.add(
+            Slider::new(&mut p.t, 0.0..=1.0)
+                .fixed_decimals(3)
+                .custom_parser(parse),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("Time of the drawn ball (Home / End, Left / Right)");
         let l = ui.label("speed");
+        let parse = super::widgets::number_parser(ui.ctx(), "speed");
         ui.add(
             Slider::new(&mut p.speed, 0.05..=4.0)
                 .logarithmic(true)
-                .fixed_decimals(2),
+                .fixed_decimals(2)
+                .custom_parser(parse),
         )
         .labelled_by(l.id);
     });

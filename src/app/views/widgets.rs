@@ -5,9 +5,48 @@
 //! Applied keystroke by keystroke, `1e39` was applied as 1000 on its way to being refused,
 //! and a refused partial value reset the text under the cursor (`35` typed over 40 gave
 //! 450).
+//!
+//! Text that is not a number is refused in words: egui's own parser drops it without one,
+//! so `abc` typed over 20 left 20 and nothing said why. Every number field and slider parses
+//! with [`number_parser`], which leaves the refusal for the status bar ([`take_refusal`]).
 
-use egui::{DragValue, Response, Ui};
+use egui::{Context, DragValue, Id, Response, Ui};
 use glam::Vec2;
+
+use crate::app::ui_state::NOT_APPLIED;
+
+/// Where a refusal waits for the status bar, in the context's temporary memory.
+fn refusal_id() -> Id {
+    Id::unique("sweepscope: typed text that is not a number")
+}
+
+/// A number field's parser: egui's (whitespace ignored anywhere, `−` read as `-`), which
+/// also refuses `NaN`, and which says so. Text it refuses leaves a line naming the field
+/// `name` for [`take_refusal`]; the field keeps its value, as egui keeps it.
+pub fn number_parser(ctx: &Context, name: &str) -> impl Fn(&str) -> Option<f64> + 'static {
+    let (ctx, name) = (ctx.clone(), name.to_owned());
+    move |text: &str| {
+        let clean: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '−' { '-' } else { c })
+            .collect();
+        let value = clean.parse::<f64>().ok().filter(|v| !v.is_nan());
+        if value.is_none() {
+            let why = format!(
+                "{NOT_APPLIED}{name}: {:?} is not a number; it keeps its value",
+                text.trim()
+            );
+            ctx.data_mut(|d| d.insert_temp(refusal_id(), why));
+        }
+        value
+    }
+}
+
+/// The refusal a field's parser left this frame, if any (taken: it is said once).
+pub fn take_refusal(ctx: &Context) -> Option<String> {
+    ctx.data_mut(|d| d.remove_temp::<String>(refusal_id()))
+}
 
 /// A label followed by a DragValue labelled by it.
 pub fn drag_f32(
@@ -32,7 +71,7 @@ pub fn drag_f32_where(
 ) -> Response {
     let l = key(ui, label);
     let before = *v;
-    let mut dv = field(v).speed(speed);
+    let mut dv = field(ui, v, label).speed(speed);
     if let Some((lo, hi)) = range {
         dv = dv.range(lo..=hi);
     }
@@ -52,7 +91,9 @@ pub fn drag_f32_where(
 pub fn drag_len(ui: &mut Ui, label: &str, v: &mut f32, zoom: f32) -> Response {
     let l = key(ui, label);
     let before = *v;
-    let r = ui.add(field(v).speed(0.5 / zoom)).labelled_by(l.id);
+    let r = ui
+        .add(field(ui, v, label).speed(0.5 / zoom))
+        .labelled_by(l.id);
     escape_keeps(ui, &r, v, before);
     ui.end_row();
     r
@@ -65,12 +106,13 @@ pub fn drag_vec2(ui: &mut Ui, label: &str, v: &mut Vec2, zoom: f32) -> bool {
     let mut changed = false;
     ui.horizontal(|ui| {
         let before = *v;
-        let x = ui.add(field(&mut v.x).speed(1.0 / zoom).prefix("x "));
+        let (x_name, y_name) = (format!("{label} x"), format!("{label} y"));
+        let x = ui.add(field(ui, &mut v.x, &x_name).speed(1.0 / zoom).prefix("x "));
         escape_keeps(ui, &x, &mut v.x, before.x);
-        changed |= x.accessible_name(format!("{label} x")).changed();
-        let y = ui.add(field(&mut v.y).speed(1.0 / zoom).prefix("y "));
+        changed |= x.accessible_name(x_name).changed();
+        let y = ui.add(field(ui, &mut v.y, &y_name).speed(1.0 / zoom).prefix("y "));
         escape_keeps(ui, &y, &mut v.y, before.y);
-        changed |= y.accessible_name(format!("{label} y")).changed();
+        changed |= y.accessible_name(y_name).changed();
     });
     ui.end_row();
     changed
@@ -93,10 +135,12 @@ fn escape_keeps(ui: &Ui, r: &Response, v: &mut f32, before: f32) {
     }
 }
 
-/// A DragValue over `v`, shown with [`short`] and applied once typed.
-fn field(v: &mut f32) -> DragValue<'_> {
+/// A DragValue over `v`, shown with [`short`], applied once typed, and refusing text that
+/// is not a number in words ([`number_parser`], naming it `name`).
+fn field<'a>(ui: &Ui, v: &'a mut f32, name: &str) -> DragValue<'a> {
     DragValue::new(v)
         .custom_formatter(short)
+        .custom_parser(number_parser(ui.ctx(), name))
         .update_while_editing(false)
 }
 
