@@ -1533,3 +1533,31 @@ fn escape_in_a_number_field_keeps_the_old_value() {
     }
     assert!(h.state().dirty());
 }
+
+/// At 800 × 600 the toolbar wrapped onto a second row (Screenshot and Bug report below the
+/// rest), taking the canvas's height. The five add buttons fold into one *+ Add* menu where
+/// the row is too narrow for them, and adding from it works as the buttons do.
+#[test]
+fn a_narrow_window_folds_the_add_buttons_into_one_menu() {
+    let mut h = harness_at(
+        egui::vec2(800.0, 600.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    assert!(
+        h.query_by_label("+ Ball").is_none(),
+        "no separate add buttons"
+    );
+    let objects = h.state().scene().objects.len();
+    h.get_by_label("+ Add").click();
+    h.run();
+    // A menu entry's name carries its shortcut.
+    h.get_by_label_contains("+ Ball").click();
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), objects + 1);
+    // The toolbar is one row: its last button sits level with the first menu.
+    let top = |h: &Harness<DebugApp>, label: &str| h.get_by_label(label).rect().top();
+    assert_eq!(top(&h, "Bug report…"), top(&h, "File"));
+    let wide = harness(DebugApp::new(builtin::default_scene()));
+    assert!(wide.query_by_label("+ Ball").is_some());
+    assert!(wide.query_by_label("+ Add").is_none());
+}

@@ -202,6 +202,10 @@ pub struct SimView {
     /// A log row's height as last laid out (0 before the first).
     #[serde(skip)]
     log_row_h: f32,
+    /// The widest row laid out in the last frame, in the monospace style's own size (0
+    /// before the first): what the log's font is fitted to.
+    #[serde(skip)]
+    log_widest: f32,
 }
 
 impl SimView {

@@ -278,19 +278,25 @@ impl SimView {
             );
             return;
         };
-        let (log_shown, log_rows, log_row_h) =
-            (&mut self.log_shown, &mut self.log_rows, &mut self.log_row_h);
+        let (log_shown, log_rows, log_row_h, log_widest) = (
+            &mut self.log_shown,
+            &mut self.log_rows,
+            &mut self.log_row_h,
+            &mut self.log_widest,
+        );
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
         ui.label(format!("{} collisions recorded", end));
         let current = t.current_index();
+        let font = row_font(ui, *log_widest);
+        let base = egui::TextStyle::Monospace.resolve(ui.style());
         // `show_rows` lays rows out at this height, and the follow-the-scrubber offset below
         // counts on it: the height a row took when last laid out (a selectable label of
         // monospace text, padded), or before the first frame an estimate of it.
         let row_h = if *log_row_h > 0.0 {
             *log_row_h
         } else {
-            ui.text_style_height(&egui::TextStyle::Monospace)
+            ui.fonts_mut(|f| f.row_height(&font))
                 .max(ui.spacing().interact_size.y)
         };
         let mut clicked = None;
@@ -327,17 +333,36 @@ impl SimView {
             *log_rows = first + rows.start..first + rows.end;
             // Rows must stay one line high for `show_rows` to place them.
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            let mut widest = 0.0_f32;
             for row in rows {
                 let k = first + row;
                 if let Some(l) = t.logged(k) {
-                    let text = RichText::new(row_label(k, &l.event)).monospace();
-                    let row = ui.selectable_label(current == Some(k), text);
+                    let label = row_label(k, &l.event);
+                    widest = widest.max(ui.fonts_mut(|f| {
+                        f.layout_no_wrap(label.clone(), base.clone(), egui::Color32::WHITE)
+                            .size()
+                            .x
+                    }));
+                    let text = RichText::new(label).font(font.clone());
+                    // The whole row, and what it is, for a log narrower than its rows.
+                    let row = ui
+                        .selectable_label(current == Some(k), text)
+                        .on_hover_text(format!(
+                            "{}\nt = {}",
+                            describe_kind(&l.event.kind),
+                            l.event.time
+                        ));
                     *log_row_h = row.rect.height();
                     if row.clicked() {
                         clicked = Some(k);
                     }
                 }
             }
+            // A font fitted to other rows: the next frame fits it to these.
+            if (widest - *log_widest).abs() > 0.5 {
+                ui.ctx().request_repaint();
+            }
+            *log_widest = widest;
         });
         if let Some(k) = clicked {
             self.jump_to_event(k);
@@ -443,6 +468,22 @@ fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) -> bool {
     .inner
 }
 
+/// The log's font: the monospace style, made smaller (down to [`MIN_LOG_FONT`]) where the
+/// log is narrower than `widest`, the widest row in that style; past that rows are cut,
+/// with the whole row on hover. (At 800 points rows were cut at `#23 t=0.766743 pai…`.)
+fn row_font(ui: &egui::Ui, widest: f32) -> egui::FontId {
+    let mut font = egui::TextStyle::Monospace.resolve(ui.style());
+    // The room a selectable label leaves its text.
+    let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+    if widest > room && room > 0.0 {
+        font.size = (font.size * room / widest).max(MIN_LOG_FONT);
+    }
+    font
+}
+
+/// The smallest size the log's rows are shrunk to, in points.
+const MIN_LOG_FONT: f32 = 9.0;
+
 /// `#12 t=1.23456 pair 3 & 7`: short enough to stay on one line in the log.
 pub(super) fn row_label(k: usize, e: &Event) -> String {
     let what = match e.kind {
@@ -464,5 +505,29 @@ fn describe_kind(kind: &EventKind) -> String {
             format!("disc-obstacle  {i} | obstacle {obstacle}")
         }
         EventKind::Crossing { i, cell } => format!("crossing  {i} -> cell {cell:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MIN_LOG_FONT, row_font};
+
+    /// At 800 × 600 the log's rows were cut at `#23 t=0.766743 pai…`: its font is fitted to
+    /// the widest row, down to a least size.
+    #[test]
+    fn a_log_narrower_than_its_rows_fits_them_in_a_smaller_font() {
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(200.0, 100.0))
+            .build_ui(|ui| {
+                let base = egui::TextStyle::Monospace.resolve(ui.style());
+                let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+                assert_eq!(row_font(ui, room * 0.5).size, base.size, "rows that fit");
+                assert_eq!(row_font(ui, 0.0).size, base.size, "no rows yet");
+                let fitted = row_font(ui, room * 1.2).size;
+                assert!((fitted - base.size / 1.2).abs() < 1e-3, "{fitted}");
+                assert!(fitted > MIN_LOG_FONT);
+                assert_eq!(row_font(ui, room * 100.0).size, MIN_LOG_FONT);
+            });
+        h.run();
     }
 }

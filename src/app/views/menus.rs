@@ -161,9 +161,52 @@ fn tool_button(ui: &mut Ui, out: &mut Vec<Command>, a: Action, enabled: bool) {
     }
 }
 
+/// The width a row of `actions`' tool buttons takes, with `separators` between groups.
+fn row_width(ui: &Ui, actions: &[Action], separators: usize) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let s = ui.spacing();
+    let text: f32 = actions
+        .iter()
+        .map(|a| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(a.label().to_owned(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .sum();
+    let n = actions.len() as f32;
+    text + n * (2.0 * s.button_padding.x + s.item_spacing.x)
+        + separators as f32 * (2.0 * s.item_spacing.x + 6.0)
+}
+
+/// The sweep view's buttons. Where the row left would wrap them (a window under about
+/// 1000 points), the five add buttons fold into one *+ Add* menu, so that the toolbar
+/// stays one row and the canvas keeps its height.
 fn toolbar(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
-    for kind in AddKind::ALL {
-        tool_button(ui, out, kind.action(), true);
+    let adds = AddKind::ALL.map(AddKind::action);
+    let rest = [
+        Action::Undo,
+        Action::Redo,
+        Action::Fit,
+        Action::Screenshot,
+        Action::BugReport,
+    ];
+    let whole = [adds.as_slice(), &rest].concat();
+    // What is left of the row: in a wrapping layout `available_width` is a whole row's.
+    let left = ui.max_rect().right() - ui.cursor().min.x;
+    if row_width(ui, &whole, 2) <= left {
+        for a in adds {
+            tool_button(ui, out, a, true);
+        }
+    } else {
+        ui.menu_button("+ Add", |ui| {
+            for a in adds {
+                menu_item(ui, out, a, true);
+            }
+        })
+        .response
+        .on_hover_text("Add a ball, a box, a rotated box, a segment or a circle");
     }
     ui.separator();
     tool_button(ui, out, Action::Undo, doc.can_undo());
