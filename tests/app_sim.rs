@@ -754,6 +754,7 @@ fn the_first_walls_hold_the_scenes_boxes_and_segments() {
     ];
     let (setup, _) = SimView::fill_setup(&scene, 200, 0.3, 3).unwrap_or_else(|e| panic!("{e}"));
     let b = setup.bounds;
+    // Room of a quarter of the extent (50) on every side.
     for p in [
         Vec2::new(-20.0, -8.0),
         Vec2::new(30.0, -6.0),
@@ -761,12 +762,12 @@ fn the_first_walls_hold_the_scenes_boxes_and_segments() {
         Vec2::new(25.0, 40.0),
     ] {
         assert!(
-            (p - b.min).min_element() >= 10.0 && (b.max - p).min_element() >= 10.0,
+            (p - b.min).min_element() >= 12.5 && (b.max - p).min_element() >= 12.5,
             "{p} too near the walls {b:?}"
         );
     }
-    assert!((b.max - b.min).cmpge(Vec2::new(80.0, 50.0)).all(), "{b:?}");
     assert_eq!(b.min, b.min.round(), "whole numbers");
+    assert_eq!(b.max, b.max.round(), "whole numbers");
     assert!(!setup.discs.is_empty());
     // The preview before a fill shows the same walls.
     let mut app = DebugApp::new(scene);
@@ -778,6 +779,51 @@ fn the_first_walls_hold_the_scenes_boxes_and_segments() {
         Some((b.min.as_dvec2(), b.max.as_dvec2())),
         "the preview's walls"
     );
+}
+
+/// A scene in metres (a 4 m floor and a ramp) got walls of at least 80 × 50 on its first
+/// fill, twenty times its size, with discs larger than its floor is thick. The walls
+/// follow the scene's own scale, on round decimals of it.
+#[test]
+fn the_first_walls_of_a_scene_in_metres_are_in_metres() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("metres");
+    scene.objects = vec![
+        Object {
+            name: "floor".into(),
+            shape: Shape::Box {
+                min: Vec2::new(-2.0, -0.1),
+                max: Vec2::new(2.0, 0.0),
+            },
+        },
+        Object {
+            name: "ramp".into(),
+            shape: Shape::Segment {
+                a: Vec2::new(-1.5, 0.5),
+                b: Vec2::new(-0.5, 0.1),
+            },
+        },
+    ];
+    let (setup, _) = SimView::fill_setup(&scene, 100, 0.3, 3).unwrap_or_else(|e| panic!("{e}"));
+    let b = setup.bounds;
+    let size = b.max - b.min;
+    assert!(size.cmple(Vec2::splat(8.0)).all(), "{b:?}");
+    // A quarter of the extent (4) on every side, and never flatter than 2 : 1.
+    for p in [Vec2::new(-2.0, -0.1), Vec2::new(2.0, 0.5)] {
+        assert!(
+            (p - b.min).min_element() >= 1.0 && (b.max - p).min_element() >= 1.0,
+            "{p} too near the walls {b:?}"
+        );
+    }
+    assert!(size.y * 2.0 >= size.x, "{b:?}");
+    // Round decimals of the scene's scale, which save as short numbers.
+    for v in [b.min.x, b.min.y, b.max.x, b.max.y] {
+        let text = format!("{v}");
+        assert!(text.len() <= 5, "{text} in {b:?}");
+        assert_eq!((v * 10.0).round(), v * 10.0, "{v}");
+    }
+    let largest = setup.discs.iter().map(|d| d.radius).fold(0.0, f64::max);
+    assert!(largest > 0.0 && largest < 0.25, "discs of radius {largest}");
 }
 
 /// `--sim-advance 14.4` advanced in one step: the plots drew energy and momentum as straight

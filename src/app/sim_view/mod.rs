@@ -114,9 +114,11 @@ fn starting_simulation(scene: &Scene) -> Simulation {
 }
 
 /// The walls of a first fill or spawn: [`DEFAULT_BOUNDS`] when the scene has no box or
-/// segment, else walls centred on them with room around (a quarter of their extent, at
-/// least 10), at least as large as the default, on whole numbers: fixed walls would leave
-/// a floor or a ramp away from the origin outside them, where no disc can reach it.
+/// segment, else walls centred on them with room around of a quarter of their extent,
+/// never flatter than 2 : 1 (a floor alone gets room above it), on round numbers of the
+/// scene's own scale (a tenth of the walls' size, a power of ten). Fixed walls would leave
+/// a floor or a ramp away from the origin outside them, where no disc can reach it, and
+/// walls of a fixed least size dwarfed a scene in metres.
 fn default_bounds(solids: &[Shape]) -> Aabb {
     let mut points = solids
         .iter()
@@ -131,14 +133,67 @@ fn default_bounds(solids: &[Shape]) -> Aabb {
     };
     let (lo, hi) = points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
     let size = hi - lo;
-    let room = (size.max_element() * 0.25).max(10.0);
-    let want = (size + Vec2::splat(2.0 * room)).max(DEFAULT_BOUNDS.max - DEFAULT_BOUNDS.min);
-    let centre = (lo + hi) * 0.5;
-    let bounds = Aabb::new((centre - want * 0.5).floor(), (centre + want * 0.5).ceil());
-    if bounds.min.is_finite() && bounds.max.is_finite() {
+    let centre = lo + size * 0.5;
+    let extent = size.max_element();
+    let want = if extent > 0.0 {
+        let want = size + Vec2::splat(0.5 * extent);
+        want.max(Vec2::splat(0.5 * want.max_element()))
+    } else {
+        // A single point: the default walls' size around it.
+        DEFAULT_BOUNDS.max - DEFAULT_BOUNDS.min
+    };
+    let step = Decimal::step_of(want.max_element());
+    let bounds = Aabb::new(step.down(centre - want * 0.5), step.up(centre + want * 0.5));
+    if bounds.min.is_finite() && bounds.max.is_finite() && bounds.min.cmplt(bounds.max).all() {
         bounds
     } else {
         DEFAULT_BOUNDS
+    }
+}
+
+/// A power of ten `10^e` to round walls to. A multiple `n·10^e` is one f32 operation on
+/// exact operands where it can be (`n` and `10^|e|` exact in f32), so it is the f32
+/// nearest the decimal and saves as the short decimal; elsewhere (walls 10^11 away from
+/// their own size) it is within a rounding of it.
+#[derive(Clone, Copy, Debug)]
+struct Decimal {
+    e: i32,
+}
+
+impl Decimal {
+    /// A tenth of `size`, rounded down to a power of ten.
+    fn step_of(size: f32) -> Decimal {
+        Decimal {
+            e: f64::from(size).log10().floor() as i32 - 1,
+        }
+    }
+
+    /// Each component to a multiple of the step, by `f` (floor or ceil).
+    fn round(self, v: Vec2, f: impl Fn(f64) -> f64) -> Vec2 {
+        let p = 10f64.powi(self.e.abs());
+        let one = |x: f32| {
+            let n = if self.e < 0 {
+                f(f64::from(x) * p)
+            } else {
+                f(f64::from(x) / p)
+            };
+            let exact = n.abs() < f64::from(1u32 << 24) && self.e.abs() <= 10;
+            match (exact, self.e < 0) {
+                (true, true) => n as f32 / p as f32,
+                (true, false) => n as f32 * p as f32,
+                (false, true) => (n / p) as f32,
+                (false, false) => (n * p) as f32,
+            }
+        };
+        Vec2::new(one(v.x), one(v.y))
+    }
+
+    fn down(self, v: Vec2) -> Vec2 {
+        self.round(v, f64::floor)
+    }
+
+    fn up(self, v: Vec2) -> Vec2 {
+        self.round(v, f64::ceil)
     }
 }
 

@@ -427,9 +427,10 @@ impl SimView {
     }
 }
 
-/// What to do in a simulation view that has no discs yet, over the middle of the canvas:
-/// a label (not painted text) so that screen readers and tests find it; it senses nothing,
-/// so a spawn drag that starts on it still reaches the canvas.
+/// What to do in a simulation view that has no discs yet, at the top of the canvas (in
+/// the middle it hid a scene's floor, which the walls are centred on): a label (not
+/// painted text) so that screen readers and tests find it; it senses nothing, so a spawn
+/// drag that starts on it still reaches the canvas.
 fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
     let how = match tool {
         Tool::Spawn => {
@@ -439,7 +440,10 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
     };
     let text = format!("No discs yet. Fill these walls with random discs (left), or {how}.");
     let width = (rect.width() - 40.0).clamp(100.0, 460.0);
-    let hint = egui::Rect::from_center_size(rect.center(), egui::vec2(width, 80.0));
+    let hint = egui::Rect::from_min_size(
+        egui::pos2(rect.center().x - 0.5 * width, rect.top() + 12.0),
+        egui::vec2(width, 80.0),
+    );
     ui.put(hint, |ui: &mut egui::Ui| {
         let visuals = ui.visuals();
         egui::Frame::new()
