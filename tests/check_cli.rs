@@ -469,10 +469,20 @@ fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
             ),
         "{text}"
     );
+    // A verdict said what differs, not why: at its own time the ball is already inside the
+    // box's rounded corner, past the first contact at 0.4.
+    let why = "why: late: at its t = 0.4333 the ball is overlapping it by 0.98";
+    assert!(text.contains(why), "{text}");
     let out = run(true);
     let doc: serde_json::Value =
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
     let r = &doc["files"][0]["reported"][0];
+    assert!(
+        r["why"]
+            .as_str()
+            .is_some_and(|w| w.starts_with(&why["why: ".len()..])),
+        "{r}"
+    );
     assert_eq!(r["by"], "my-engine");
     assert_eq!(r["time"].as_f64().map(|t| t as f32), Some(0.4333));
     assert_eq!(r["detail"], "status: Converged");

@@ -423,3 +423,28 @@ fn a_reported_answer_naming_no_object_is_refused_at_its_line() {
         "{message}"
     );
 }
+
+/// A verdict said what differs, not why. The evaluation carries why for each
+/// disagreement, and the report gives it beside the verdict.
+#[test]
+fn the_thin_wall_scene_says_why_the_discrete_test_misses() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/thin-wall.ron");
+    let scene = sweepscope::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let ev = sweepscope::scene::evaluate(&scene);
+    let rows = &ev.balls[0].variants;
+    let discrete = rows
+        .iter()
+        .find(|r| r.variant == sweepscope::variants::Variant::Discrete)
+        .unwrap_or_else(|| panic!("the scene runs the discrete test"));
+    let why = discrete.why.as_deref().unwrap_or_default();
+    assert!(
+        why.starts_with("the ball overlaps it from t = 0.475 to t = 0.558333")
+            && why.contains("the only time this answer looks"),
+        "{why}"
+    );
+    let agreeing = rows.iter().filter(|r| !r.verdict.is_bad());
+    assert!(agreeing.clone().count() > 0);
+    assert!(agreeing.into_iter().all(|r| r.why.is_none()));
+    let md = sweepscope::scene::report::render(&scene, &ev);
+    assert!(md.contains(&format!("MISSED HIT — {why}")), "{md}");
+}

@@ -149,12 +149,15 @@ fn reported_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
                 format!(" [{}]", r.detail)
             };
             format!(
-                "{} on {} vs {}: {} (said {}; exact {exact}){detail}",
+                "{} on {} vs {}: {} (said {}; exact {exact}){detail}{}",
                 r.by,
                 name(ball.object),
                 name(pair.obstacle),
                 row.verdict.text(),
-                r.said()
+                r.said(),
+                row.why
+                    .as_deref()
+                    .map_or(String::new(), |why| format!("; why: {why}"))
             )
         })
         .collect()

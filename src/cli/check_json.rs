@@ -170,6 +170,7 @@ impl Serialize for Pairs<'_> {
                     "started_inside": r.started_inside,
                     "detail": r.detail,
                     "verdict": row.verdict.text(),
+                    "why": row.why,
                     "disagrees": row.verdict.is_bad(),
                 }));
             }

@@ -14,6 +14,7 @@ use std::convert::Infallible;
 use super::expect::{self, ExpectationResult};
 use super::limits::MAX_EXPECTATIONS;
 use super::model::{Expectation, Reported, Scene};
+use super::why::{self, Looks};
 use crate::approach::Approach;
 use crate::geom::Sweep;
 use crate::hit::Hit;
@@ -59,6 +60,8 @@ pub struct VariantRow {
     pub outcome: Outcome,
     /// How that compares with the exact answer.
     pub verdict: Verdict,
+    /// Why, for a disagreement, read off the exact geometry ([`why::explain`]).
+    pub why: Option<String>,
 }
 
 impl VariantRow {
@@ -80,6 +83,8 @@ pub struct ReportedRow {
     /// time or normal is taken as the exact one's); a known engine's documented stop is
     /// [`Verdict::Documented`], at its default settings.
     pub verdict: Verdict,
+    /// Why, for a disagreement, read off the exact geometry ([`why::explain`]).
+    pub why: Option<String>,
 }
 
 /// Everything about one ball.
@@ -367,14 +372,18 @@ fn reported_rows(
                 started_inside: r.started_inside,
             });
             let outcome = said_outcome(said, p.hit.as_ref());
-            let verdict = match Variant::from_id(&r.by) {
+            let known = Variant::from_id(&r.by);
+            let verdict = match known {
                 Some(v) => judge_variant(v, sweep, &p.shape, p.hit.as_ref(), &outcome),
                 None => judge(p.hit.as_ref(), &outcome),
             };
+            let looks = known.map_or(Looks::Everywhere, |v| Looks::of(v, &scene.params));
+            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, looks);
             Some(ReportedRow {
                 index,
                 pair,
                 verdict,
+                why,
             })
         })
         .collect()
@@ -390,11 +399,14 @@ fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<Varia
             }
             let outcome = variants::run(variant, sweep, &p.shape, &scene.params);
             let verdict = judge_variant(variant, sweep, &p.shape, p.hit.as_ref(), &outcome);
+            let looks = Looks::of(variant, &scene.params);
+            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, looks);
             rows.push(VariantRow {
                 variant,
                 pair: i,
                 outcome,
                 verdict,
+                why,
             });
         }
     }

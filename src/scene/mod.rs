@@ -17,6 +17,7 @@ pub mod number;
 pub mod report;
 pub mod simulation;
 pub mod validate;
+pub mod why;
 
 pub use builtin::default_scene;
 pub use evaluate::{

@@ -187,7 +187,7 @@ fn variants_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
             out,
             "| {variant} | {} | {exact} | {answer} | {} |",
             name(scene, pair.obstacle),
-            cell(&row.verdict.text())
+            cell(&verdict_words(&row.verdict, row.why.as_deref()))
         );
     }
     out.push('\n');
@@ -216,11 +216,19 @@ fn reported_table(scene: &Scene, ball: &BallEvaluation, out: &mut String) {
             "| {} | {} | {exact} | {said} | {} | {} |",
             cell(&r.by),
             name(scene, pair.obstacle),
-            cell(&row.verdict.text()),
+            cell(&verdict_words(&row.verdict, row.why.as_deref())),
             cell(&r.detail)
         );
     }
     out.push('\n');
+}
+
+/// A verdict and, for a disagreement, why: `MISSED HIT — the ball overlaps it from …`.
+pub fn verdict_words(verdict: &crate::variants::verdict::Verdict, why: Option<&str>) -> String {
+    match why {
+        Some(why) => format!("{} — {why}", verdict.text()),
+        None => verdict.text(),
+    }
 }
 
 fn expectations(ev: &Evaluation, out: &mut String) {

@@ -451,6 +451,21 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             ui.add_space(12.0);
             ui.label(RichText::new(format!("{answer} (exact: {exact})")).small());
         });
+        why_line(ui, row.why.as_deref());
+    }
+}
+
+/// Why a verdict is a disagreement, under its row (the evaluation's words).
+fn why_line(ui: &mut Ui, why: Option<&str>) {
+    if let Some(why) = why {
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label(
+                RichText::new(format!("why: {why}"))
+                    .small()
+                    .color(Role::Label.color()),
+            );
+        });
     }
 }
 
@@ -480,6 +495,7 @@ fn reported_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             ui.add_space(12.0);
             ui.label(RichText::new(format!("{said} (exact: {exact})")).small());
         });
+        why_line(ui, row.why.as_deref());
         if !r.detail.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(12.0);
