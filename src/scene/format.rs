@@ -508,14 +508,68 @@ mod tests {
         assert_eq!(write_scene(&back), text);
     }
 
+    /// Saving wrote the whole `layers` block, twelve switches, once any one differed from
+    /// its default: a file holds only the switches that differ.
+    #[test]
+    fn a_file_holds_only_the_layer_switches_that_differ() {
+        let mut s = scene();
+        s.layers.broad_phase = true;
+        s.layers.grid = false;
+        let text = write_scene(&s);
+        assert!(
+            text.contains("    layers: (grid: false, broad_phase: true),\n"),
+            "{text}"
+        );
+        assert_eq!(parse_scene(&text, "t.ron").map(|b| b.layers), Ok(s.layers));
+        // Each switch alone: one field, read back as set (the skip rules agree with
+        // `Layers::default`).
+        let d = Layers::default();
+        let flips: [fn(&mut Layers); 12] = [
+            |l| l.grid ^= true,
+            |l| l.capsule ^= true,
+            |l| l.minkowski ^= true,
+            |l| l.regions ^= true,
+            |l| l.broad_phase ^= true,
+            |l| l.impact ^= true,
+            |l| l.path ^= true,
+            |l| l.relative_motion ^= true,
+            |l| l.segment_capsule ^= true,
+            |l| l.labels ^= true,
+            |l| l.approach ^= true,
+            |l| l.regions_all ^= true,
+        ];
+        assert_eq!(inline(&d), "()");
+        for flip in flips {
+            let mut l = d;
+            flip(&mut l);
+            let one = inline(&l);
+            assert_eq!(one.matches(':').count(), 1, "{one}");
+            let mut s = scene();
+            s.layers = l;
+            let text = write_scene(&s);
+            assert_eq!(
+                parse_scene(&text, "t.ron").map(|b| b.layers),
+                Ok(l),
+                "{text}"
+            );
+        }
+    }
+
     #[test]
     fn long_settings_spread_one_field_per_line() {
         let mut s = scene();
         s.layers.broad_phase = true;
         s.view.zoom = 7.0;
+        s.layers.minkowski = false;
+        s.layers.labels = false;
+        s.layers.segment_capsule = false;
+        s.layers.relative_motion = false;
+        s.layers.regions_all = true;
+        s.layers.capsule = false;
+        s.layers.impact = false;
         let text = write_scene(&s);
         assert!(
-            text.contains("    layers: (\n        grid: true,\n"),
+            text.contains("    layers: (\n        capsule: false,\n"),
             "{text}"
         );
         assert!(

@@ -291,35 +291,56 @@ pub enum ResponseKind {
     Cross,
 }
 
-/// The drawing layers the debugger shows. Missing fields take their defaults.
+/// The drawing layers the debugger shows. Missing fields take their defaults, and a
+/// file holds only the switches that differ from them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Layers {
     /// The grid and its axis labels.
+    #[serde(skip_serializing_if = "is_true")]
     pub grid: bool,
     /// The capsule each ball sweeps.
+    #[serde(skip_serializing_if = "is_true")]
     pub capsule: bool,
     /// Each obstacle grown by the ball's radius (rounded), and the square-cornered box.
+    #[serde(skip_serializing_if = "is_true")]
     pub minkowski: bool,
     /// The nine regions around the boxes that matter to the inspected ball.
+    #[serde(skip_serializing_if = "is_true")]
     pub regions: bool,
     /// The bounding box of each ball's motion.
+    #[serde(skip_serializing_if = "is_false")]
     pub broad_phase: bool,
     /// The ball at the time of impact, the contact point and the normals.
+    #[serde(skip_serializing_if = "is_true")]
     pub impact: bool,
     /// The response path through every contact.
+    #[serde(skip_serializing_if = "is_true")]
     pub path: bool,
     /// For a moving circle obstacle, the motion relative to it.
+    #[serde(skip_serializing_if = "is_true")]
     pub relative_motion: bool,
     /// The capsule around each segment.
+    #[serde(skip_serializing_if = "is_true")]
     pub segment_capsule: bool,
     /// Names, region codes and contact numbers.
+    #[serde(skip_serializing_if = "is_true")]
     pub labels: bool,
     /// The inspected ball's closest approach to what it misses, and its depth in what it
     /// starts inside.
+    #[serde(skip_serializing_if = "is_true")]
     pub approach: bool,
     /// Regions around every box, not just the ones that matter to the inspected ball.
+    #[serde(skip_serializing_if = "is_false")]
     pub regions_all: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for Layers {
