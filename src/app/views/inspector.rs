@@ -187,15 +187,7 @@ fn response_editor(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
             r.restitution = r.restitution.clamp(0.0, 1.0);
         }
         let l = key(ui, "max bounces");
-        // No range of its own: the file format's limit refuses a larger count with its
-        // reason, where a narrower range would change a typed count without a word.
-        let parse = super::widgets::number_parser(ui.ctx(), "max bounces");
-        ui.add(
-            egui::DragValue::new(&mut r.max_bounces)
-                .custom_parser(parse)
-                .update_while_editing(false),
-        )
-        .labelled_by(l.id);
+        super::widgets::count_field(ui, "max bounces", &mut r.max_bounces).labelled_by(l.id);
         ui.end_row();
     });
     if response != scene.response {

@@ -104,15 +104,7 @@ fn write_up(title: &str) -> Option<&str> {
 pub fn substeps(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     let mut params: Params = scene.params;
     let l = ui.label(RichText::new("sub-steps").small());
-    // No range of its own: a count the file format refuses (0, or above MAX_SUBSTEPS) is
-    // refused with its reason, where a range would change a typed count without a word.
-    let parse = super::widgets::number_parser(ui.ctx(), "sub-steps");
-    ui.add(
-        egui::DragValue::new(&mut params.substeps)
-            .custom_parser(parse)
-            .update_while_editing(false),
-    )
-    .labelled_by(l.id);
+    super::widgets::count_field(ui, "sub-steps", &mut params.substeps).labelled_by(l.id);
     if params != scene.params {
         out.push(super::widgets::field_edit(ui, Edit::SetParams(params)));
     }

@@ -135,6 +135,18 @@ fn escape_keeps(ui: &Ui, r: &Response, v: &mut f32, before: f32) {
     }
 }
 
+/// A field for a count the file format limits (max bounces, sub-steps), applied once
+/// typed. No range of its own: a count the format refuses is refused with its reason,
+/// where a range would change a typed count without a word.
+pub fn count_field(ui: &mut Ui, name: &str, v: &mut u32) -> Response {
+    let parse = number_parser(ui.ctx(), name);
+    ui.add(
+        DragValue::new(v)
+            .custom_parser(parse)
+            .update_while_editing(false),
+    )
+}
+
 /// A DragValue over `v`, shown with [`short`], applied once typed, and refusing text that
 /// is not a number in words ([`number_parser`], naming it `name`).
 fn field<'a>(ui: &Ui, v: &'a mut f32, name: &str) -> DragValue<'a> {
