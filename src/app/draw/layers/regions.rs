@@ -156,15 +156,49 @@ fn names(pen: &mut Pen, frame: &BoxFrame, pair: &PairResult, relevant: bool) {
         // a box a few points across, the spots around a corner's anchor lie in the next
         // region, where "1000 t" would name the wrong one. Left out rather than misplaced.
         let cell = cell_on_screen(pen, frame, code);
+        let mut spots = centred_or_around(10.0);
+        // First choice: reaching away from the box, so that a label never straddles its
+        // edge, where the edge's handle sits ("0001 l (end)" centred beside the left edge
+        // ran over the handle at its middle).
+        spots[0].0 = away_from_box(pen, frame, cx, cy);
         pen.label_within(
             Layer::Regions,
             at,
-            &centred_or_around(10.0),
+            &spots,
             &text,
             Role::Region.color(),
             &cell,
         );
     }
+}
+
+/// How a label at the anchor of the cell in column `cx`, row `cy` (0..3) is aligned so that
+/// it reaches away from the box on screen, whatever the box's angle: to the left of its
+/// anchor in a column left of the box, and so on; centred inside it.
+fn away_from_box(pen: &Pen, frame: &BoxFrame, cx: usize, cy: usize) -> egui::Align2 {
+    use egui::Align;
+    let c = frame.local.center();
+    let out = Vec2::new(cx as f32 - 1.0, cy as f32 - 1.0);
+    if out == Vec2::ZERO {
+        return egui::Align2::CENTER_CENTER;
+    }
+    let screen = |p: Vec2| pen.cam.to_screen(frame.to_world(p));
+    let d = (screen(c + out) - screen(c)).normalized();
+    // Within about 22° of an axis the label is centred across it.
+    let side = |v: f32, low: Align, high: Align| {
+        if v < -0.38 {
+            low
+        } else if v > 0.38 {
+            high
+        } else {
+            Align::Center
+        }
+    };
+    // Screen y grows downward: a label above the box hangs from its bottom edge.
+    egui::Align2([
+        side(d.x, Align::RIGHT, Align::LEFT),
+        side(d.y, Align::BOTTOM, Align::TOP),
+    ])
 }
 
 /// The region `code`'s cell on screen: a convex quadrilateral reaching past the canvas.
@@ -360,6 +394,76 @@ mod tests {
                 "{checked} region codes placed: {:?}",
                 pen.texts
             );
+        });
+        out.drop_without_applying_deltas();
+    }
+
+    /// "0001 l (end)" was centred 16 points beside the left edge, so it straddled the edge
+    /// and its handle at the edge's middle sat on the text. Each region's label reaches
+    /// away from the box: none covers a box handle (a corner or an edge's middle).
+    #[test]
+    fn no_region_label_covers_a_box_handle() {
+        use crate::app::draw::camera::Camera;
+        use crate::scene::{View, builtin, evaluate};
+        let scene = builtin::default_scene();
+        let eval = evaluate(&scene);
+        let (b, index) = scene
+            .objects
+            .iter()
+            .enumerate()
+            .find_map(|(i, o)| match o.shape {
+                crate::scene::Shape::Box { min, max } => {
+                    Some((crate::geom::Aabb::new(min, max), i))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("the default scene has a box"));
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(900.0, 700.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: b.center(),
+                zoom: 7.0,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let frame = super::super::Frame {
+                scene: &scene,
+                eval: &eval,
+                ball: eval.balls.first(),
+                selected: Some(index),
+                hovered: None,
+                t: 1.0,
+                heat: None,
+            };
+            super::super::draw_all(&mut pen, &frame);
+            let (lo, hi, c) = (b.min, b.max, b.center());
+            let handles = [
+                lo,
+                hi,
+                Vec2::new(lo.x, hi.y),
+                Vec2::new(hi.x, lo.y),
+                Vec2::new(lo.x, c.y),
+                Vec2::new(hi.x, c.y),
+                Vec2::new(c.x, lo.y),
+                Vec2::new(c.x, hi.y),
+            ]
+            .map(|p| pen.cam.to_screen(p));
+            let mut checked = 0;
+            for (text, r) in pen.texts.iter().zip(pen.placed_rects()) {
+                if !Region::ALL
+                    .iter()
+                    .any(|c| text.starts_with(&c.bit_string()))
+                {
+                    continue;
+                }
+                for h in handles {
+                    assert!(!r.expand(5.0).contains(h), "{text} at {r:?} covers {h:?}");
+                }
+                checked += 1;
+            }
+            assert!(checked >= 8, "{checked} region labels: {:?}", pen.texts);
         });
         out.drop_without_applying_deltas();
     }
