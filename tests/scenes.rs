@@ -448,3 +448,25 @@ fn the_thin_wall_scene_says_why_the_discrete_test_misses() {
     let md = sweepscope::scene::report::render(&scene, &ev);
     assert!(md.contains(&format!("MISSED HIT — {why}")), "{md}");
 }
+
+/// The panels asked whether a variant had anything to run on by collecting every obstacle
+/// of the scene, each frame; the scene answers without collecting them, the same way.
+#[test]
+fn a_variant_has_work_only_where_the_scene_has_its_obstacle_kind() {
+    use sweepscope::variants::Variant;
+    let mut scene = default_scene();
+    for v in Variant::ALL {
+        let collected = scene.obstacles().iter().any(|(_, o)| v.applies_to(o));
+        assert_eq!(scene.has_obstacle_for(v), collected, "{}", v.id());
+    }
+    assert!(!scene.has_obstacle_for(Variant::Billiards), "no circle yet");
+    scene.objects.push(Object {
+        name: "disc".into(),
+        shape: Shape::Circle {
+            start: Vec2::new(50.0, 50.0),
+            end: Vec2::new(50.0, 50.0),
+            radius: 2.0,
+        },
+    });
+    assert!(scene.has_obstacle_for(Variant::Billiards));
+}

@@ -566,6 +566,15 @@ impl Scene {
             .filter_map(|(i, o)| o.shape.obstacle().map(|ob| (i, ob)))
             .collect()
     }
+
+    /// Whether `variant` has an obstacle to run on here (a circle solve in a scene of
+    /// boxes has none), without collecting the obstacles: the panels ask every frame.
+    pub fn has_obstacle_for(&self, variant: crate::variants::Variant) -> bool {
+        self.objects
+            .iter()
+            .filter_map(|o| o.shape.obstacle())
+            .any(|ob| variant.applies_to(&ob))
+    }
 }
 
 impl Simulation {

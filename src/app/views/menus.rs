@@ -258,11 +258,10 @@ fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
     ui.menu_button("Heat map colours", |ui| {
         let before = h.compare.clone();
         ui.radio_value(&mut h.compare, None, "Exact time of first contact");
-        let obstacles = scene.obstacles();
         for v in Variant::ALL {
             let label = format!("Where {} disagrees", v.title());
             let id = Some(v.id().to_owned());
-            let runs = obstacles.iter().any(|(_, o)| v.applies_to(o));
+            let runs = scene.has_obstacle_for(v);
             let chosen = h.compare == id;
             let radio = egui::RadioButton::new(chosen, label);
             if ui

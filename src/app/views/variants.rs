@@ -13,10 +13,9 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     ui.heading("Variants");
     ui.weak("Published approaches, each drawn in its own colour beside the exact answer.");
-    let obstacles = scene.obstacles();
     for v in Variant::ALL {
         let mut on = scene.variants.iter().any(|id| id == v.id());
-        let runs = obstacles.iter().any(|(_, o)| v.applies_to(o));
+        let runs = scene.has_obstacle_for(v);
         ui.horizontal(|ui| {
             // The button first: the title beside it wraps in whatever width is left.
             if ui
@@ -163,7 +162,7 @@ fn heat_legend(ui: &mut Ui, scene: &Scene) {
         Some(v) => {
             ui.label(RichText::new(format!("Heat map: {} from each start", v.id())).small());
             // Otherwise every cell reads as agreement, which is no finding at all.
-            if !scene.obstacles().iter().any(|(_, o)| v.applies_to(o)) {
+            if !scene.has_obstacle_for(v) {
                 ui.label(
                     RichText::new(format!(
                         "compares nothing here: this scene has no {}",
