@@ -115,6 +115,15 @@ pub fn clearance_at(solid: Solid, p: Vec2, r: f32, t: f32) -> f32 {
     (surface_at(solid, p.as_dvec2(), t).signed_distance - f64::from(r)) as f32
 }
 
+/// [`clearance_at`] for the circle where `sweep` is at time `t` of its exact motion: the
+/// centre `start + (end − start)·t` is taken in f64, not rounded to f32 first (far from
+/// the origin that rounding is larger than the clearances worth reading).
+pub fn clearance_on_path(sweep: &Sweep, solid: Solid, t: f32) -> f32 {
+    let (s, e) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
+    let p = s + (e - s) * f64::from(t);
+    (surface_at(solid, p, t).signed_distance - f64::from(sweep.radius)) as f32
+}
+
 /// The distance from `p` to `solid` (a moving circle taken at time `t`): 0 inside it.
 pub fn distance_at(solid: Solid, p: Vec2, t: f32) -> f32 {
     surface_at(solid, p.as_dvec2(), t).signed_distance.max(0.0) as f32
@@ -340,6 +349,23 @@ impl Frame {
 
 #[cfg(test)]
 mod tests {
+    /// A why measured at the answer's rounded centre contradicted itself far from the
+    /// origin; the clearance on the exact path takes the centre in f64.
+    #[test]
+    fn the_clearance_on_the_path_is_not_taken_at_a_rounded_centre() {
+        let x = 1.0e7_f32;
+        let sweep = Sweep::new(Vec2::new(x, 0.0), Vec2::new(x + 1.0, 0.0), 0.25);
+        let wall = Segment::new(Vec2::new(x + 1.0, -5.0), Vec2::new(x + 1.0, 5.0));
+        // The exact centre at t = 0.5 is x + 0.5, half a unit from the wall; in f32 it rounds
+        // to x, a whole unit away.
+        assert_eq!(clearance_on_path(&sweep, Solid::Segment(&wall), 0.5), 0.25);
+        assert_eq!(sweep.at(0.5), Vec2::new(x, 0.0));
+        assert_eq!(
+            clearance_at(Solid::Segment(&wall), sweep.at(0.5), 0.25, 0.5),
+            0.75
+        );
+    }
+
     use super::*;
     use crate::obstacle::Obstacle;
 

@@ -100,6 +100,12 @@ impl Obstacle {
         approach::clearance_at(self.solid(), p, r, t)
     }
 
+    /// The gap between `sweep`'s circle at time `t` of its exact motion and the obstacle
+    /// (see [`approach::clearance_on_path`]).
+    pub fn clearance_on_path(&self, sweep: &Sweep, t: f32) -> f32 {
+        approach::clearance_on_path(sweep, self.solid(), t)
+    }
+
     /// How close `sweep` comes to the obstacle over its whole motion; `None` for invalid
     /// input.
     pub fn closest_approach(&self, sweep: &Sweep) -> Option<Approach> {

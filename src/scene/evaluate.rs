@@ -14,7 +14,7 @@ use std::convert::Infallible;
 use super::expect::{self, ExpectationResult};
 use super::limits::MAX_EXPECTATIONS;
 use super::model::{Expectation, Reported, Scene};
-use super::why::{self, Looks};
+use super::why;
 use crate::approach::Approach;
 use crate::geom::Sweep;
 use crate::hit::Hit;
@@ -377,8 +377,15 @@ fn reported_rows(
                 Some(v) => judge_variant(v, sweep, &p.shape, p.hit.as_ref(), &outcome),
                 None => judge(p.hit.as_ref(), &outcome),
             };
-            let looks = known.map_or(Looks::Everywhere, |v| Looks::of(v, &scene.params));
-            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, looks);
+            let why = why::explain(
+                sweep,
+                &p.shape,
+                p.hit.as_ref(),
+                &outcome,
+                &verdict,
+                known,
+                &scene.params,
+            );
             Some(ReportedRow {
                 index,
                 pair,
@@ -399,8 +406,15 @@ fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<Varia
             }
             let outcome = variants::run(variant, sweep, &p.shape, &scene.params);
             let verdict = judge_variant(variant, sweep, &p.shape, p.hit.as_ref(), &outcome);
-            let looks = Looks::of(variant, &scene.params);
-            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, looks);
+            let why = why::explain(
+                sweep,
+                &p.shape,
+                p.hit.as_ref(),
+                &outcome,
+                &verdict,
+                Some(variant),
+                &scene.params,
+            );
             rows.push(VariantRow {
                 variant,
                 pair: i,

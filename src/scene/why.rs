@@ -1,26 +1,31 @@
 //! Why an answer differs from the exact one, in one sentence read off the exact geometry
-//! (the verdict says *what* differs): how deep the ball starts, how near the path comes,
-//! where the answer's own time puts the ball, and when the overlap begins and ends against
-//! the times a sampling approach looks at.
+//! (the verdict says *what* differs): how deep the ball starts, how near the path comes
+//! and for how long, where the answer's own time puts the ball, and when the overlap
+//! begins and ends against the times a sampling approach looks at.
 //!
-//! Everything here is measured on the exact motion with the core's queries and distances
-//! ([`Obstacle::cast`], [`Obstacle::clearance_at`], [`Obstacle::closest_approach`]); nothing
-//! is taken from the answer but its time, normal and flags.
+//! Everything is measured on the exact motion with the core's queries and distances
+//! ([`Obstacle::cast`], [`Obstacle::clearance_on_path`], [`Obstacle::closest_approach`]),
+//! the centre at a time taken in f64 rather than at the answer's rounded centre; of the
+//! answer only its time, normal and flags are read.
+
+use glam::Vec2;
 
 use crate::geom::Sweep;
-use crate::hit::{Feature, Hit};
+use crate::hit::{End, Feature, Hit};
 use crate::obstacle::Obstacle;
-use crate::variants::verdict::{NORMAL_TOLERANCE_DEG, Verdict, angle_deg};
+use crate::region::{Corner, Side};
+use crate::variants::verdict::{NORMAL_TOLERANCE_DEG, Verdict, aim_text, angle_deg};
 use crate::variants::{Outcome, Params, Variant, substep};
 
 use super::number::fixed;
 
-/// How an answer looked at the motion, when it only looks at some times.
+/// How an answer looks at the motion, when it only looks at some times.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Looks {
     /// Everywhere (a closed-form or iterative solve).
     Everywhere,
-    /// At `t = k / n`, `k = 1..=n` (the sub-stepping approach; the discrete test is n = 1).
+    /// At `t = k / n`, `k = 1..=n`: the sub-stepping approach, and with n = 1 the discrete
+    /// and projection tests, which look where the ball ends.
     Samples(u32),
 }
 
@@ -28,7 +33,7 @@ impl Looks {
     /// How `variant` looks at the motion with `params`.
     pub fn of(variant: Variant, params: &Params) -> Looks {
         match variant {
-            Variant::Discrete => Looks::Samples(1),
+            Variant::Discrete | Variant::Projection => Looks::Samples(1),
             Variant::Substep => Looks::Samples(params.substeps.clamp(1, substep::MAX_SUBSTEPS)),
             _ => Looks::Everywhere,
         }
@@ -36,30 +41,366 @@ impl Looks {
 }
 
 /// Why `outcome` earned `verdict` on `sweep` against `obstacle` (whose exact answer is
-/// `exact`); `None` for an agreement, a documented stop, or a breakdown (whose text says
-/// why already).
+/// `exact`), for the answer of `variant` with `params` (`None`: another program's); `None`
+/// for an agreement or a breakdown (whose text says why already).
 pub fn explain(
     sweep: &Sweep,
     obstacle: &Obstacle,
     exact: Option<&Hit>,
     outcome: &Outcome,
     verdict: &Verdict,
-    looks: Looks,
+    variant: Option<Variant>,
+    params: &Params,
 ) -> Option<String> {
+    let looks = variant.map_or(Looks::Everywhere, |v| Looks::of(v, params));
+    let m = Pair { sweep, obstacle };
     let said = outcome.hit();
-    match (verdict, exact, said) {
-        (Verdict::MissedHit, Some(e), _) => Some(missed(sweep, obstacle, e, looks)),
-        (Verdict::FalseHit, None, Some(h)) => Some(false_hit(sweep, obstacle, h)),
-        (Verdict::StartedInside { reported }, _, _) => Some(start(sweep, obstacle, *reported)),
-        (Verdict::TimeOff(_), Some(e), Some(h)) => Some(time_off(sweep, obstacle, e, h, looks)),
-        (Verdict::NormalOff(_), Some(e), Some(h)) => Some(normal_off(e, h)),
-        _ => None,
+    Some(match (verdict, exact, said) {
+        (Verdict::MissedHit, Some(e), _) => m.missed(e, looks, variant),
+        (Verdict::FalseHit, None, Some(h)) => m.false_hit(h),
+        (Verdict::StartedInside { reported }, _, _) => m.start(*reported),
+        (Verdict::TimeOff(_), Some(e), Some(h)) => m.time_off(e, h, looks),
+        (Verdict::NormalOff(_), Some(e), Some(h)) => m.normal_off(e, h),
+        (Verdict::NormalOff(_), None, Some(h)) => m.normal_off_near(h),
+        (Verdict::Documented { offset, .. }, _, said) => m.documented(*offset, said),
+        _ => return None,
+    })
+}
+
+/// The exact motion against one obstacle, and what is measured on it.
+struct Pair<'a> {
+    sweep: &'a Sweep,
+    obstacle: &'a Obstacle,
+}
+
+/// The least clearance of a motion and when it holds: at one time, or over an interval
+/// (sliding along a side at a constant gap).
+struct Nearest {
+    clearance: f32,
+    from: f32,
+    to: f32,
+}
+
+impl Nearest {
+    fn when(&self) -> String {
+        span(self.from, self.to)
     }
 }
 
-/// The gap at time `t` of the exact motion: clear by it, or overlapping by its negative.
-fn gap_at(sweep: &Sweep, obstacle: &Obstacle, t: f32) -> f32 {
-    obstacle.clearance_at(sweep.at(t), sweep.radius, t)
+impl Pair<'_> {
+    /// The gap at time `t` of the exact motion: clear by it, or overlapping by its negative.
+    fn gap(&self, t: f32) -> f32 {
+        self.obstacle.clearance_on_path(self.sweep, t)
+    }
+
+    /// The motion run backwards, against the obstacle run backwards.
+    fn backwards(&self) -> (Sweep, Obstacle) {
+        let s = self.sweep;
+        (
+            Sweep::new(s.end, s.start, s.radius),
+            self.obstacle.sub(1.0, 0.0),
+        )
+    }
+
+    /// When the overlap that begins at `entry` ends: the first contact of the motion run
+    /// backwards, or 1 when the ball ends overlapping.
+    fn exit(&self, entry: f32) -> f32 {
+        let (back, o) = self.backwards();
+        match o.cast(&back) {
+            Some(h) if !h.started_inside => (1.0 - h.time).max(entry),
+            _ => 1.0,
+        }
+    }
+
+    /// The least clearance, and the first and last time it holds (the last is the first of
+    /// the motion run backwards, when that finds the same clearance).
+    fn nearest(&self) -> Option<Nearest> {
+        let a = self.obstacle.closest_approach(self.sweep)?;
+        let (back, o) = self.backwards();
+        let same =
+            |c: f32| (c - a.clearance).abs() <= 1e-5 * (a.clearance.abs() + self.sweep.radius);
+        let to = match o.closest_approach(&back) {
+            Some(b) if same(b.clearance) => (1.0 - b.time).max(a.time),
+            _ => a.time,
+        };
+        Some(Nearest {
+            clearance: a.clearance,
+            from: a.time,
+            to,
+        })
+    }
+
+    fn missed(&self, e: &Hit, looks: Looks, variant: Option<Variant>) -> String {
+        if e.started_inside {
+            let depth = self.obstacle.start_depth(self.sweep).unwrap_or(0.0);
+            let exit = self.exit(0.0);
+            return match looks {
+                // Out within the first rounding of t: it leaves at once.
+                Looks::Samples(n) if exit <= 0.0 => format!(
+                    "the ball overlaps it by {} at t = 0 and moves out at once, long before {}",
+                    fixed(depth),
+                    first_sample(n)
+                ),
+                Looks::Samples(n) if exit < 1.0 / n as f32 => format!(
+                    "the ball overlaps it by {} at t = 0 and only until t = {}, before {}",
+                    fixed(depth),
+                    fixed(exit),
+                    first_sample(n)
+                ),
+                _ => format!(
+                    "the ball overlaps it by {} at t = 0, which this answer does not see",
+                    fixed(depth)
+                ),
+            };
+        }
+        let exit = self.exit(e.time);
+        let deepest = self.nearest().map_or(0.0, |n| (-n.clearance).max(0.0));
+        let window = format!(
+            "the ball overlaps it from t = {} to t = {}, at most {} deep, first touching {} \
+             at {}",
+            fixed(e.time),
+            fixed(exit),
+            fixed(deepest),
+            on(e.feature),
+            point(e.point)
+        );
+        let Looks::Samples(n) = looks else {
+            return window;
+        };
+        let end = self.gap(1.0);
+        if n == 1 {
+            if end >= 0.0 {
+                return format!(
+                    "{window}; at t = 1, the only time this answer looks, it is {}",
+                    gap_words(end)
+                );
+            }
+            let cap = match (variant, self.obstacle) {
+                (Some(Variant::Projection), Obstacle::Segment(seg)) => {
+                    // At t = 1 the centre is the end itself.
+                    let p = crate::approach::nearest_surface_point(
+                        self.obstacle.solid(),
+                        self.sweep.end,
+                        1.0,
+                    );
+                    if p == seg.a || p == seg.b {
+                        ", beyond the segment's extent (on an end cap), which it ignores"
+                    } else {
+                        ""
+                    }
+                }
+                _ => "",
+            };
+            return format!(
+                "at t = 1, the only time this answer looks, the ball is {}{cap}",
+                gap_words(end)
+            );
+        }
+        let nf = n as f32;
+        let k = (e.time * nf).ceil().max(1.0);
+        let travel = (exit - e.time) * self.sweep.delta().length();
+        let step = self.sweep.delta().length() / nf;
+        if k / nf > exit || k > nf {
+            return format!(
+                "{window}, between its samples t = {} and t = {}: a sub-step moves the ball \
+                 {}, but it overlaps only while moving {}",
+                fixed((k - 1.0) / nf),
+                fixed(k / nf),
+                fixed(step),
+                fixed(travel)
+            );
+        }
+        let at = k / nf;
+        format!(
+            "{window}; its sample at t = {} finds the ball {}{}",
+            fixed(at),
+            gap_words(self.gap(at)),
+            if self.gap(at) >= 0.0 {
+                ", and its test needs the distance below the radius"
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn false_hit(&self, h: &Hit) -> String {
+        let at = format!(
+            "at its t = {} the ball is {}",
+            fixed(h.time),
+            gap_words(self.gap(h.time))
+        );
+        match self.nearest() {
+            Some(n) if n.clearance == 0.0 => format!(
+                "{at}; the path only touches it, {} (a touch or graze is not a hit)",
+                n.when()
+            ),
+            Some(n) => format!(
+                "{at}; the path comes no nearer than {}, {}",
+                fixed(n.clearance),
+                n.when()
+            ),
+            None => at,
+        }
+    }
+
+    fn start(&self, reported: bool) -> String {
+        let gap = self.gap(0.0);
+        if !reported {
+            format!("at t = 0 the ball is already {}", gap_words(gap))
+        } else if gap > 0.0 {
+            format!("at t = 0 the ball is {}", gap_words(gap))
+        } else if gap == 0.0 {
+            "at t = 0 the ball only touches it (clearance 0): a touch, not a start inside"
+                .to_owned()
+        } else {
+            format!(
+                "at t = 0 the ball is {} as rounded, but exactly it only touches it",
+                gap_words(gap)
+            )
+        }
+    }
+
+    fn time_off(&self, e: &Hit, h: &Hit, looks: Looks) -> String {
+        let when = if h.time < e.time { "early" } else { "late" };
+        let base = format!(
+            "{when}: at its t = {} the ball is {}; the first contact is at t = {}, {}",
+            fixed(h.time),
+            gap_words(self.gap(h.time)),
+            fixed(e.time),
+            on(e.feature)
+        );
+        let Looks::Samples(n) = looks else {
+            return base;
+        };
+        let nf = n as f32;
+        let on_sample = (e.time * nf - (e.time * nf).round()).abs() < 1e-4;
+        if on_sample && self.gap(e.time) >= 0.0 {
+            format!(
+                "{base}; its sample there only touches it, and its test needs the distance \
+                 below the radius, so it answers a later one"
+            )
+        } else if n == 1 {
+            format!("{base} (it looks only at t = 1)")
+        } else {
+            format!(
+                "{base} (its time is the first of its samples, multiples of 1/{n}, at which the ball overlaps)"
+            )
+        }
+    }
+
+    fn normal_off(&self, e: &Hit, h: &Hit) -> String {
+        let rounded = matches!(e.feature, Feature::Corner(_) | Feature::End(_));
+        let deg = angle_deg(e.normal, h.normal);
+        let mut s = if rounded && angle_deg(e.face_normal, h.normal) <= NORMAL_TOLERANCE_DEG {
+            format!(
+                "it gives the face's normal, but the contact is {}, whose normal points \
+                 from {} to the ball's centre",
+                on(e.feature),
+                point(e.point)
+            )
+        } else if deg > 90.0 {
+            format!(
+                "its normal points to the other side: the contact is {} at {}, and the \
+                 normal points from there to the ball's centre at {}",
+                on(e.feature),
+                point(e.point),
+                point(e.center)
+            )
+        } else {
+            format!(
+                "the contact is {} at {}; its normal points from there to the ball's centre \
+                 at {}",
+                on(e.feature),
+                point(e.point),
+                point(e.center)
+            )
+        };
+        s.push_str(&self.said_normal(h));
+        s
+    }
+
+    /// A normal compared where the exact motion never touches (within an engine's
+    /// documented stopping distance).
+    fn normal_off_near(&self, h: &Hit) -> String {
+        let near = self.nearest().map_or(String::new(), |n| {
+            format!(" (no nearer than {}, {})", fixed(n.clearance), n.when())
+        });
+        format!(
+            "the exact path never touches it{near}; within the engine's documented stopping \
+             distance its normal is compared with the direction from the obstacle to the ball \
+             where it aims to stop{}",
+            self.said_normal(h)
+        )
+    }
+
+    /// What is odd about the answer's own normal and time: a length other than 1, a depth
+    /// at its time.
+    fn said_normal(&self, h: &Hit) -> String {
+        let mut s = String::new();
+        let len = h.normal.length();
+        if (len - 1.0).abs() > 1e-3 {
+            s.push_str(&format!("; this answer's normal has length {}", fixed(len)));
+        }
+        let gap = self.gap(h.time);
+        if gap < 0.0 {
+            s.push_str(&format!(
+                "; at its t = {} the ball is already {}",
+                fixed(h.time),
+                gap_words(gap)
+            ));
+        }
+        s
+    }
+
+    /// An engine's documented stop: where its answer leaves the ball, against where it
+    /// aims (`offset` from contact: positive short of it, negative past it).
+    fn documented(&self, offset: f32, said: Option<&Hit>) -> String {
+        let aim = if offset < 0.0 {
+            format!("{} past contact", aim_text(-offset))
+        } else {
+            format!("{} short of contact", aim_text(offset))
+        };
+        match said {
+            Some(h) => format!(
+                "at its t = {} the ball is {}; it aims to stop {aim}",
+                fixed(h.time),
+                gap_words(self.gap(h.time))
+            ),
+            None => match self.nearest() {
+                Some(n) if n.clearance < 0.0 => format!(
+                    "it reports no hit: the ball overlaps it at most {} deep, {}, and it \
+                     aims to stop {aim}",
+                    fixed(-n.clearance),
+                    n.when()
+                ),
+                Some(n) => format!(
+                    "it reports no hit: the path comes no nearer than {}, {}, and it aims \
+                     to stop {aim}",
+                    fixed(n.clearance),
+                    n.when()
+                ),
+                None => format!("it reports no hit, and it aims to stop {aim}"),
+            },
+        }
+    }
+}
+
+/// "at t = 0.25" or "from t = 0.25 to t = 0.75".
+fn span(from: f32, to: f32) -> String {
+    if to - from > 1e-6 {
+        format!("from t = {} to t = {}", fixed(from), fixed(to))
+    } else {
+        format!("at t = {}", fixed(from))
+    }
+}
+
+/// The first time `n` samples look at.
+fn first_sample(n: u32) -> String {
+    if n == 1 {
+        "t = 1, the only time this answer looks".to_owned()
+    } else {
+        format!("its first sample, t = {}", fixed(1.0 / n as f32))
+    }
 }
 
 /// "clear of it by 0.5" or "overlapping it by 0.25" or "touching it".
@@ -73,146 +414,32 @@ fn gap_words(gap: f32) -> String {
     }
 }
 
-/// When the overlap that begins at `entry` ends: the first contact of the motion run
-/// backwards, or 1 when the ball ends overlapping.
-fn exit_time(sweep: &Sweep, obstacle: &Obstacle, entry: f32) -> f32 {
-    let back = Sweep::new(sweep.end, sweep.start, sweep.radius);
-    match obstacle.sub(1.0, 0.0).cast(&back) {
-        Some(h) if !h.started_inside => (1.0 - h.time).max(entry),
-        _ => 1.0,
-    }
-}
-
-fn missed(sweep: &Sweep, obstacle: &Obstacle, e: &Hit, looks: Looks) -> String {
-    if e.started_inside {
-        let depth = obstacle.start_depth(sweep).unwrap_or(0.0);
-        return format!(
-            "the ball overlaps it by {} at t = 0, which this answer does not see",
-            fixed(depth)
-        );
-    }
-    let exit = exit_time(sweep, obstacle, e.time);
-    let window = format!(
-        "the ball overlaps it from t = {} to t = {}",
-        fixed(e.time),
-        fixed(exit)
-    );
-    match looks {
-        Looks::Samples(n) => {
-            // The samples k/n around the overlap: none falls inside it.
-            let after = (e.time * n as f32).ceil().max(1.0);
-            let step = sweep.delta().length() / n as f32;
-            if n == 1 {
-                format!(
-                    "{window} and is clear again at t = 1, the only time this answer looks \
-                     ({})",
-                    gap_words(gap_at(sweep, obstacle, 1.0))
-                )
-            } else {
-                format!(
-                    "{window}, between the samples t = {} and t = {}: a sub-step moves the \
-                     ball {}, farther than the overlap lasts",
-                    fixed((after - 1.0) / n as f32),
-                    fixed(after / n as f32),
-                    fixed(step)
-                )
-            }
-        }
-        Looks::Everywhere => format!(
-            "{window}, first touching on the {} at {}",
-            feature_words(e.feature),
-            point_words(e.point)
-        ),
-    }
-}
-
-fn false_hit(sweep: &Sweep, obstacle: &Obstacle, h: &Hit) -> String {
-    let at_its_time = gap_at(sweep, obstacle, h.time);
-    let nearest = obstacle.closest_approach(sweep);
-    let near = match nearest {
-        Some(a) if a.clearance == 0.0 => format!(
-            "; the path only touches it, at t = {} (a touch or graze is not a hit)",
-            fixed(a.time)
-        ),
-        Some(a) => format!(
-            "; the path comes no nearer than {}, at t = {}",
-            fixed(a.clearance),
-            fixed(a.time)
-        ),
-        None => String::new(),
+/// Where on the obstacle: "on the top side", "on the top-left corner", "on face+", "on end
+/// cap a", "on the circle".
+fn on(f: Feature) -> String {
+    let side = |s: Side| match s {
+        Side::Left => "left",
+        Side::Right => "right",
+        Side::Bottom => "bottom",
+        Side::Top => "top",
     };
-    format!(
-        "at its t = {} the ball is {}{near}",
-        fixed(h.time),
-        gap_words(at_its_time)
-    )
-}
-
-fn start(sweep: &Sweep, obstacle: &Obstacle, reported: bool) -> String {
-    let gap = gap_at(sweep, obstacle, 0.0);
-    if reported && gap >= 0.0 {
-        format!("at t = 0 the ball is {}", gap_words(gap))
-    } else if reported {
-        // Overlapping by a rounding, which the exact rules call a touch.
-        format!(
-            "at t = 0 the ball is {} as rounded, but exactly it only touches it",
-            gap_words(gap)
-        )
-    } else {
-        format!("at t = 0 the ball is already {}", gap_words(gap))
-    }
-}
-
-fn time_off(sweep: &Sweep, obstacle: &Obstacle, e: &Hit, h: &Hit, looks: Looks) -> String {
-    let gap = gap_at(sweep, obstacle, h.time);
-    let when = if h.time < e.time { "early" } else { "late" };
-    let mut s = format!(
-        "{when}: at its t = {} the ball is {}; the first contact is at t = {}, on the {}",
-        fixed(h.time),
-        gap_words(gap),
-        fixed(e.time),
-        feature_words(e.feature)
-    );
-    if let Looks::Samples(n) = looks {
-        s.push_str(&format!(
-            " (its time is a sample: it looks only at multiples of 1/{n})"
-        ));
-    }
-    s
-}
-
-fn normal_off(e: &Hit, h: &Hit) -> String {
-    let rounded = matches!(e.feature, Feature::Corner(_) | Feature::End(_));
-    if rounded && angle_deg(e.face_normal, h.normal) <= NORMAL_TOLERANCE_DEG {
-        format!(
-            "it gives the face's normal, but the contact is on the rounded {}, whose normal \
-             points from {} to the ball's centre",
-            feature_words(e.feature),
-            point_words(e.point)
-        )
-    } else {
-        format!(
-            "the contact is on the {} at {}; its normal points from there to the ball's \
-             centre at {}",
-            feature_words(e.feature),
-            point_words(e.point),
-            point_words(e.center)
-        )
-    }
-}
-
-/// The feature in words: "corner bl", "side t", "end cap a", "face", "circle".
-fn feature_words(f: Feature) -> String {
+    let corner = |c: Corner| match c {
+        Corner::BottomLeft => "bottom-left",
+        Corner::BottomRight => "bottom-right",
+        Corner::TopLeft => "top-left",
+        Corner::TopRight => "top-right",
+    };
     match f {
-        Feature::Side(_) => format!("side {}", f.name()),
-        Feature::Corner(_) => format!("corner {}", f.name()),
-        Feature::Face { .. } => format!("face {}", f.name()),
-        Feature::End(_) => format!("end cap {}", &f.name()[4..]),
-        Feature::Circle => "circle".to_owned(),
+        Feature::Side(s) => format!("on the {} side", side(s)),
+        Feature::Corner(c) => format!("on the {} corner", corner(c)),
+        Feature::Face { .. } => format!("on {}", f.name()),
+        Feature::End(End::A) => "on end cap a".to_owned(),
+        Feature::End(End::B) => "on end cap b".to_owned(),
+        Feature::Circle => "on the circle".to_owned(),
     }
 }
 
-fn point_words(p: glam::Vec2) -> String {
+fn point(p: Vec2) -> String {
     format!("({}, {})", fixed(p.x), fixed(p.y))
 }
 
@@ -238,7 +465,8 @@ mod tests {
             exact.as_ref(),
             &outcome,
             &verdict,
-            Looks::of(variant, params),
+            Some(variant),
+            params,
         )
     }
 
@@ -262,19 +490,39 @@ mod tests {
         let text = why(Variant::Substep, &s, &wall, &four).unwrap_or_default();
         assert!(
             text.contains("from t = 0.316667 to t = 0.383333")
-                && text.contains("between the samples t = 0.25 and t = 0.5")
-                && text.contains("moves the ball 15"),
+                && text.contains("at most 2 deep")
+                && text.contains("between its samples t = 0.25 and t = 0.5")
+                && text
+                    .contains("a sub-step moves the ball 15, but it overlaps only while moving 4"),
             "{text}"
         );
     }
 
     #[test]
-    fn a_missed_overlap_at_the_start_says_how_deep() {
+    fn a_missed_overlap_at_the_start_says_how_deep_and_for_how_long() {
+        // Radius 2 at y = 11 over the top at 10: 1 deep, clear once y = 12 (t = 1/19).
         let s = Sweep::new(Vec2::new(5.0, 11.0), Vec2::new(5.0, 30.0), 2.0);
         let text = why(Variant::Discrete, &s, &unit_box(), &Params::default());
         assert_eq!(
             text.as_deref(),
-            Some("the ball overlaps it by 1 at t = 0, which this answer does not see")
+            Some(
+                "the ball overlaps it by 1 at t = 0 and only until t = 0.0526316, before t = 1, \
+                 the only time this answer looks"
+            )
+        );
+    }
+
+    /// "overlaps it by 1.38883e-7 at t = 0 and only until t = 0": an exit within the first
+    /// rounding of t is said as leaving at once.
+    #[test]
+    fn a_start_overlap_left_at_once_says_so() {
+        // 9.5e-7 deep at the start, moving out at 100 per unit of t.
+        let s = Sweep::new(Vec2::new(5.0, 11.999_999), Vec2::new(5.0, 111.999_999), 2.0);
+        let text = why(Variant::Discrete, &s, &unit_box(), &Params::default()).unwrap_or_default();
+        assert!(
+            text.starts_with("the ball overlaps it by 9.5")
+                && text.ends_with("at t = 0 and moves out at once, long before t = 1, the only time this answer looks"),
+            "{text}"
         );
     }
 
@@ -287,8 +535,100 @@ mod tests {
         let text = text.unwrap_or_default();
         assert!(
             text.starts_with("late: at its t = 0.75 the ball is overlapping it by 3.5")
-                && text.contains("first contact is at t = 0.633333, on the side t")
+                && text.contains("first contact is at t = 0.633333, on the top side")
                 && text.contains("multiples of 1/4"),
+            "{text}"
+        );
+    }
+
+    /// Helper review: the projection test's miss of an end-cap overlap at t = 1 gave no
+    /// cause, and a sample that lands exactly on the contact read as "between samples".
+    #[test]
+    fn a_sampling_answer_names_what_its_sample_saw() {
+        let seg = Obstacle::Segment(Segment::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0)));
+        // Ends at (10.5, 0.5), √0.5 from end b: 1 − √0.5 = 0.292893 deep, past the extent.
+        let s = Sweep::new(Vec2::new(12.0, 5.0), Vec2::new(10.5, 0.5), 1.0);
+        let text = why(Variant::Projection, &s, &seg, &Params::default());
+        assert_eq!(
+            text.as_deref(),
+            Some(
+                "at t = 1, the only time this answer looks, the ball is overlapping it by \
+                 0.292893, beyond the segment's extent (on an end cap), which it ignores"
+            )
+        );
+        // Contact at t = 0.5 exactly, a sample of four, where the strict test sees a touch.
+        let wall = Obstacle::Aabb(Aabb::new(Vec2::new(1.0, -5.0), Vec2::new(20.0, 5.0)));
+        let s = Sweep::new(Vec2::new(-4.0, 0.0), Vec2::new(4.0, 0.0), 1.0);
+        let text = why(Variant::Substep, &s, &wall, &Params { substeps: 4 }).unwrap_or_default();
+        assert!(
+            text.starts_with("late: at its t = 0.75 the ball is overlapping it by 2")
+                && text.ends_with(
+                    "its sample there only touches it, and its test needs the distance below \
+                     the radius, so it answers a later one"
+                ),
+            "{text}"
+        );
+    }
+
+    /// Helper review: an engine's documented miss printed its aim ("stops 0.005 past
+    /// contact") as if it had stopped there; the why says what the motion did.
+    #[test]
+    fn a_documented_miss_says_how_deep_the_ball_went() {
+        let o = unit_box();
+        // Radius 1 sliding at y = 10.9995 over the top: 0.0005 deep for x in [0, 10].
+        let s = Sweep::new(Vec2::new(-10.0, 10.9995), Vec2::new(20.0, 10.9995), 1.0);
+        let verdict = Verdict::Documented {
+            offset: -0.005,
+            dt: None,
+        };
+        let text = explain(
+            &s,
+            &o,
+            o.cast(&s).as_ref(),
+            &Outcome::Miss,
+            &verdict,
+            None,
+            &Params::default(),
+        )
+        .unwrap_or_default();
+        assert!(
+            text.starts_with("it reports no hit: the ball overlaps it at most 0.0004997")
+                && text.contains("from t = 0.333333 to t = 0.666667")
+                && text.ends_with("and it aims to stop 0.005 past contact"),
+            "{text}"
+        );
+    }
+
+    /// Helper review: "normal off" where the exact motion misses (within an engine's
+    /// documented distance) had no why, and a normal of length 0.81 went unmentioned.
+    #[test]
+    fn a_normal_compared_without_contact_says_so_and_names_its_length() {
+        let o = unit_box();
+        let s = Sweep::new(Vec2::new(-10.0, 11.003), Vec2::new(20.0, 11.003), 1.0);
+        assert_eq!(o.cast(&s), None);
+        let said = Hit {
+            time: 0.5,
+            center: s.at(0.5),
+            point: Vec2::new(5.0, 10.0),
+            normal: Vec2::new(0.48, 0.64),
+            face_normal: Vec2::Y,
+            feature: Feature::Side(crate::region::Side::Top),
+            region: None,
+            started_inside: false,
+        };
+        let text = explain(
+            &s,
+            &o,
+            None,
+            &Outcome::Hit(said),
+            &Verdict::NormalOff(36.87),
+            None,
+            &Params::default(),
+        )
+        .unwrap_or_default();
+        assert!(
+            text.starts_with("the exact path never touches it (no nearer than 0.003")
+                && text.ends_with("this answer's normal has length 0.8"),
             "{text}"
         );
     }
@@ -319,13 +659,13 @@ mod tests {
         };
         let outcome = Outcome::Hit(said);
         let verdict = judge(None, &outcome);
-        let text = explain(&s, &o, None, &outcome, &verdict, Looks::Everywhere);
+        let text = explain(&s, &o, None, &outcome, &verdict, None, &Params::default());
         // At t = 0.3 the centre is at (-1, 12), √5 from the corner (0, 10).
         assert_eq!(
             text.as_deref(),
             Some(
                 "at its t = 0.3 the ball is clear of it by 0.236068; the path only touches \
-                 it, at t = 0.333333 (a touch or graze is not a hit)"
+                 it, from t = 0.333333 to t = 0.666667 (a touch or graze is not a hit)"
             )
         );
     }
@@ -349,12 +689,13 @@ mod tests {
             Some(&exact),
             &outcome,
             &verdict,
-            Looks::Everywhere,
+            None,
+            &Params::default(),
         );
         assert!(
-            text.as_deref().is_some_and(|t| t.starts_with(
-                "it gives the face's normal, but the contact is on the rounded end cap a"
-            )),
+            text.as_deref()
+                .is_some_and(|t| t
+                    .starts_with("it gives the face's normal, but the contact is on end cap a")),
             "{text:?}"
         );
     }

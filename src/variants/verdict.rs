@@ -169,10 +169,11 @@ impl Verdict {
         match self {
             Verdict::Agree => "agrees".to_owned(),
             Verdict::Documented { offset, dt } => {
+                // The engine's aim, not where it stopped (the evaluation's why says that).
                 let stop = if *offset < 0.0 {
-                    format!("stops {} past contact, as documented", -offset)
+                    format!("aims {} past contact, as documented", aim_text(-offset))
                 } else {
-                    format!("stops short by {offset}, as documented")
+                    format!("aims {} short of contact, as documented", aim_text(*offset))
                 };
                 match dt {
                     Some(dt) => format!("{stop} (Δt = {dt:+.4})"),
@@ -193,6 +194,21 @@ impl Verdict {
             Verdict::NotANumber => "NaN".to_owned(),
             Verdict::Failed(why) => format!("failed: {why}"),
         }
+    }
+}
+
+/// An engine's aim (its stopping distance from contact) to four significant digits, without
+/// trailing zeros: worked out in f32 as `target − R`, a slop of 0.005 read `0.0050001144`.
+pub fn aim_text(v: f32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let decimals = (3 - f64::from(v.abs()).log10().floor() as i32).clamp(0, 40) as usize;
+    let s = format!("{v:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
     }
 }
 
@@ -363,6 +379,21 @@ mod tests {
             region: None,
             started_inside: false,
         }
+    }
+
+    #[test]
+    fn an_engines_aim_is_read_to_four_digits() {
+        let v = Verdict::Documented {
+            offset: -(5.0 - 4.995_f32),
+            dt: None,
+        };
+        assert_eq!(
+            v.text(),
+            "aims 0.005 past contact, as documented (hit or miss differs only within it)"
+        );
+        assert_eq!(aim_text(0.0042), "0.0042");
+        assert_eq!(aim_text(123456.78), "123457");
+        assert_eq!(aim_text(1.23456), "1.235");
     }
 
     #[test]
