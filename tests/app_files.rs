@@ -547,6 +547,22 @@ fn text_typed_into_a_number_field_that_is_not_a_number_is_refused_in_words() {
     // A number with egui's leniency (spaces, a true minus sign) is still a number.
     type_over(&mut h, Role::SpinButton, "start x", "\u{2212}1 000.5");
     assert_eq!(start(&h).x, -1000.5);
+    // The scrubber's t took `1,5` as 1, keystroke by keystroke; 1.5 is past its end.
+    let t = h.state().time();
+    for (text, why) in [
+        ("1,5", "is not a number"),
+        ("1.5", "1.5 is above the limit, 1"),
+    ] {
+        type_over(&mut h, Role::SpinButton, "t", text);
+        assert_eq!(h.state().time(), t, "{text}");
+        assert!(
+            h.state().status().contains(why),
+            "{text}: {}",
+            h.state().status()
+        );
+    }
+    type_over(&mut h, Role::SpinButton, "t", "0.25");
+    assert_eq!(h.state().time(), 0.25);
 }
 
 /// Ctrl+Q closed the window though the File menu had no Quit; it is there now, and with

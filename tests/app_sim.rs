@@ -13,6 +13,9 @@ use sweepscope::scene::{Scene, Simulation};
 use sweepscope::sim::{DiscInit, World};
 use sweepscope::variants::loop_comparison::DivergenceKind;
 
+mod app_support;
+use app_support::type_over;
+
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
     harness_at(egui::vec2(1400.0, 900.0), app)
 }
@@ -1046,4 +1049,59 @@ fn the_event_log_follows_home_and_end() {
         h.query_by_label(&label(&h, current)).is_some(),
         "the newest row in view"
     );
+}
+
+/// The simulation panel's fields applied text keystroke by keystroke and held it to their
+/// range without a word: `1,5` in Spawn radius gave 1 while the status said it kept its
+/// value, `-1` in Discs gave 0 (and Fill then removed every disc), `inf` gave 20,000, and a
+/// seed of 10^20 read back as 2^64. A typed value is applied once, on Enter, and one
+/// outside the field's limits is refused in words.
+#[test]
+fn typed_simulation_settings_are_applied_whole_or_refused_in_words() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    let settings = |h: &Harness<DebugApp>| sim(h).settings.clone();
+    let before = settings(&h);
+    for (field, text, why) in [
+        ("Spawn radius", "1,5", "\"1,5\" is not a number"),
+        ("Spawn radius", "0", "0 is below the least, 0.01"),
+        ("Discs", "-1", "-1 is below the least, 1"),
+        ("Discs", "inf", "inf is above the limit, 20000"),
+        ("Discs", "2.5", "2.5 is not a whole number"),
+        ("Packing", "0,5", "\"0,5\" is not a number"),
+        ("Seed", "100000000000000000000", "is above the limit"),
+        ("Speed", "-1", "-1 is below the least, 0"),
+    ] {
+        type_over(&mut h, Role::SpinButton, field, text);
+        assert_eq!(settings(&h), before, "{field} {text}: nothing applied");
+        let status = h.state().status().to_owned();
+        assert!(
+            status.starts_with(&format!("not applied: {field}: ")) && status.contains(why),
+            "{field} {text}: {status}"
+        );
+    }
+    type_over(&mut h, Role::SpinButton, "Discs", "150");
+    assert_eq!(settings(&h).fill_count, 150);
+    type_over(&mut h, Role::SpinButton, "Spawn radius", "0.25");
+    assert_eq!(settings(&h).spawn_radius, 0.25);
+}
+
+/// The Time field jumped the run to t = 1 for `1,5` (applied keystroke by keystroke); a
+/// typed time is applied once, on Enter, and scrubs there.
+#[test]
+fn a_typed_time_scrubs_once_and_garbage_leaves_the_run_where_it_was() {
+    let mut app = sim_app(busy_world());
+    assert!(app.advance_simulation(3.0));
+    let mut h = harness(app);
+    h.run();
+    let at = sim(&h).time();
+    type_over(&mut h, Role::SpinButton, "Time", "1,5");
+    assert_eq!(sim(&h).time(), at);
+    assert!(
+        h.state().status().contains("\"1,5\" is not a number"),
+        "{}",
+        h.state().status()
+    );
+    type_over(&mut h, Role::SpinButton, "Time", "1.5");
+    assert!((sim(&h).time() - 1.5).abs() < 1e-9, "{}", sim(&h).time());
 }

@@ -5,7 +5,7 @@ use egui::RichText;
 use super::canvas::{self, Gesture, Tool};
 use super::{SimView, budget_bytes};
 use crate::app::draw::palette::Role;
-use crate::app::views::widgets::number_parser;
+use crate::app::views::widgets::{Limits, limited_parser};
 use crate::scene::number::{fixed_f64, point_f64};
 use crate::scene::{Scene, Simulation};
 use crate::sim::{Event, EventKind};
@@ -32,13 +32,14 @@ impl SimView {
                 self.step_next();
             }
             let l = ui.label("Speed");
-            let parse = number_parser(ui.ctx(), "Speed");
+            let parse = limited_parser(ui.ctx(), "Speed", Limits::range(0.0, 1000.0));
             ui.add(
                 egui::DragValue::new(&mut self.settings.speed)
                     .range(0.0..=1000.0)
                     .speed(0.05)
                     .suffix("×")
-                    .custom_parser(parse),
+                    .custom_parser(parse)
+                    .update_while_editing(false),
             )
             .labelled_by(l.id);
             let (mut t, head) = self
@@ -46,17 +47,25 @@ impl SimView {
                 .map_or((0.0, 0.0), |tl| (tl.time(), tl.head_time()));
             ui.spacing_mut().slider_width = (ui.available_width() - 120.0).max(80.0);
             let before = t;
+            // Never below the clock itself (which can pass the head by a rounding): a slider
+            // holds its value to its range, and that alone would scrub.
+            let end = head.max(t).max(1e-9);
             // Decimals capped: before the run has a head the range is tiny, and the slider
             // would print a dozen zeros.
-            let slider = egui::Slider::new(&mut t, 0.0..=head.max(1e-9))
-                .max_decimals(4)
+            let slider = egui::Slider::new(&mut t, 0.0..=end)
+                .max_decimals(TIME_DECIMALS)
                 .text("Time")
-                .custom_parser(number_parser(ui.ctx(), "Time"));
+                .custom_parser(limited_parser(ui.ctx(), "Time", Limits::range(0.0, end)))
+                .update_while_editing(false);
             let resp = ui.add_enabled(running, slider).on_disabled_hover_text(why);
             // Only a user's move scrubs: a slider may re-round its value on its own, and
             // re-simulating to a rounded time would land just before the current event.
-            let touched = resp.dragged() || resp.clicked() || resp.has_focus();
-            if resp.changed() && touched && t != before {
+            // A typed time is applied as its field loses the keyboard.
+            let touched = resp.dragged() || resp.clicked() || resp.has_focus() || resp.lost_focus();
+            // Clicking into the field rounds the value to the decimals shown (3.0000000000000027
+            // to 3): that is the slider's doing, not a time asked for.
+            let rounded = t == egui::emath::round_to_decimals(before, TIME_DECIMALS);
+            if resp.changed() && touched && t != before && !rounded {
                 self.set_playing(false);
                 self.scrub_to(t);
             }
@@ -134,24 +143,30 @@ impl SimView {
         drag(
             ui,
             "Spawn radius",
-            egui::DragValue::new(&mut s.spawn_radius)
-                .range(0.01..=100.0)
-                .speed(0.02),
+            egui::DragValue::new(&mut s.spawn_radius).speed(0.02),
+            Limits::range(0.01, 100.0),
         );
         ui.label(RichText::new("Fill with random discs").strong());
+        // At least one: a fill of none removed every disc without a word.
         drag(
             ui,
             "Discs",
-            egui::DragValue::new(&mut s.fill_count).range(0..=20_000),
+            egui::DragValue::new(&mut s.fill_count),
+            Limits::count(1.0, 20_000.0),
         );
         drag(
             ui,
             "Packing",
-            egui::DragValue::new(&mut s.fill_packing)
-                .range(0.01..=0.6)
-                .speed(0.005),
+            egui::DragValue::new(&mut s.fill_packing).speed(0.005),
+            Limits::range(0.01, 0.6),
         );
-        drag(ui, "Seed", egui::DragValue::new(&mut s.fill_seed));
+        // Seeds as far as f64 holds every whole number: 10^20 read back as 2^64.
+        drag(
+            ui,
+            "Seed",
+            egui::DragValue::new(&mut s.fill_seed),
+            Limits::count(0.0, 9_007_199_254_740_992.0),
+        );
         let mut setup = None;
         ui.horizontal(|ui| {
             if ui
@@ -177,7 +192,8 @@ impl SimView {
         let changed = drag(
             ui,
             "Keyframe memory (MiB)",
-            egui::DragValue::new(&mut self.settings.keyframe_budget_mib).range(1.0..=4096.0),
+            egui::DragValue::new(&mut self.settings.keyframe_budget_mib),
+            Limits::range(1.0, 4096.0),
         );
         if changed {
             let bytes = budget_bytes(self.settings.keyframe_budget_mib);
@@ -462,9 +478,17 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
     });
 }
 
-/// A DragValue with a visible label that also names it for accessibility; true if changed.
-fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>) -> bool {
-    let value = value.custom_parser(number_parser(ui.ctx(), label));
+/// Decimals the Time field shows at most.
+const TIME_DECIMALS: usize = 4;
+
+/// A DragValue with a visible label that also names it for accessibility, taking `limits`
+/// (dragged, held to them; typed, applied once on Enter, or refused in words outside them);
+/// true if changed.
+fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>, limits: Limits) -> bool {
+    let value = value
+        .range(limits.lo..=limits.hi)
+        .custom_parser(limited_parser(ui.ctx(), label, limits))
+        .update_while_editing(false);
     ui.horizontal(|ui| {
         let l = ui.label(label);
         ui.add(value).labelled_by(l.id).changed()

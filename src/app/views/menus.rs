@@ -280,11 +280,14 @@ fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
             h.shown = true;
         }
     });
-    let parse = super::widgets::number_parser(ui.ctx(), "heat map cell");
+    let limits =
+        super::widgets::Limits::count(f64::from(HeatMap::MIN_CELL), f64::from(HeatMap::MAX_CELL));
+    let parse = super::widgets::limited_parser(ui.ctx(), "heat map cell", limits);
     ui.add(
         egui::Slider::new(&mut h.cell, HeatMap::MIN_CELL..=HeatMap::MAX_CELL)
             .logarithmic(true)
             .text("heat map cell (px)")
-            .custom_parser(parse),
+            .custom_parser(parse)
+            .update_while_editing(false),
     );
 }

@@ -24,6 +24,73 @@ fn refusal_id() -> Id {
 /// also refuses `NaN`, and which says so. Text it refuses leaves a line naming the field
 /// `name` for [`take_refusal`]; the field keeps its value, as egui keeps it.
 pub fn number_parser(ctx: &Context, name: &str) -> impl Fn(&str) -> Option<f64> + 'static {
+    limited_parser(ctx, name, Limits::ANY)
+}
+
+/// What a field takes: `lo..=hi`, and only whole numbers when `whole`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    pub lo: f64,
+    pub hi: f64,
+    pub whole: bool,
+}
+
+impl Limits {
+    /// Any number (the scene's own checks refuse what the file format does not take).
+    pub const ANY: Limits = Limits {
+        lo: f64::NEG_INFINITY,
+        hi: f64::INFINITY,
+        whole: false,
+    };
+
+    /// Numbers from `lo` to `hi`.
+    pub const fn range(lo: f64, hi: f64) -> Limits {
+        Limits {
+            lo,
+            hi,
+            whole: false,
+        }
+    }
+
+    /// Whole numbers from `lo` to `hi`.
+    pub const fn count(lo: f64, hi: f64) -> Limits {
+        Limits {
+            lo,
+            hi,
+            whole: true,
+        }
+    }
+
+    /// Why `v` is not taken, if it is not.
+    fn refuses(&self, v: f64) -> Option<String> {
+        if v < self.lo {
+            Some(format!(
+                "{} is below the least, {}",
+                short(v, 0..=0),
+                short(self.lo, 0..=0)
+            ))
+        } else if v > self.hi {
+            Some(format!(
+                "{} is above the limit, {}",
+                short(v, 0..=0),
+                short(self.hi, 0..=0)
+            ))
+        } else if self.whole && v.fract() != 0.0 {
+            Some(format!("{} is not a whole number", short(v, 0..=0)))
+        } else {
+            None
+        }
+    }
+}
+
+/// [`number_parser`] for a field that takes `limits`: a value outside them is refused in
+/// words too, where egui would hold it to the range without one (`inf` typed into Discs
+/// gave 20,000, `-1` gave 0, and a Fill then removed every disc).
+pub fn limited_parser(
+    ctx: &Context,
+    name: &str,
+    limits: Limits,
+) -> impl Fn(&str) -> Option<f64> + 'static {
     let (ctx, name) = (ctx.clone(), name.to_owned());
     move |text: &str| {
         let clean: String = text
@@ -31,15 +98,16 @@ pub fn number_parser(ctx: &Context, name: &str) -> impl Fn(&str) -> Option<f64> 
             .filter(|c| !c.is_whitespace())
             .map(|c| if c == '−' { '-' } else { c })
             .collect();
-        let value = clean.parse::<f64>().ok().filter(|v| !v.is_nan());
-        if value.is_none() {
-            let why = format!(
-                "{NOT_APPLIED}{name}: {:?} is not a number; it keeps its value",
-                text.trim()
-            );
-            ctx.data_mut(|d| d.insert_temp(refusal_id(), why));
-        }
-        value
+        let why = match clean.parse::<f64>().ok().filter(|v| !v.is_nan()) {
+            None => format!("{:?} is not a number", text.trim()),
+            Some(v) => match limits.refuses(v) {
+                None => return Some(v),
+                Some(why) => why,
+            },
+        };
+        let why = format!("{NOT_APPLIED}{name}: {why}; it keeps its value");
+        ctx.data_mut(|d| d.insert_temp(refusal_id(), why));
+        None
     }
 }
 
@@ -139,7 +207,7 @@ fn escape_keeps(ui: &Ui, r: &Response, v: &mut f32, before: f32) {
 /// typed. No range of its own: a count the format refuses is refused with its reason,
 /// where a range would change a typed count without a word.
 pub fn count_field(ui: &mut Ui, name: &str, v: &mut u32) -> Response {
-    let parse = number_parser(ui.ctx(), name);
+    let parse = limited_parser(ui.ctx(), name, Limits::count(0.0, f64::from(u32::MAX)));
     ui.add(
         DragValue::new(v)
             .custom_parser(parse)
