@@ -1105,3 +1105,71 @@ fn a_typed_time_scrubs_once_and_garbage_leaves_the_run_where_it_was() {
     type_over(&mut h, Role::SpinButton, "Time", "1.5");
     assert!((sim(&h).time() - 1.5).abs() < 1e-9, "{}", sim(&h).time());
 }
+
+/// A spawn next to a wall: the preview crossed the wall while the disc appeared moved in
+/// without a word, and a refusal there named a disc the preview did not touch. The disc
+/// goes where `World::spawn_position` puts it, and the note says it was moved.
+#[test]
+fn a_spawn_at_a_wall_is_moved_in_and_says_so() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(10.0, 10.0), DVec2::new(1.0, 0.0), 1.0);
+    let mut app = sim_app(World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    app.sim_view_mut().settings.spawn_radius = 4.0;
+    let mut h = harness(app);
+    h.run();
+    let rect = h.get_by_label("Simulation canvas").rect();
+    let cam = sweepscope::app::draw::camera::Camera::new(rect, &sim(&h).canvas.view);
+    // Pressed 1 below the top wall: a disc of radius 4 would cross it.
+    let from = cam.to_screen_f64(DVec2::new(40.0, 49.0));
+    drag(&mut h, from, from + egui::vec2(30.0, 0.0));
+    let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
+    assert_eq!(w.len(), 2);
+    let d = w.disc(1).unwrap_or_else(|| panic!("new disc"));
+    assert!(
+        (d.position - DVec2::new(40.0, 46.0)).length() < 0.05,
+        "{:?}",
+        d.position
+    );
+    let note = sim(&h).message().unwrap_or_default().to_owned();
+    assert!(
+        note.starts_with("the new disc was moved in to (40"),
+        "{note}"
+    );
+    assert_eq!(
+        w.spawn_position(DVec2::new(40.0, 49.0), 4.0),
+        DVec2::new(40.0, 46.0)
+    );
+}
+
+/// A scene in metres (walls about 6 × 3) kept the spawn radius of 1: a 2 m disc in a 3 m
+/// box. A radius that does not suit the walls is set to a round one that does, and said.
+#[test]
+fn the_spawn_radius_follows_walls_of_another_scale() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("metres");
+    scene.objects = vec![Object {
+        name: "floor".into(),
+        shape: Shape::Box {
+            min: Vec2::new(-2.0, -0.1),
+            max: Vec2::new(2.0, 0.0),
+        },
+    }];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let h = harness(app);
+    let walls = sim(&h).preview().map(World::bounds);
+    let (lo, hi) = walls.unwrap_or_else(|| panic!("the first walls are shown"));
+    let side = (hi - lo).min_element();
+    let r = sim(&h).settings.spawn_radius;
+    assert!(
+        r <= side / 8.0 && r >= side / 1000.0,
+        "radius {r} in walls {side} across"
+    );
+    assert_eq!(format!("{r}").len(), 4, "a round number: {r}");
+    let note = sim(&h).message().unwrap_or_default();
+    assert!(
+        note.contains(&format!("spawn radius set to {r} to suit these walls")),
+        "{note}"
+    );
+}

@@ -671,6 +671,15 @@ impl World {
         (self.min, self.max)
     }
 
+    /// Where a disc of `radius` asked for at `position` goes: moved in, on each axis, just
+    /// far enough to touch a wall it would cross (against the low wall when it is wider
+    /// than the walls).
+    pub fn spawn_position(&self, position: DVec2, radius: f64) -> DVec2 {
+        let lo = self.min + DVec2::splat(radius);
+        let hi = (self.max - DVec2::splat(radius)).max(lo);
+        position.clamp(lo, hi)
+    }
+
     /// The static obstacles, in the order given.
     pub fn solids(&self) -> &[Solid] {
         &self.solids

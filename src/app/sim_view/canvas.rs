@@ -102,11 +102,13 @@ impl Canvas {
         if let Some(from) = self.spawn_from
             && let Some(p) = response.hover_pos().or(response.interact_pointer_pos())
         {
-            let a = cam.to_screen_f64(from);
+            // Where the disc will go: next to a wall, moved in to touch it (the preview
+            // crossed the wall while the disc appeared inside it without a word).
+            let at = cam.to_screen_f64(d.world.spawn_position(from, d.spawn_radius));
             let r = (d.spawn_radius as f32 * cam.zoom).max(1.0);
             let stroke = Stroke::new(1.5, Role::Selection.color());
-            painter.circle_stroke(a, r, stroke);
-            painter.arrow(a, p - a, stroke);
+            painter.circle_stroke(at, r, stroke);
+            painter.arrow(at, p - cam.to_screen_f64(from), stroke);
         }
         gesture
     }

@@ -25,6 +25,18 @@ use crate::variants::loop_comparison::{self as compare, Comparison, Divergence};
 pub use canvas::{Canvas, Gesture, Tool};
 pub use plots::Series;
 
+/// The largest of 1, 2 and 5 times a power of ten not above `v` (positive), as the f64
+/// nearest that decimal (so that it reads back as `0.05`, not `0.05000000000000001`).
+fn round_down_1_2_5(v: f64) -> f64 {
+    let e = v.log10().floor() as i32;
+    let decimal = |m: u32| format!("{m}e{e}").parse::<f64>().unwrap_or(f64::NAN);
+    [5, 2, 1]
+        .into_iter()
+        .map(decimal)
+        .find(|&x| x <= v)
+        .unwrap_or_else(|| decimal(1))
+}
+
 /// Walls of a simulation created by a fill in a scene that has none.
 const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
 
@@ -359,6 +371,18 @@ impl SimView {
         if let Some(note) = self.pending_note.take() {
             run.message = Some(note);
         }
+        let walls = run
+            .timeline
+            .as_ref()
+            .map(Timeline::world)
+            .or(run.preview.as_ref())
+            .map(World::bounds);
+        if let Some(note) = walls.and_then(|(lo, hi)| self.fit_spawn_radius(hi - lo)) {
+            run.message = Some(match run.message.take() {
+                Some(m) => format!("{m}; {note}"),
+                None => note,
+            });
+        }
         if let Some(i) = self.select_after_rebuild.take() {
             run.selected = Some(i).filter(|&i| i < len);
         }
@@ -366,6 +390,30 @@ impl SimView {
         self.run = Some(run);
         self.canvas.fit_pending |= refit;
         self.set_compare(compare);
+    }
+
+    /// Sets the spawn radius to suit walls of `size` when it does not (a disc more than an
+    /// eighth of their smaller side, or under a thousandth of it): a radius of 1 made a 2 m
+    /// disc in a scene 3 m tall, and one of 0.05 kept from such a scene is a speck in
+    /// 80 × 50. The new radius is a round number near a fortieth of the smaller side, and
+    /// the note says so.
+    fn fit_spawn_radius(&mut self, size: DVec2) -> Option<String> {
+        let side = size.min_element();
+        let r = self.settings.spawn_radius;
+        if !(side > 0.0 && side.is_finite()) || (r <= side / 8.0 && r >= side / 1000.0) {
+            return None;
+        }
+        let fitted = round_down_1_2_5(side / 40.0);
+        if fitted == r || !fitted.is_finite() || fitted <= 0.0 {
+            return None;
+        }
+        self.settings.spawn_radius = fitted;
+        Some(format!(
+            "spawn radius set to {} to suit these walls ({} × {})",
+            fixed_f64(fitted),
+            fixed_f64(size.x),
+            fixed_f64(size.y)
+        ))
     }
 
     fn timeline_for(&self, mut world: World) -> Timeline {
@@ -689,10 +737,8 @@ impl SimView {
         if !(position.cmpge(min).all() && position.cmple(max).all()) {
             return Err("the new disc is outside the walls: spawn inside them".to_owned());
         }
-        let lo = min + DVec2::splat(radius);
-        let hi = (max - DVec2::splat(radius)).max(lo);
         let mut setup = Simulation::from_world(world, duration);
-        let disc = DiscInit::new(position.clamp(lo, hi), velocity, radius);
+        let disc = DiscInit::new(world.spawn_position(position, radius), velocity, radius);
         // Validate it as the engine will, so a bad radius is refused here with its reason.
         World::new(Aabb::new(min.as_vec2(), max.as_vec2()), &[disc], &[])
             .map_err(|e| e.to_string())?;

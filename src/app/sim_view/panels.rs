@@ -416,6 +416,9 @@ impl SimView {
             }
             Some(Gesture::Spawn { position, velocity }) => {
                 let radius = self.settings.spawn_radius;
+                let at = world.spawn_position(position, radius);
+                let moved = (at != position)
+                    .then(|| format!("moved in to {} to keep clear of the walls", point_f64(at)));
                 match self.spawn_setup(scene, position, velocity, radius) {
                     Ok(setup) => {
                         // The new disc is last; select it once the run is rebuilt.
@@ -423,16 +426,25 @@ impl SimView {
                         // The scene keeps a starting state, not a history: a disc added
                         // later makes that moment the new start.
                         let now = self.time();
+                        let mut notes = Vec::new();
+                        if let Some(m) = &moved {
+                            notes.push(format!("the new disc was {m}"));
+                        }
                         if now > 0.0 {
-                            self.pending_note = Some(format!(
+                            notes.push(format!(
                                 "spawned at t = {}: the run now starts from that moment, \
                                  with its clock at 0 (Undo brings back the run before)",
                                 fixed_f64(now)
                             ));
                         }
+                        self.pending_note = (!notes.is_empty()).then(|| notes.join("; "));
                         Some(setup)
                     }
                     Err(e) => {
+                        let e = match moved {
+                            Some(m) => format!("{e} (it was {m})"),
+                            None => e,
+                        };
                         self.note(format!("spawn {e}"));
                         None
                     }
