@@ -208,7 +208,15 @@ fn a_simulation_report_carries_the_set_up_its_divergences_came_from() {
     let md = texts.report_md;
     assert!(
         md.contains(&format!("`sweepscope {START_FILE} --sim-advance {t}`"))
-            && md.contains("with *Compare with published loop* on"),
+            && md.contains("Tick *Compare with published loop* there (the command leaves it off)"),
+        "{md}"
+    );
+    // A user test: the report gave neither how many divergences nor the position gap the
+    // panel shows, and said scene.ron opens "as screenshot.png shows it" where its clock
+    // starts at 0 with no events.
+    assert!(
+        md.contains("largest position gap between its discs and the engine's")
+            && md.contains("as the set-up of a new run (its clock at 0"),
         "{md}"
     );
     assert!(

@@ -919,6 +919,7 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
         momentum_start: [p0.x, p0.y],
         last_events,
         divergences: sim.divergences().iter().map(|d| d.describe()).collect(),
+        largest_gap: sim.comparison_gap(),
         comparing: sim.comparing(),
         selected,
         state: Simulation::from_world(world, duration),

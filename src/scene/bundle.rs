@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use super::evaluate::{Evaluation, record};
 use super::io::scene_to_string;
 use super::model::{Scene, Simulation};
-use super::number::{fixed, fixed_f64};
+use super::number::{energy, fixed, fixed_f64};
 use super::report;
 
 /// What the build and the machine are.
@@ -102,6 +102,8 @@ pub struct SimSnapshot {
     pub last_events: Vec<String>,
     /// The published loop's divergences (empty when the comparison is off).
     pub divergences: Vec<String>,
+    /// The published loop's largest position gap from the engine, when comparing.
+    pub largest_gap: Option<f64>,
     /// Whether the published-loop comparison was on.
     pub comparing: bool,
     /// The selected disc's lines in the panel, if one is selected.
@@ -278,7 +280,13 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
     } else {
         "sweepscope scene.ron"
     };
-    if input.screenshot {
+    if input.screenshot && has_start {
+        let _ = writeln!(
+            md,
+            "- `{open}` opens the discs as `screenshot.png` shows them, as the set-up of a new \
+             run (its clock at 0, with no events or plots yet)."
+        );
+    } else if input.screenshot {
         let _ = writeln!(
             md,
             "- `{open}` opens the scene as `screenshot.png` shows it."
@@ -295,16 +303,16 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
         // of the state on screen or beyond it.
         let t = sim.time;
         let compare = if sim.comparing {
-            ", with *Compare with published loop* on,"
+            " Tick *Compare with published loop* there (the command leaves it off) to see the \
+             divergences listed below again."
         } else {
             ""
         };
         let _ = writeln!(
             md,
             "- `sweepscope {START_FILE} --sim-advance {t}` replays the run from the set-up it \
-             started from to the state on screen: played to t = {t}{compare} it passes the \
-             events and divergences listed below. `sweepscope sim {START_FILE} --time {t}` \
-             runs it without a window."
+             started from to the state on screen, through the events listed below.{compare} \
+             `sweepscope sim {START_FILE} --time {t}` runs it without a window."
         );
     }
     let _ = match bundled.expect.len() {
@@ -401,18 +409,17 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     let _ = writeln!(
         md,
         "- kinetic energy: {} (at the set-up {}; drift {})",
-        fixed_f64(sim.energy),
-        fixed_f64(sim.energy_start),
+        energy(sim.energy),
+        energy(sim.energy_start),
         rel(sim.energy, sim.energy_start)
     );
     let _ = writeln!(
         md,
-        "- momentum: {} (at the set-up {}; change ({:+.3e}, {:+.3e}), which walls and \
-         obstacles take part in)",
+        "- momentum: {} (at the set-up {}; change {}, which walls and obstacles take part \
+         in)",
         pair(px, py),
         pair(sx, sy),
-        px - sx,
-        py - sy
+        pair(px - sx, py - sy)
     );
     if !sim.selected.is_empty() {
         let _ = writeln!(md, "- selected: {}", sim.selected.join("; "));
@@ -429,8 +436,19 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
     let _ = writeln!(md, "### Divergences from the published loop\n");
     if !sim.comparing {
         let _ = writeln!(md, "The comparison was off.");
-    } else if sim.divergences.is_empty() {
-        let _ = writeln!(md, "None so far.");
+    } else {
+        let n = sim.divergences.len();
+        let gap = sim.largest_gap.map_or(String::new(), |g| {
+            format!(
+                "; largest position gap between its discs and the engine's: {}",
+                fixed_f64(g)
+            )
+        });
+        let _ = match n {
+            0 => writeln!(md, "None so far{gap}.\n"),
+            1 => writeln!(md, "1 divergence{gap}:\n"),
+            n => writeln!(md, "{n} divergences, the first at the top{gap}:\n"),
+        };
     }
     for d in &sim.divergences {
         let _ = writeln!(md, "- {d}");

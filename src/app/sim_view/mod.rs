@@ -500,6 +500,13 @@ impl SimView {
             .map_or(&[], Comparison::divergences)
     }
 
+    /// The published loop's largest position gap from the engine now (`None` when the
+    /// comparison is off or their discs differ in number).
+    pub fn comparison_gap(&self) -> Option<f64> {
+        let c = self.run.as_ref()?.comparison.as_ref()?;
+        c.max_gap(self.world()?)
+    }
+
     /// The text of event-log row `k` (global collision index), as the log shows it.
     pub fn event_row_label(&self, k: usize) -> Option<String> {
         let l = self.timeline()?.logged(k)?;

@@ -86,16 +86,15 @@ impl SimView {
                     c.disc_wall,
                     c.disc_obstacle
                 ));
-                // Six digits of the energy moved in the last one at a collision (7200.12, then
-                // 7200.13, for 7200.125 either way), which read as a gain: the drift from the
-                // start says what changed.
+                // The drift from the start says what changed; the energy itself is read to
+                // nine digits (see `number::energy`).
                 let e0 = self.timeline().map(|t| t.origin().kinetic_energy());
                 let drift = e0.filter(|&e0| e0 > 0.0).map_or(String::new(), |e0| {
                     format!(" (ΔE/E₀ {:+.1e})", (w.kinetic_energy() - e0) / e0)
                 });
                 ui.label(format!(
                     "energy {}{drift}   momentum {}",
-                    fixed_f64(w.kinetic_energy()),
+                    crate::scene::number::energy(w.kinetic_energy()),
                     point_f64(w.momentum())
                 ));
             }
