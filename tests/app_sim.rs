@@ -1173,3 +1173,24 @@ fn the_spawn_radius_follows_walls_of_another_scale() {
         "{note}"
     );
 }
+
+/// The event log named obstacles by number ("obstacle 5 #1") where the scene names them;
+/// a row names the object ("disc 5 & rail"), as the hover text does.
+#[test]
+fn the_event_log_names_obstacles_as_the_scene_does() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = sweepscope::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<String> = scene.objects.iter().map(|o| o.name.clone()).collect();
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    assert!(app.advance_simulation(20.0));
+    let v = app.sim_view();
+    let end = v.timeline().map_or(0, |t| t.log_end());
+    let rows: Vec<String> = (0..end).filter_map(|k| v.event_row_label(k)).collect();
+    let hits: Vec<&String> = rows
+        .iter()
+        .filter(|r| names.iter().any(|n| r.ends_with(&format!(" & {n}"))))
+        .collect();
+    assert!(!hits.is_empty(), "no obstacle named in {} rows", rows.len());
+    assert!(rows.iter().all(|r| !r.contains("obstacle #")), "{hits:?}");
+}

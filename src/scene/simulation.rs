@@ -46,20 +46,36 @@ fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
         ignored: Vec::new(),
     };
     for (k, o) in scene.objects.iter().enumerate() {
-        match o.shape {
-            Shape::Box { min, max } => {
-                out.solids.push(Solid::Box(Aabb::new(min, max)));
+        match (solid_of(&o.shape), o.shape) {
+            (Some(s), _) => {
+                out.solids.push(s);
                 out.solid_objects.push(k);
             }
-            Shape::Segment { a, b } => {
-                out.solids.push(Solid::Segment(Segment::new(a, b)));
-                out.solid_objects.push(k);
-            }
-            Shape::Ball { .. } => {}
-            _ => out.ignored.push(k),
+            (None, Shape::Ball { .. }) => {}
+            (None, _) => out.ignored.push(k),
         }
     }
     out
+}
+
+/// The engine's obstacle for a scene shape that is one: a box or a segment.
+fn solid_of(shape: &Shape) -> Option<Solid> {
+    match *shape {
+        Shape::Box { min, max } => Some(Solid::Box(Aabb::new(min, max))),
+        Shape::Segment { a, b } => Some(Solid::Segment(Segment::new(a, b))),
+        _ => None,
+    }
+}
+
+/// The names of the scene objects behind the engine's obstacles, by obstacle index (as
+/// [`SceneWorld::solid_objects`] orders them), for event logs that name what was hit.
+pub fn obstacle_names(scene: &Scene) -> Vec<String> {
+    scene
+        .objects
+        .iter()
+        .filter(|o| solid_of(&o.shape).is_some())
+        .map(|o| o.name.clone())
+        .collect()
 }
 
 impl SceneWorld {

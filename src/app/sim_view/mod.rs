@@ -232,6 +232,9 @@ struct Run {
     /// Why the last spawn or fill was refused: shown over `message`, and dropped when the
     /// run is set aside, so that an undo does not bring back a refusal of another moment.
     refusal: Option<String>,
+    /// The scene objects behind the engine's obstacles, by obstacle index: the log names
+    /// what a disc hit.
+    obstacle_names: Vec<String>,
     /// The scene's `simulation.duration`: playing pauses when the clock reaches it.
     duration: f64,
     /// Set when playing paused at `duration`; cleared when play resumes.
@@ -367,6 +370,7 @@ impl SimView {
                 .map_or(f64::INFINITY, |s| s.duration),
             at_duration: None,
             paused_at: None,
+            obstacle_names: crate::scene::simulation::obstacle_names(scene),
         };
         if let Some(note) = self.pending_note.take() {
             run.message = Some(note);
@@ -510,7 +514,7 @@ impl SimView {
     /// The text of event-log row `k` (global collision index), as the log shows it.
     pub fn event_row_label(&self, k: usize) -> Option<String> {
         let l = self.timeline()?.logged(k)?;
-        Some(row_label(k, &l.event))
+        Some(row_label(k, &l.event, &self.run.as_ref()?.obstacle_names))
     }
 
     // ----- actions on the run (not on the document) -----

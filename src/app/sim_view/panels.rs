@@ -250,6 +250,7 @@ impl SimView {
 
     fn inspector(&mut self, ui: &mut egui::Ui) {
         let Some(w) = self.world() else { return };
+        let names = self.run.as_ref().map_or(&[][..], |r| &r.obstacle_names[..]);
         ui.label(RichText::new("Selected disc").strong());
         let Some(i) = self.selected() else {
             ui.label("click a disc to inspect it");
@@ -270,7 +271,7 @@ impl SimView {
         match w.next_collision(i) {
             Some(e) => ui.label(format!(
                 "next: {} at t = {}",
-                describe_kind(&e.kind),
+                describe_kind(&e.kind, names),
                 fixed_f64(e.time)
             )),
             None => ui.label("next: no collision scheduled"),
@@ -286,7 +287,11 @@ impl SimView {
     }
 
     pub(super) fn event_log(&mut self, ui: &mut egui::Ui) {
-        let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) else {
+        let Some((t, names)) = self
+            .run
+            .as_ref()
+            .and_then(|r| Some((r.timeline.as_ref()?, &r.obstacle_names)))
+        else {
             ui.heading("Event log");
             ui.weak(
                 "Every collision is listed here once discs are moving; click one to go back to it.",
@@ -352,7 +357,7 @@ impl SimView {
             for row in rows {
                 let k = first + row;
                 if let Some(l) = t.logged(k) {
-                    let label = row_label(k, &l.event);
+                    let label = row_label(k, &l.event, names);
                     widest = widest.max(ui.fonts_mut(|f| {
                         f.layout_no_wrap(label.clone(), base.clone(), egui::Color32::WHITE)
                             .size()
@@ -364,7 +369,7 @@ impl SimView {
                         .selectable_label(current == Some(k), text)
                         .on_hover_text(format!(
                             "{}\nt = {}",
-                            describe_kind(&l.event.kind),
+                            describe_kind(&l.event.kind, names),
                             l.event.time
                         ));
                     *log_row_h = row.rect.height();
@@ -523,25 +528,37 @@ fn row_font(ui: &egui::Ui, widest: f32) -> egui::FontId {
 /// The smallest size the log's rows are shrunk to, in points.
 const MIN_LOG_FONT: f32 = 9.0;
 
-/// `#12 t=1.23456 pair 3 & 7`: short enough to stay on one line in the log.
-pub(super) fn row_label(k: usize, e: &Event) -> String {
+/// `#12 t=1.23456 pair 3 & 7`, `#13 t=2.5 disc 4 & rail` (an obstacle by its scene name,
+/// from `names`): short enough to stay on one line in the log.
+pub(super) fn row_label(k: usize, e: &Event, names: &[String]) -> String {
     let what = match e.kind {
         EventKind::DiscDisc { i, j } => format!("pair {i} & {j}"),
         EventKind::DiscWall { i, side } => {
             format!("wall {i} {}", format!("{side:?}").to_lowercase())
         }
-        EventKind::DiscObstacle { i, obstacle, .. } => format!("obstacle {i} #{obstacle}"),
+        EventKind::DiscObstacle { i, obstacle, .. } => {
+            format!("disc {i} & {}", obstacle_name(names, obstacle))
+        }
         EventKind::Crossing { i, .. } => format!("crossing {i}"),
     };
     format!("#{k} t={} {what}", fixed_f64(e.time))
 }
 
-fn describe_kind(kind: &EventKind) -> String {
+/// An obstacle's scene name, shortened as names are where text does not wrap; its
+/// number where the scene has none for it.
+fn obstacle_name(names: &[String], obstacle: usize) -> String {
+    names.get(obstacle).map_or_else(
+        || format!("obstacle #{obstacle}"),
+        |n| crate::scene::number::short_name(n),
+    )
+}
+
+fn describe_kind(kind: &EventKind, names: &[String]) -> String {
     match *kind {
         EventKind::DiscDisc { i, j } => format!("disc-disc  {i} & {j}"),
         EventKind::DiscWall { i, side } => format!("disc-wall  {i} | {side:?} wall"),
         EventKind::DiscObstacle { i, obstacle, .. } => {
-            format!("disc-obstacle  {i} | obstacle {obstacle}")
+            format!("disc-obstacle  {i} | {}", obstacle_name(names, obstacle))
         }
         EventKind::Crossing { i, cell } => format!("crossing  {i} -> cell {cell:?}"),
     }
