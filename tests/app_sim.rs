@@ -1194,3 +1194,37 @@ fn the_event_log_names_obstacles_as_the_scene_does() {
     assert!(!hits.is_empty(), "no obstacle named in {} rows", rows.len());
     assert!(rows.iter().all(|r| !r.contains("obstacle #")), "{hits:?}");
 }
+
+/// A note (a refused spawn) appeared above the panel's fields and pushed them down, so the
+/// next click on Spawn radius missed. Notes sit below the fields.
+#[test]
+fn a_note_does_not_move_the_fields_the_pointer_is_about_to_click() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(40.0, 25.0), DVec2::new(1.0, 0.0), 1.0);
+    let mut app = sim_app(World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let field = |h: &Harness<DebugApp>| {
+        h.get_by_role_and_label(Role::SpinButton, "Spawn radius")
+            .rect()
+    };
+    let before = field(&h);
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    drag(&mut h, c, c + egui::vec2(40.0, -30.0));
+    assert!(sim(&h).message().is_some_and(|m| m.contains("refused")));
+    assert_eq!(field(&h), before);
+}
+
+/// "Previous event" was enabled at t = 0, where it did nothing.
+#[test]
+fn previous_event_is_offered_only_once_there_is_something_before() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    assert!(!enabled(&h, "Previous event"));
+    assert!(enabled(&h, "Next event"));
+    h.get_by_label("Next event").click();
+    h.run();
+    h.run();
+    assert!(enabled(&h, "Previous event"));
+}

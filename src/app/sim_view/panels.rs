@@ -25,7 +25,19 @@ impl SimView {
             if button(ui, if playing { "Pause" } else { "Play" }) {
                 self.set_playing(!playing);
             }
-            if button(ui, "Previous event") {
+            // At t = 0 there is nothing before: enabled, it did nothing.
+            let back = ui
+                .add_enabled(
+                    running && self.time() > 0.0,
+                    egui::Button::new("Previous event"),
+                )
+                .on_disabled_hover_text(if running {
+                    "At the start of the run: there is nothing before"
+                } else {
+                    why
+                })
+                .clicked();
+            if back {
                 self.step_back();
             }
             if button(ui, "Next event") {
@@ -102,27 +114,27 @@ impl SimView {
                 ui.label("This scene has no disc simulation. Fill the walls with random discs, or spawn one on the canvas, to start one; it is saved with the scene.");
             }
         }
-        if let Some(r) = &self.run {
-            if r.capped {
-                ui.colored_label(
-                    Role::Warning.color(),
-                    "event cap reached this frame (slow motion)",
-                );
-            }
-            if let Some(t) = &r.timeline {
-                let (ev, sec) = t.spacing();
-                ui.label(format!(
-                    "keyframes {}/{} (every {ev} events or {sec:.2} s)",
-                    t.keyframe_count(),
-                    t.max_keyframes()
-                ));
-            }
+        if let Some(t) = self.run.as_ref().and_then(|r| r.timeline.as_ref()) {
+            let (ev, sec) = t.spacing();
+            ui.label(format!(
+                "keyframes {}/{} (every {ev} events or {sec:.2} s)",
+                t.keyframe_count(),
+                t.max_keyframes()
+            ));
+        }
+        ui.separator();
+        let setup = self.edit_controls(ui, scene);
+        // Notes come and go (a refused spawn, a frame at the event cap): below the fields,
+        // so that one appearing does not move what the pointer is about to click.
+        if self.run.as_ref().is_some_and(|r| r.capped) {
+            ui.colored_label(
+                Role::Warning.color(),
+                "event cap reached this frame (slow motion)",
+            );
         }
         if let Some(m) = self.message() {
             ui.colored_label(Role::Warning.color(), m);
         }
-        ui.separator();
-        let setup = self.edit_controls(ui, scene);
         ui.separator();
         self.compare_controls(ui);
         ui.separator();
