@@ -470,3 +470,29 @@ fn a_variant_has_work_only_where_the_scene_has_its_obstacle_kind() {
     });
     assert!(scene.has_obstacle_for(Variant::Billiards));
 }
+
+/// A hunted scene judged a breakdown twice over: its variant row said "failed", its
+/// reported row (recorded as no contact) "MISSED HIT … which this answer does not see".
+/// The reported row's why says the answer was a breakdown.
+#[test]
+fn a_reported_breakdown_says_it_gave_no_answer() {
+    let text = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (5.0, 9.0), end: (5.0, 30.0), radius: 2.0)),
+        (name: "box", shape: Box(min: (0.0, 0.0), max: (10.0, 10.0))),
+    ],
+    reported: [
+        (ball: "ball", obstacle: "box", by: "expanded-box", hit: false, detail: "failed: divides by zero"),
+    ],
+)"#;
+    let scene = parse_scene(text, "r.ron").unwrap_or_else(|e| panic!("{e}"));
+    let ev = evaluate(&scene);
+    let why = ev.balls[0].reported[0].why.as_deref().unwrap_or_default();
+    assert!(
+        why.starts_with(
+            "it gave no answer (it failed: divides by zero); the ball overlaps it by 3"
+        ),
+        "{why}"
+    );
+}

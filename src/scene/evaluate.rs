@@ -385,7 +385,13 @@ fn reported_rows(
                 &verdict,
                 known,
                 &scene.params,
-            );
+            )
+            // A breakdown is recorded as no contact, with how it broke in the detail (the
+            // hunter writes `failed: …`): the miss it is judged as was no answer at all.
+            .map(|why| match r.detail.strip_prefix("failed: ") {
+                Some(how) if !r.hit => format!("it gave no answer (it failed: {how}); {why}"),
+                _ => why,
+            });
             Some(ReportedRow {
                 index,
                 pair,
