@@ -1228,3 +1228,38 @@ fn previous_event_is_offered_only_once_there_is_something_before() {
     h.run();
     assert!(enabled(&h, "Previous event"));
 }
+
+/// Typing into the Time field while playing lost the text (the clock moved under it each
+/// frame) and Enter did nothing: the field with the keyboard pauses the run.
+#[test]
+fn typing_a_time_while_playing_pauses_and_scrubs() {
+    let mut app = sim_app(busy_world());
+    assert!(app.advance_simulation(3.0));
+    let mut h = harness(app);
+    h.state_mut().sim_view_mut().set_playing(true);
+    h.run_steps(3);
+    assert!(sim(&h).is_playing());
+    type_over(&mut h, Role::SpinButton, "Time", "1.5");
+    assert!(!sim(&h).is_playing());
+    assert!((sim(&h).time() - 1.5).abs() < 1e-9, "{}", sim(&h).time());
+}
+
+/// After a pause the event log kept scrolling for about 150 frames (two and a half
+/// seconds of repaints): while playing it asked every frame for the bottom from an
+/// estimate of the rows' heights, past the real bottom, and egui sprang back from there.
+#[test]
+fn pausing_leaves_the_event_log_at_rest_on_the_newest_event() {
+    let mut app = sim_app(busy_world());
+    assert!(app.advance_simulation(3.0));
+    let mut h = harness(app);
+    h.state_mut().sim_view_mut().set_playing(true);
+    h.run_steps(30);
+    h.state_mut().sim_view_mut().set_playing(false);
+    h.run();
+    let k = sim(&h)
+        .timeline()
+        .and_then(|t| t.current_index())
+        .unwrap_or_else(|| panic!("events"));
+    let newest = sim(&h).event_row_label(k).unwrap_or_default();
+    assert!(h.query_by_label(&newest).is_some(), "{newest} in view");
+}

@@ -392,6 +392,7 @@ impl SimView {
         }
         record_sample(&mut run, 0);
         self.run = Some(run);
+        self.log_widest = 0.0;
         self.canvas.fit_pending |= refit;
         self.set_compare(compare);
     }

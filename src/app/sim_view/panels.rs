@@ -70,6 +70,11 @@ impl SimView {
                 .custom_parser(limited_parser(ui.ctx(), "Time", Limits::range(0.0, end)))
                 .update_while_editing(false);
             let resp = ui.add_enabled(running, slider).on_disabled_hover_text(why);
+            // Typing a time while playing lost the text: the clock moved under it every
+            // frame. The field with the keyboard holds the run still.
+            if resp.has_focus() && self.is_playing() {
+                self.set_playing(false);
+            }
             // Only a user's move scrubs: a slider may re-round its value on its own, and
             // re-simulating to a rounded time would land just before the current event.
             // A typed time is applied as its field loses the keyboard.
@@ -344,6 +349,11 @@ impl SimView {
         // not in view, its row is scrolled into the middle of the view (the user may scroll
         // freely in between, and a row clicked in view stays where it was clicked).
         if current != *log_shown {
+            // Last frame's current event was the bottom row in view: the log is stuck there
+            // already (while playing, every frame), and asking for the bottom again from an
+            // estimate of the rows' heights overshot it, which egui springs back from for two
+            // seconds after a pause.
+            let was_at_bottom = log_shown.is_some_and(|k| k + 1 >= log_rows.end);
             *log_shown = current;
             let in_view = current.is_some_and(|k| k > log_rows.start && k + 1 < log_rows.end);
             let pitch = row_h + ui.spacing().item_spacing.y;
@@ -353,6 +363,7 @@ impl SimView {
                 // Before the first event (Home): the top.
                 None => area = area.vertical_scroll_offset(0.0),
                 // The newest (End): the bottom, which sticking keeps only once there.
+                Some(k) if k + 1 >= end && was_at_bottom => {}
                 Some(k) if k + 1 >= end => area = area.vertical_scroll_offset(most),
                 Some(k) if !in_view => {
                     let offset = k.saturating_sub(first) as f32 * pitch - view * 0.5;
@@ -390,11 +401,13 @@ impl SimView {
                     }
                 }
             }
-            // A font fitted to other rows: the next frame fits it to these.
-            if (widest - *log_widest).abs() > 0.5 {
+            // The widest row seen so far (rows only lengthen as the run goes on): a width
+            // taken from the rows in view alone changed the font as they scrolled, which
+            // changed the rows in view, and the log never came to rest.
+            if widest > *log_widest {
+                *log_widest = widest;
                 ui.ctx().request_repaint();
             }
-            *log_widest = widest;
         });
         if let Some(k) = clicked {
             self.jump_to_event(k);
