@@ -795,6 +795,9 @@ impl SimView {
             .default_size(controls)
             .size_range(200.0..=(width * 0.35).max(200.0))
             .show(ui, |ui| {
+                // A bar beside the controls, not over them: floating, it covered the end of
+                // "Compare with published loop" in a short window.
+                ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                 egui::ScrollArea::vertical()
                     .id_salt("sim_controls_scroll")
                     .show(ui, |ui| setup = setup.take().or(self.controls(ui, scene)));
