@@ -297,20 +297,10 @@ impl<'a> SweepQuery<'a> {
         let core_obstacle = obstacle.obstacle();
         let band =
             crate::variants::parry::sweep::stop_band(&sweep, &core_obstacle, self.linear_slop);
-        let offset = band.offset;
-        let aims = if offset < 0.0 {
-            format!("{} past contact (overlapping)", -offset)
-        } else {
-            format!("{offset} short of contact")
-        };
         remarks.push(format!(
-            "linear_slop {}: parry documents a stop {aims}, ± {}; in the exact terms \
-             between t = {} and t = {}",
+            "linear_slop {}: parry documents {}",
             self.linear_slop,
-            crate::variants::parry::sweep::tolerance(self.linear_slop),
-            band.earliest.map_or("never".to_owned(), |t| t.to_string()),
-            band.latest
-                .map_or("the closest approach".to_owned(), |t| t.to_string()),
+            band.describe(self.linear_slop)
         ));
         let exact = core_obstacle.cast(&sweep);
         let verdict = if got.status == SweepToiStatus::Failed {

@@ -688,13 +688,8 @@ fn scene_for(
         use crate::variants::parry::sweep::{LINEAR_SLOP, stop_band};
         let band = stop_band(&case.sweep, &case.core_obstacle(), LINEAR_SLOP);
         remarks.push(format!(
-            "parry documents a stop {} from contact (negative: past it) ± {}, in exact terms \
-             between t = {} and t = {}; this answer is outside that",
-            band.offset,
-            crate::variants::parry::sweep::tolerance(LINEAR_SLOP),
-            band.earliest.map_or("never".to_owned(), |t| t.to_string()),
-            band.latest
-                .map_or("the closest approach".to_owned(), |t| t.to_string()),
+            "parry documents {}; this answer is outside that",
+            band.describe(LINEAR_SLOP)
         ));
     }
     let mut scene = match capture_judged(

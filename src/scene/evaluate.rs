@@ -371,27 +371,25 @@ fn reported_rows(
                 normal: r.normal,
                 started_inside: r.started_inside,
             });
-            let outcome = said_outcome(said, p.hit.as_ref());
+            // A breakdown is recorded as no contact with how it broke in the detail (the
+            // hunter writes `failed: …`): judged as the breakdown it was, as the variant's
+            // own row judges it, not as a miss (which read as a tunnel, or as agreement).
+            let outcome = if !r.hit && r.detail.starts_with("failed: ") {
+                Outcome::Failed(REPORTED_BREAKDOWN)
+            } else {
+                said_outcome(said, p.hit.as_ref())
+            };
             let known = Variant::from_id(&r.by);
             let verdict = match known {
                 Some(v) => judge_variant(v, sweep, &p.shape, p.hit.as_ref(), &outcome),
                 None => judge(p.hit.as_ref(), &outcome),
             };
-            let why = why::explain(
-                sweep,
-                &p.shape,
-                p.hit.as_ref(),
-                &outcome,
-                &verdict,
-                known,
-                &scene.params,
-            )
-            // A breakdown is recorded as no contact, with how it broke in the detail (the
-            // hunter writes `failed: …`): the miss it is judged as was no answer at all.
-            .map(|why| match r.detail.strip_prefix("failed: ") {
-                Some(how) if !r.hit => format!("it gave no answer (it failed: {how}); {why}"),
-                _ => why,
-            });
+            let who = why::Who {
+                variant: known,
+                params: &scene.params,
+                centre_known: false,
+            };
+            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, who);
             Some(ReportedRow {
                 index,
                 pair,
@@ -401,6 +399,9 @@ fn reported_rows(
         })
         .collect()
 }
+
+/// How a reported breakdown reads: its detail says how it broke.
+const REPORTED_BREAKDOWN: &str = "it broke down (its detail says how)";
 
 /// The scene's enabled variants on every pair each applies to.
 fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<VariantRow> {
@@ -412,15 +413,12 @@ fn variant_rows(scene: &Scene, sweep: &Sweep, pairs: &[PairResult]) -> Vec<Varia
             }
             let outcome = variants::run(variant, sweep, &p.shape, &scene.params);
             let verdict = judge_variant(variant, sweep, &p.shape, p.hit.as_ref(), &outcome);
-            let why = why::explain(
-                sweep,
-                &p.shape,
-                p.hit.as_ref(),
-                &outcome,
-                &verdict,
-                Some(variant),
-                &scene.params,
-            );
+            let who = why::Who {
+                variant: Some(variant),
+                params: &scene.params,
+                centre_known: true,
+            };
+            let why = why::explain(sweep, &p.shape, p.hit.as_ref(), &outcome, &verdict, who);
             rows.push(VariantRow {
                 variant,
                 pair: i,

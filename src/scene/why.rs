@@ -40,20 +40,36 @@ impl Looks {
     }
 }
 
+/// Whose answer is explained.
+#[derive(Clone, Copy, Debug)]
+pub struct Who<'a> {
+    /// The approach or engine, when known (a reported answer may come from any program).
+    pub variant: Option<Variant>,
+    /// The scene's parameters (the sub-step count).
+    pub params: &'a Params,
+    /// Whether the answer's own centre is known: a variant run here gives it, a reported
+    /// answer records only its time, normal and flags.
+    pub centre_known: bool,
+}
+
 /// Why `outcome` earned `verdict` on `sweep` against `obstacle` (whose exact answer is
-/// `exact`), for the answer of `variant` with `params` (`None`: another program's); `None`
-/// for an agreement or a breakdown (whose text says why already).
+/// `exact`), for the answer of `who`; `None` for an agreement or a breakdown (whose text
+/// says why already).
 pub fn explain(
     sweep: &Sweep,
     obstacle: &Obstacle,
     exact: Option<&Hit>,
     outcome: &Outcome,
     verdict: &Verdict,
-    variant: Option<Variant>,
-    params: &Params,
+    who: Who<'_>,
 ) -> Option<String> {
-    let looks = variant.map_or(Looks::Everywhere, |v| Looks::of(v, params));
-    let m = Pair { sweep, obstacle };
+    let variant = who.variant;
+    let looks = variant.map_or(Looks::Everywhere, |v| Looks::of(v, who.params));
+    let m = Pair {
+        sweep,
+        obstacle,
+        who,
+    };
     let said = outcome.hit();
     Some(match (verdict, exact, said) {
         (Verdict::MissedHit, Some(e), _) => m.missed(e, looks, variant),
@@ -71,6 +87,7 @@ pub fn explain(
 struct Pair<'a> {
     sweep: &'a Sweep,
     obstacle: &'a Obstacle,
+    who: Who<'a>,
 }
 
 /// The least clearance of a motion and when it holds: at one time, or over an interval
@@ -91,6 +108,48 @@ impl Pair<'_> {
     /// The gap at time `t` of the exact motion: clear by it, or overlapping by its negative.
     fn gap(&self, t: f32) -> f32 {
         self.obstacle.clearance_on_path(self.sweep, t)
+    }
+
+    /// Where f32 arithmetic alone makes an answer's time look like a contact: the ball is
+    /// clear at `h.time` on the exact path, but its centre there rounded to f32 (as an
+    /// approach stepping in f32 computes it) overlaps. Far from the origin the spacing of
+    /// f32 is larger than the clearances.
+    fn rounding(&self, h: &Hit) -> Option<String> {
+        let exact = self.gap(h.time);
+        let c = self.sweep.at(h.time);
+        let rounded = self.obstacle.clearance_at(c, self.sweep.radius, h.time);
+        if !(exact > 0.0 && rounded <= 0.0) {
+            return None;
+        }
+        // The gap between neighbouring f32 values around the centre's larger coordinate:
+        // its power of two (exponent bits alone) times the machine epsilon.
+        let power = f32::from_bits(c.abs().max_element().to_bits() & 0xFF80_0000);
+        let spacing = power * f32::EPSILON;
+        Some(format!(
+            "exactly it is clear there, but its centre in f32 rounds to {}, {}: f32 numbers \
+             are {} apart at this distance from the origin",
+            point_full(c),
+            gap_words(rounded),
+            fixed(spacing)
+        ))
+    }
+
+    /// Where the answer puts the ball off its path: its centre is not where the ball is at
+    /// its own time (an approach solving for another line).
+    fn off_path(&self, h: &Hit) -> Option<String> {
+        if !self.who.centre_known {
+            return None;
+        }
+        let on_path = self.sweep.at(h.time);
+        let scale = self.sweep.delta().length() + self.sweep.radius;
+        let off = (h.center - on_path).length();
+        (off > 1e-4 * scale + 4.0 * f32::EPSILON * on_path.abs().max_element()).then(|| {
+            format!(
+                "its centre {} is not on the ball's path, which is at {} at its t",
+                point_full(h.center),
+                point_full(on_path)
+            )
+        })
     }
 
     /// The motion run backwards, against the obstacle run backwards.
@@ -155,15 +214,27 @@ impl Pair<'_> {
         }
         let exit = self.exit(e.time);
         let deepest = self.nearest().map_or(0.0, |n| (-n.clearance).max(0.0));
-        let window = format!(
-            "the ball overlaps it from t = {} to t = {}, at most {} deep, first touching {} \
-             at {}",
-            fixed(e.time),
-            fixed(exit),
-            fixed(deepest),
-            on(e.feature),
-            point(e.point)
-        );
+        let window = if deepest > 0.0 {
+            format!(
+                "the ball overlaps it from t = {} to t = {}, at most {} deep, first touching {} \
+                 at {}",
+                fixed(e.time),
+                fixed(exit),
+                fixed(deepest),
+                on(e.feature),
+                point(e.point)
+            )
+        } else {
+            // Moving in to clearance 0 (at t = 1, or from a touch at t = 0): a contact,
+            // though it never overlaps.
+            format!(
+                "the ball reaches it at t = {} moving in, touching {} at {} (clearance 0): \
+                 a contact, though it never overlaps",
+                fixed(e.time),
+                on(e.feature),
+                point(e.point)
+            )
+        };
         let Looks::Samples(n) = looks else {
             return window;
         };
@@ -201,10 +272,14 @@ impl Pair<'_> {
         let travel = (exit - e.time) * self.sweep.delta().length();
         let step = self.sweep.delta().length() / nf;
         if k / nf > exit || k > nf {
+            let before = if k > 1.0 {
+                format!("between its samples t = {} and", fixed((k - 1.0) / nf))
+            } else {
+                "between the start and its first sample,".to_owned()
+            };
             return format!(
-                "{window}, between its samples t = {} and t = {}: a sub-step moves the ball \
-                 {}, but it overlaps only while moving {}",
-                fixed((k - 1.0) / nf),
+                "{window}, {before} t = {}: a sub-step moves the ball {}, but it overlaps only \
+                 while moving {}",
                 fixed(k / nf),
                 fixed(step),
                 fixed(travel)
@@ -224,11 +299,15 @@ impl Pair<'_> {
     }
 
     fn false_hit(&self, h: &Hit) -> String {
-        let at = format!(
+        let mut at = format!(
             "at its t = {} the ball is {}",
             fixed(h.time),
             gap_words(self.gap(h.time))
         );
+        for clause in [self.off_path(h), self.rounding(h)].into_iter().flatten() {
+            at.push_str("; ");
+            at.push_str(&clause);
+        }
         match self.nearest() {
             Some(n) if n.clearance == 0.0 => format!(
                 "{at}; the path only touches it, {} (a touch or graze is not a hit)",
@@ -270,15 +349,31 @@ impl Pair<'_> {
             on(e.feature)
         );
         let Looks::Samples(n) = looks else {
-            return base;
+            return match self.off_path(h).or_else(|| self.rounding(h)) {
+                Some(clause) => format!("{base}; {clause}"),
+                None => base,
+            };
         };
         let nf = n as f32;
-        let on_sample = (e.time * nf - (e.time * nf).round()).abs() < 1e-4;
+        // Samples are k/n for k from 1: the start is not one.
+        let on_sample = (e.time * nf - (e.time * nf).round()).abs() < 1e-4 && e.time > 0.0;
+        let rounded = self.rounding(h);
         if on_sample && self.gap(e.time) >= 0.0 {
             format!(
                 "{base}; its sample there only touches it, and its test needs the distance \
                  below the radius, so it answers a later one"
             )
+        } else if e.time == 0.0 && self.gap(0.0) >= 0.0 {
+            format!(
+                "{base}; the ball starts touching it and moves in, but {}",
+                if n == 1 {
+                    "it looks only at t = 1".to_owned()
+                } else {
+                    format!("its first sample is t = {}", fixed(1.0 / nf))
+                }
+            )
+        } else if let Some(r) = rounded {
+            format!("{base}; {r}")
         } else if n == 1 {
             format!("{base} (it looks only at t = 1)")
         } else {
@@ -291,7 +386,18 @@ impl Pair<'_> {
     fn normal_off(&self, e: &Hit, h: &Hit) -> String {
         let rounded = matches!(e.feature, Feature::Corner(_) | Feature::End(_));
         let deg = angle_deg(e.normal, h.normal);
-        let mut s = if rounded && angle_deg(e.face_normal, h.normal) <= NORMAL_TOLERANCE_DEG {
+        // An engine judged at its documented stop: the angle is against the normal where it
+        // aims to stop, not at the contact (on a rounded feature the two differ).
+        let aimed = self.who.variant.is_some_and(|v| v.id() == "parry-sweep");
+        let mut s = if aimed {
+            format!(
+                "the angle is against the normal where it aims to stop past contact, as its \
+                 documentation says; the contact itself is {} at {}, {} from its normal",
+                on(e.feature),
+                point(e.point),
+                format_args!("{:.2}°", deg)
+            )
+        } else if rounded && angle_deg(e.face_normal, h.normal) <= NORMAL_TOLERANCE_DEG {
             format!(
                 "it gives the face's normal, but the contact is {}, whose normal points \
                  from {} to the ball's centre",
@@ -361,8 +467,9 @@ impl Pair<'_> {
             format!("{} short of contact", aim_text(offset))
         };
         match said {
+            // The verdict says where it aims.
             Some(h) => format!(
-                "at its t = {} the ball is {}; it aims to stop {aim}",
+                "at its t = {} the ball is {}",
                 fixed(h.time),
                 gap_words(self.gap(h.time))
             ),
@@ -371,6 +478,11 @@ impl Pair<'_> {
                     "it reports no hit: the ball overlaps it at most {} deep, {}, and it \
                      aims to stop {aim}",
                     fixed(-n.clearance),
+                    n.when()
+                ),
+                Some(n) if n.clearance == 0.0 => format!(
+                    "it reports no hit: the ball only reaches contact, {}, so it cannot go \
+                     the {aim} it aims for",
                     n.when()
                 ),
                 Some(n) => format!(
@@ -432,7 +544,12 @@ fn on(f: Feature) -> String {
     match f {
         Feature::Side(s) => format!("on the {} side", side(s)),
         Feature::Corner(c) => format!("on the {} corner", corner(c)),
-        Feature::Face { .. } => format!("on {}", f.name()),
+        Feature::Face { left: true } => {
+            "on face+ (the side to the left going from a to b)".to_owned()
+        }
+        Feature::Face { left: false } => {
+            "on face- (the side to the right going from a to b)".to_owned()
+        }
         Feature::End(End::A) => "on end cap a".to_owned(),
         Feature::End(End::B) => "on end cap b".to_owned(),
         Feature::Circle => "on the circle".to_owned(),
@@ -443,6 +560,12 @@ fn point(p: Vec2) -> String {
     format!("({}, {})", fixed(p.x), fixed(p.y))
 }
 
+/// A point to every digit of its f32 (six significant digits read 1000000.25 and 999999.5
+/// both as 1000000).
+fn point_full(p: Vec2) -> String {
+    format!("({}, {})", p.x, p.y)
+}
+
 #[cfg(test)]
 mod tests {
     use glam::Vec2;
@@ -450,6 +573,13 @@ mod tests {
     use super::*;
     use crate::geom::{Aabb, Segment};
     use crate::variants::{self, verdict::judge};
+
+    /// Another program's answer: no variant, its centre not known.
+    const OTHER: Who<'static> = Who {
+        variant: None,
+        params: &Params { substeps: 8 },
+        centre_known: false,
+    };
 
     fn unit_box() -> Obstacle {
         Obstacle::Aabb(Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 10.0)))
@@ -459,15 +589,12 @@ mod tests {
         let exact = o.cast(sweep);
         let outcome = variants::run(variant, sweep, o, params);
         let verdict = judge(exact.as_ref(), &outcome);
-        explain(
-            sweep,
-            o,
-            exact.as_ref(),
-            &outcome,
-            &verdict,
-            Some(variant),
+        let who = Who {
+            variant: Some(variant),
             params,
-        )
+            centre_known: true,
+        };
+        explain(sweep, o, exact.as_ref(), &outcome, &verdict, who)
     }
 
     #[test]
@@ -581,16 +708,8 @@ mod tests {
             offset: -0.005,
             dt: None,
         };
-        let text = explain(
-            &s,
-            &o,
-            o.cast(&s).as_ref(),
-            &Outcome::Miss,
-            &verdict,
-            None,
-            &Params::default(),
-        )
-        .unwrap_or_default();
+        let text = explain(&s, &o, o.cast(&s).as_ref(), &Outcome::Miss, &verdict, OTHER)
+            .unwrap_or_default();
         assert!(
             text.starts_with("it reports no hit: the ball overlaps it at most 0.0004997")
                 && text.contains("from t = 0.333333 to t = 0.666667")
@@ -622,8 +741,7 @@ mod tests {
             None,
             &Outcome::Hit(said),
             &Verdict::NormalOff(36.87),
-            None,
-            &Params::default(),
+            OTHER,
         )
         .unwrap_or_default();
         assert!(
@@ -631,6 +749,73 @@ mod tests {
                 && text.ends_with("this answer's normal has length 0.8"),
             "{text}"
         );
+    }
+
+    /// Second review: a start touching and moving in read "its sample there only touches
+    /// it" (t = 0 is no sample), and a contact reached only at t = 1 read "overlaps it from
+    /// t = 1 to t = 1, at most 0 deep".
+    #[test]
+    fn touches_are_named_as_touches() {
+        let wall = Obstacle::Aabb(Aabb::new(Vec2::new(0.0, -5.0), Vec2::new(10.0, 5.0)));
+        let s = Sweep::new(Vec2::new(-1.0, 0.0), Vec2::new(3.0, 0.0), 1.0);
+        let text = why(Variant::Discrete, &s, &wall, &Params::default()).unwrap_or_default();
+        assert!(
+            text.starts_with("late: at its t = 1 the ball is overlapping it by 4")
+                && text.ends_with(
+                    "the ball starts touching it and moves in, but it looks only at t = 1"
+                ),
+            "{text}"
+        );
+        let text = why(Variant::Substep, &s, &wall, &Params { substeps: 4 }).unwrap_or_default();
+        assert!(text.ends_with("but its first sample is t = 0.25"), "{text}");
+        let s = Sweep::new(Vec2::new(-5.0, 0.0), Vec2::new(-1.0, 0.0), 1.0);
+        let text = why(Variant::Discrete, &s, &wall, &Params::default()).unwrap_or_default();
+        assert_eq!(
+            text,
+            "the ball reaches it at t = 1 moving in, touching on the left side at (0, 0) \
+             (clearance 0): a contact, though it never overlaps; at t = 1, the only time this \
+             answer looks, it is touching it"
+        );
+    }
+
+    /// Second review: at 1e7 a sub-step "at which the ball overlaps" was clear on the exact
+    /// path; its centre rounds to f32, whose numbers are 1 apart there.
+    #[test]
+    fn an_answer_made_by_f32_rounding_says_so() {
+        let x = 1.0e7_f32;
+        let wall = Obstacle::Aabb(Aabb::new(Vec2::new(x, -5.0), Vec2::new(x + 1.0, 5.0)));
+        let s = Sweep::new(Vec2::new(x - 8.0, 0.0), Vec2::new(x + 8.0, 0.0), 0.25);
+        let text = why(Variant::Substep, &s, &wall, &Params { substeps: 40 }).unwrap_or_default();
+        assert!(
+            text.starts_with("early: at its t = 0.475 the ball is clear of it by 0.15")
+                && text.ends_with(
+                    "exactly it is clear there, but its centre in f32 rounds to (10000000, 0), \
+                     overlapping it by 0.25: f32 numbers are 1 apart at this distance from the \
+                     origin"
+                ),
+            "{text}"
+        );
+    }
+
+    /// "face+ (the side left of a→b)" panicked the debugger's renderer: its font has no
+    /// arrow. Feature words keep to ASCII.
+    #[test]
+    fn feature_words_have_glyphs_in_the_debuggers_font() {
+        use crate::hit::End;
+        use crate::region::{Corner, Side};
+        let all = [
+            Feature::Side(Side::Left),
+            Feature::Side(Side::Top),
+            Feature::Corner(Corner::TopLeft),
+            Feature::Face { left: true },
+            Feature::Face { left: false },
+            Feature::End(End::A),
+            Feature::End(End::B),
+            Feature::Circle,
+        ];
+        for f in all {
+            assert!(on(f).is_ascii(), "{}", on(f));
+        }
     }
 
     #[test]
@@ -659,7 +844,7 @@ mod tests {
         };
         let outcome = Outcome::Hit(said);
         let verdict = judge(None, &outcome);
-        let text = explain(&s, &o, None, &outcome, &verdict, None, &Params::default());
+        let text = explain(&s, &o, None, &outcome, &verdict, OTHER);
         // At t = 0.3 the centre is at (-1, 12), √5 from the corner (0, 10).
         assert_eq!(
             text.as_deref(),
@@ -683,15 +868,7 @@ mod tests {
         };
         let outcome = Outcome::Hit(said);
         let verdict = judge(Some(&exact), &outcome);
-        let text = explain(
-            &s,
-            &seg,
-            Some(&exact),
-            &outcome,
-            &verdict,
-            None,
-            &Params::default(),
-        );
+        let text = explain(&s, &seg, Some(&exact), &outcome, &verdict, OTHER);
         assert!(
             text.as_deref()
                 .is_some_and(|t| t

@@ -136,6 +136,28 @@ pub struct StopBand {
     pub latest: Option<f32>,
 }
 
+impl StopBand {
+    /// The band in words, for notes: `a stop 0.005 past contact (overlapping), ± 0.00125:
+    /// in exact terms between t = 0.25 and t = 0.2511`. A band the motion never reaches, or
+    /// never passes, says so.
+    pub fn describe(&self, slop: f32) -> String {
+        use crate::variants::verdict::aim_text;
+        let aims = if self.offset < 0.0 {
+            format!("{} past contact (overlapping)", aim_text(-self.offset))
+        } else {
+            format!("{} short of contact", aim_text(self.offset))
+        };
+        let when = match (self.earliest, self.latest) {
+            (None, _) => "the motion never comes that close, so a miss is as documented".to_owned(),
+            (Some(a), None) => format!(
+                "in exact terms from t = {a} on (the motion never passes the band's far edge)"
+            ),
+            (Some(a), Some(b)) => format!("in exact terms between t = {a} and t = {b}"),
+        };
+        format!("a stop {aims}, ± {}: {when}", aim_text(tolerance(slop)))
+    }
+}
+
 /// The documented band of stops for one pair with parry's `linear_slop = slop`: the core's
 /// exact query with the contact distance set to `target ± tolerance` (the cores being a
 /// point and the obstacle's outline, or two points, a ball of that radius is exactly parry's
