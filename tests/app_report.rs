@@ -353,3 +353,31 @@ fn ctrl_enter_writes_the_bug_report_from_the_form() {
     // harness has none of: the form closing on Ctrl+Enter is the answer (Cancel aside,
     // nothing else closes it).
 }
+
+/// After a scrub back to before the first divergence, the report listed all of them (at
+/// t = 0.78 to 1.48 for a picture at t = 0.5).
+#[test]
+fn a_simulation_report_lists_only_the_divergences_up_to_the_picture() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.get_by_label("Compare with published loop").click();
+    h.run();
+    h.state_mut().advance_simulation(2.0);
+    h.run();
+    assert!(!h.state().sim_view().divergences().is_empty());
+    h.state_mut().sim_view_mut().scrub_to(0.5);
+    h.run();
+    let md = h
+        .state()
+        .bug_report_texts(&words(), "20261122-061627")
+        .report_md;
+    let section = md
+        .split("### Divergences from the published loop")
+        .nth(1)
+        .and_then(|s| s.split("###").next())
+        .unwrap_or_default();
+    assert!(section.contains("None so far"), "{section}");
+}

@@ -1069,8 +1069,20 @@ fn typed_simulation_settings_are_applied_whole_or_refused_in_words() {
         ("Discs", "inf", "inf is above the limit, 20000"),
         ("Discs", "2.5", "2.5 is not a whole number"),
         ("Packing", "0,5", "\"0,5\" is not a number"),
-        ("Seed", "100000000000000000000", "is above the limit"),
-        ("Speed", "-1", "-1 is below the least, 0"),
+        (
+            "Seed",
+            "100000000000000000000",
+            "is above the limit, 9007199254740992",
+        ),
+        // One past what f64 holds exactly: it read as ...992 and was applied.
+        (
+            "Seed",
+            "9007199254740993",
+            "9007199254740993 is above the limit, 9007199254740992",
+        ),
+        ("Speed", "-1", "-1 is below the least, 0.01"),
+        // A run at speed 0 showed Pause while its clock never moved.
+        ("Speed", "0", "0 is below the least, 0.01"),
     ] {
         type_over(&mut h, Role::SpinButton, field, text);
         assert_eq!(settings(&h), before, "{field} {text}: nothing applied");
@@ -1080,8 +1092,11 @@ fn typed_simulation_settings_are_applied_whole_or_refused_in_words() {
             "{field} {text}: {status}"
         );
     }
+    // A good value clears the refusal it follows ("Speed: inf is above the limit" stayed
+    // after 2 was applied).
     type_over(&mut h, Role::SpinButton, "Discs", "150");
     assert_eq!(settings(&h).fill_count, 150);
+    assert_eq!(h.state().status(), "");
     type_over(&mut h, Role::SpinButton, "Spawn radius", "0.25");
     assert_eq!(settings(&h).spawn_radius, 0.25);
 }
@@ -1101,6 +1116,15 @@ fn a_typed_time_scrubs_once_and_garbage_leaves_the_run_where_it_was() {
         h.state().status().contains("\"1,5\" is not a number"),
         "{}",
         h.state().status()
+    );
+    // Past the recorded run, said as that ("above the limit, 1e-9" read as a bound of the
+    // field itself).
+    type_over(&mut h, Role::SpinButton, "Time", "50");
+    assert_eq!(sim(&h).time(), at);
+    let status = h.state().status().to_owned();
+    assert!(
+        status.contains("50 is past 3") && status.contains("the end of the run recorded so far"),
+        "{status}"
     );
     type_over(&mut h, Role::SpinButton, "Time", "1.5");
     assert!((sim(&h).time() - 1.5).abs() < 1e-9, "{}", sim(&h).time());
@@ -1262,4 +1286,37 @@ fn pausing_leaves_the_event_log_at_rest_on_the_newest_event() {
         .unwrap_or_else(|| panic!("events"));
     let newest = sim(&h).event_row_label(k).unwrap_or_default();
     assert!(h.query_by_label(&newest).is_some(), "{newest} in view");
+}
+
+/// The first spawn in a scene without a simulation moved the camera (the walls shown
+/// before it were the same, but the view fitted itself again), so the disc just placed
+/// jumped on screen.
+#[test]
+fn the_first_spawn_keeps_the_camera_where_it_was() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("metres");
+    scene.objects = vec![Object {
+        name: "floor".into(),
+        shape: Shape::Box {
+            min: Vec2::new(-2.0, -0.1),
+            max: Vec2::new(2.0, 0.0),
+        },
+    }];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let view = sim(&h).canvas.view;
+    let rect = h.get_by_label("Simulation canvas").rect();
+    let cam = sweepscope::app::draw::camera::Camera::new(rect, &view);
+    let at = cam.to_screen_f64(DVec2::new(0.0, 1.0));
+    drag(&mut h, at, at + egui::vec2(20.0, 0.0));
+    assert_eq!(
+        sim(&h).world().map(World::len),
+        Some(1),
+        "{:?}",
+        sim(&h).message()
+    );
+    assert_eq!(sim(&h).canvas.view, view);
 }

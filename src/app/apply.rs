@@ -48,6 +48,7 @@ const UNTITLED: &str = "untitled";
 const KEY_ZOOM: f32 = 1.19;
 
 use super::ui_state::{DELETED, NOT_APPLIED};
+use super::views::widgets::Typed;
 
 impl DebugApp {
     /// Applies every queued command.
@@ -98,8 +99,18 @@ impl DebugApp {
                     self.write_scene(ctx, &q.path, q.then);
                 }
             }
-            Command::Refuse(why) => {
-                self.ui.status = why;
+            Command::Typed(typed) => {
+                match typed {
+                    Typed::Refused(why) => {
+                        self.ui.status = why.clone();
+                        self.ui.typed_refusal = Some(why);
+                    }
+                    Typed::Applied => {
+                        if self.ui.typed_refusal.take().as_ref() == Some(&self.ui.status) {
+                            self.ui.status.clear();
+                        }
+                    }
+                }
                 ctx.request_repaint();
             }
             Command::WriteBugReport { happened, expected } => {
@@ -918,7 +929,14 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
         momentum: [p.x, p.y],
         momentum_start: [p0.x, p0.y],
         last_events,
-        divergences: sim.divergences().iter().map(|d| d.describe()).collect(),
+        // Up to the state on screen: after a scrub back, the comparison still holds the
+        // divergences found further on, which for the picture have not happened yet.
+        divergences: sim
+            .divergences()
+            .iter()
+            .filter(|d| d.time <= world.time())
+            .map(|d| d.describe())
+            .collect(),
         largest_gap: sim.comparison_gap(),
         comparing: sim.comparing(),
         selected,

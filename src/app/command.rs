@@ -77,8 +77,9 @@ pub enum Command {
     /// Search for a case where a published approach or an engine disagrees with the exact
     /// core, and open the shrunk case as a new scene.
     FindCounterexample(crate::variants::Variant),
-    /// Say `text` in the status bar: why something typed was not applied.
-    Refuse(String),
+    /// What a typed value came to: a refusal is said in the status bar; an applied value
+    /// clears a refusal left there by an earlier one.
+    Typed(crate::app::views::widgets::Typed),
 }
 
 /// The answers to "the scene has unsaved changes".

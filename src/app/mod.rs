@@ -116,9 +116,10 @@ impl DebugApp {
         }
         let dialog_open = self.files.dialog_open();
         views::modals::show(&ctx, &mut self.ui, dialog_open, below_menu, &mut out);
-        // Text typed into any number field above that was not a number.
-        if let Some(why) = views::widgets::take_refusal(&ctx) {
-            out.push(Command::Refuse(why));
+        // What was typed into any number field above: refused, or applied (which clears
+        // an earlier refusal from the status bar).
+        if let Some(typed) = views::widgets::take_typed(&ctx) {
+            out.push(Command::Typed(typed));
         }
         self.apply_now(&ctx, &mut out);
         if let Some(answer) = self.files.show_in_app(&ctx) {

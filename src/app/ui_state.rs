@@ -280,6 +280,10 @@ pub struct UiState {
     pub confirm: Option<Pending>,
     /// The last message for the status bar.
     pub status: String,
+    /// The status bar's text when it was a field's refusal of typed text (a later value
+    /// typed and applied clears it; a refusal of the edit itself stays until the next
+    /// change, as every other status does).
+    pub typed_refusal: Option<String>,
     /// The last load or save error, shown until dismissed.
     pub banner: Option<String>,
     /// The file whose loading failed, offered for reloading in the banner.
@@ -321,6 +325,7 @@ impl UiState {
             rename: None,
             confirm: None,
             status: String::new(),
+            typed_refusal: None,
             banner: None,
             banner_reload: None,
             save_question: None,

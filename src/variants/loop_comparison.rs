@@ -53,7 +53,11 @@ impl DivergenceKind {
         match self {
             DivergenceKind::NanVelocity => "NaN velocity",
             DivergenceKind::Escaped => "escaped the box",
-            DivergenceKind::SkippedAtZero => "skipped event at t = 0",
+            // "at t = 0" beside the row's own time read as two clocks: the loop's time to
+            // the contact is 0 (touching or overlapping and approaching).
+            DivergenceKind::SkippedAtZero => {
+                "skipped a contact due at once (touching, approaching)"
+            }
             DivergenceKind::Stalled => "stalled frame",
         }
     }

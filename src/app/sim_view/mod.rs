@@ -302,7 +302,13 @@ impl SimView {
             .run
             .as_ref()
             .map(|r| (r.compare, r.playing, r.selected));
-        let bounds = |s: &Setup| s.simulation.as_ref().map(|s| s.bounds);
+        // The walls shown: the simulation's, or before it has one the first walls, which
+        // a first spawn or fill then keeps (the camera jumped at the first spawn).
+        let bounds = |s: &Setup| {
+            s.simulation
+                .as_ref()
+                .map_or_else(|| default_bounds(&s.solids), |s| s.bounds)
+        };
         let setup = Setup::of(scene);
         // Fit the camera to new walls, not after every spawn or fill.
         let refit = self

@@ -44,10 +44,11 @@ impl SimView {
                 self.step_next();
             }
             let l = ui.label("Speed");
-            let parse = limited_parser(ui.ctx(), "Speed", Limits::range(0.0, 1000.0));
+            // Not 0: a run at speed 0 showed Pause while its clock never moved.
+            let parse = limited_parser(ui.ctx(), "Speed", Limits::range(0.01, 1000.0));
             ui.add(
                 egui::DragValue::new(&mut self.settings.speed)
-                    .range(0.0..=1000.0)
+                    .range(0.01..=1000.0)
                     .speed(0.05)
                     .suffix("×")
                     .custom_parser(parse)
@@ -67,7 +68,11 @@ impl SimView {
             let slider = egui::Slider::new(&mut t, 0.0..=end)
                 .max_decimals(TIME_DECIMALS)
                 .text("Time")
-                .custom_parser(limited_parser(ui.ctx(), "Time", Limits::range(0.0, end)))
+                .custom_parser(limited_parser(
+                    ui.ctx(),
+                    "Time",
+                    Limits::history(head.max(before)),
+                ))
                 .update_while_editing(false);
             let resp = ui.add_enabled(running, slider).on_disabled_hover_text(why);
             // Typing a time while playing lost the text: the clock moved under it every

@@ -33,6 +33,8 @@ pub struct Limits {
     pub lo: f64,
     pub hi: f64,
     pub whole: bool,
+    /// What `hi` is, when it is not a fixed limit (the end of a recorded run).
+    pub hi_is: Option<&'static str>,
 }
 
 impl Limits {
@@ -41,6 +43,7 @@ impl Limits {
         lo: f64::NEG_INFINITY,
         hi: f64::INFINITY,
         whole: false,
+        hi_is: None,
     };
 
     /// Numbers from `lo` to `hi`.
@@ -49,6 +52,7 @@ impl Limits {
             lo,
             hi,
             whole: false,
+            hi_is: None,
         }
     }
 
@@ -58,28 +62,42 @@ impl Limits {
             lo,
             hi,
             whole: true,
+            hi_is: None,
+        }
+    }
+
+    /// Times from 0 to `end`, the end of the run recorded so far.
+    pub const fn history(end: f64) -> Limits {
+        Limits {
+            lo: 0.0,
+            hi: end,
+            whole: false,
+            hi_is: Some("the end of the run recorded so far: play or step on to go further"),
         }
     }
 
     /// Why `v` is not taken, if it is not.
     fn refuses(&self, v: f64) -> Option<String> {
         if v < self.lo {
-            Some(format!(
-                "{} is below the least, {}",
-                short(v, 0..=0),
-                short(self.lo, 0..=0)
-            ))
+            Some(format!("{} is below the least, {}", said(v), said(self.lo)))
         } else if v > self.hi {
-            Some(format!(
-                "{} is above the limit, {}",
-                short(v, 0..=0),
-                short(self.hi, 0..=0)
-            ))
+            Some(match self.hi_is {
+                Some(what) => format!("{} is past {}, {what}", said(v), said(self.hi)),
+                None => format!("{} is above the limit, {}", said(v), said(self.hi)),
+            })
         } else if self.whole && v.fract() != 0.0 {
-            Some(format!("{} is not a whole number", short(v, 0..=0)))
+            Some(format!("{} is not a whole number", said(v)))
         } else {
             None
         }
+    }
+
+    /// Why a whole number typed as `text` is not taken though its f64 is: it is past what
+    /// f64 holds exactly (9007199254740993 read as ...992 and was applied without a word).
+    fn inexact(&self, text: &str) -> Option<String> {
+        let n: i128 = text.parse().ok()?;
+        (self.whole && n.unsigned_abs() > 1 << 53)
+            .then(|| format!("{n} is above the limit, {}", said(self.hi)))
     }
 }
 
@@ -100,20 +118,33 @@ pub fn limited_parser(
             .collect();
         let why = match clean.parse::<f64>().ok().filter(|v| !v.is_nan()) {
             None => format!("{:?} is not a number", text.trim()),
-            Some(v) => match limits.refuses(v) {
-                None => return Some(v),
+            Some(v) => match limits.refuses(v).or_else(|| limits.inexact(&clean)) {
+                None => {
+                    ctx.data_mut(|d| d.insert_temp(refusal_id(), Typed::Applied));
+                    return Some(v);
+                }
                 Some(why) => why,
             },
         };
         let why = format!("{NOT_APPLIED}{name}: {why}; it keeps its value");
-        ctx.data_mut(|d| d.insert_temp(refusal_id(), why));
+        ctx.data_mut(|d| d.insert_temp(refusal_id(), Typed::Refused(why)));
         None
     }
 }
 
-/// The refusal a field's parser left this frame, if any (taken: it is said once).
-pub fn take_refusal(ctx: &Context) -> Option<String> {
-    ctx.data_mut(|d| d.remove_temp::<String>(refusal_id()))
+/// What the last typed value of any field came to this frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Typed {
+    /// Applied: a refusal still in the status bar is about an earlier value.
+    #[default]
+    Applied,
+    /// Refused, with the status bar's words.
+    Refused(String),
+}
+
+/// What a field's parser left this frame, if anything (taken: it is said once).
+pub fn take_typed(ctx: &Context) -> Option<Typed> {
+    ctx.data_mut(|d| d.remove_temp::<Typed>(refusal_id()))
 }
 
 /// A label followed by a DragValue labelled by it.
@@ -200,6 +231,16 @@ fn escape_keeps(ui: &Ui, r: &Response, v: &mut f32, before: f32) {
         && at + 1 == pass
     {
         *v = kept;
+    }
+}
+
+/// A number in a refusal: every digit of a whole number (a seed of 9007199254740992 read
+/// `9.007199e15`), else the shortest digits of the f64.
+fn said(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e17 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
     }
 }
 
