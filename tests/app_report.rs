@@ -381,3 +381,46 @@ fn a_simulation_report_lists_only_the_divergences_up_to_the_picture() {
         .unwrap_or_default();
     assert!(section.contains("None so far"), "{section}");
 }
+
+/// A report taken right after event #4 of 25 at one time could not be reached by its
+/// replay command: a replay to that time lands after the whole group (and in frames it
+/// fell just short of it, before any of them). The report says where the replay lands
+/// and how to step back, and the replay lands exactly there.
+#[test]
+fn a_report_inside_a_group_of_simultaneous_events_says_how_to_reach_it() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene.clone());
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.state_mut().advance_simulation(1.0);
+    h.run();
+    // The break: many contacts at one time.
+    assert!(h.state_mut().sim_view_mut().jump_to_event(4));
+    h.run();
+    let time = h.state().sim_view().time();
+    let texts = h.state().bug_report_texts(&words(), "20261122-061627");
+    let md = &texts.report_md;
+    let line = md
+        .lines()
+        .find(|l| l.contains("Press *Previous event*"))
+        .unwrap_or_else(|| panic!("no stepping note in\n{md}"));
+    assert!(
+        line.starts_with("- The state on screen is right after event #4, but #5 to #"),
+        "{line}"
+    );
+    let last: usize = line
+        .split("lands after #")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    // The replay the report gives lands after that event.
+    let start = parse_scene(texts.start_ron.as_deref().unwrap_or_default(), START_FILE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut replay = DebugApp::new(start);
+    replay.set_mode(Mode::Simulation);
+    assert!(replay.advance_simulation(time));
+    let at = replay.sim_view().timeline().and_then(|t| t.current_index());
+    assert_eq!(at, Some(last));
+}

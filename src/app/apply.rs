@@ -938,11 +938,23 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
             .map(|d| d.describe())
             .collect(),
         largest_gap: sim.comparison_gap(),
+        mid_group: current_group(timeline),
         comparing: sim.comparing(),
         selected,
         state: Simulation::from_world(world, duration),
         start: Simulation::from_world(origin, duration),
     })
+}
+
+/// When the clock stands right after an event that others share the time of, later in the
+/// log: that event and the group's last, which is where a replay to the time lands.
+fn current_group(t: &crate::sim::timeline::Timeline) -> Option<(usize, usize)> {
+    let k = t.current_index()?;
+    let time = t.logged(k)?.event.time;
+    let last = (k + 1..t.log_end())
+        .take_while(|&j| t.logged(j).is_some_and(|l| l.event.time == time))
+        .last()?;
+    Some((k, last))
 }
 
 /// `p` made absolute against the working folder (as it is when the path is used).

@@ -104,6 +104,9 @@ pub struct SimSnapshot {
     pub divergences: Vec<String>,
     /// The published loop's largest position gap from the engine, when comparing.
     pub largest_gap: Option<f64>,
+    /// When the state on screen is right after event `.0` of a group at one time, whose
+    /// last is `.1`: a replay to that time lands after `.1`, not `.0`.
+    pub mid_group: Option<(usize, usize)>,
     /// Whether the published-loop comparison was on.
     pub comparing: bool,
     /// The selected disc's lines in the panel, if one is selected.
@@ -314,6 +317,17 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
              started from to the state on screen, through the events listed below.{compare} \
              `sweepscope sim {START_FILE} --time {t}` runs it without a window."
         );
+        if let Some((k, last)) = sim.mid_group {
+            let steps = last - k;
+            let _ = writeln!(
+                md,
+                "- The state on screen is right after event #{k}, but #{} to #{last} happen at \
+                 this same time: a replay to t = {t} lands after #{last}. Press *Previous \
+                 event* {steps} time{} there to reach #{k}.",
+                k + 1,
+                if steps == 1 { "" } else { "s" }
+            );
+        }
     }
     let _ = match bundled.expect.len() {
         0 => writeln!(

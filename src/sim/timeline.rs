@@ -157,7 +157,13 @@ impl Timeline {
 
     /// Advances the current world by `dt` seconds, logging collisions past the head.
     pub fn advance(&mut self, dt: f64) -> Moved {
-        let target = self.world.time() + dt;
+        self.advance_to(self.world.time() + dt)
+    }
+
+    /// [`Timeline::advance`] to the time `target` itself, events at it included: steps of
+    /// `dt` can add up to just short of it, which left a replay before the events at the
+    /// very time a report asked for.
+    pub fn advance_to(&mut self, target: f64) -> Moved {
         let mut seq = self.world.counts().total();
         let head = self.head_seq;
         let mut collisions = 0;

@@ -571,11 +571,17 @@ impl SimView {
     /// Returns whether the run went the whole `dt`: false when the engine halted it or the
     /// frame's event cap stopped it short (or there is no run).
     pub fn advance(&mut self, dt: f64) -> bool {
+        let to = self.time() + dt;
+        self.advance_to(to)
+    }
+
+    /// [`SimView::advance`] to the time `target` itself (see [`Timeline::advance_to`]).
+    pub fn advance_to(&mut self, target: f64) -> bool {
         let Some(r) = &mut self.run else { return false };
         let Some(t) = &mut r.timeline else {
             return false;
         };
-        let m = t.advance(dt);
+        let m = t.advance_to(target);
         r.capped = m.capped;
         let halted = m.halted.is_some();
         if let Some(h) = m.halted {
@@ -602,14 +608,16 @@ impl SimView {
         }
         let frame = total / frames;
         let n = frames as u64;
+        let end = self.time() + total;
         for k in 0..n {
-            // The last frame ends at the total (as far as rounding lets it).
-            let dt = if k + 1 == n {
-                total - frame * k as f64
+            // The last frame ends at the end itself, not at the sum of the frames, which can
+            // fall just short of it (before the events at that very time).
+            let moved = if k + 1 == n {
+                self.advance_to(end)
             } else {
-                frame
+                self.advance(frame)
             };
-            if !self.advance(dt) {
+            if !moved {
                 break;
             }
         }
