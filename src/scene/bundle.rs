@@ -190,9 +190,29 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
     }
 }
 
+/// Lines a bug report writes into its scenes' notes, about that report's own folder.
+const REPORT_LINES: [&str; 3] = [
+    "Bug report ",
+    "The simulation is the state on screen at t = ",
+    "The expectations are the answers on screen",
+];
+
+/// A scene's notes without the lines an earlier report wrote about its own folder: a report
+/// made from a report's scene repeated "Played to t = 14.3 it reaches the state in
+/// scene.ron beside this file", false of the new folder.
+fn own_notes(notes: &str) -> String {
+    notes
+        .lines()
+        .filter(|l| !REPORT_LINES.iter().any(|p| l.starts_with(p)))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end()
+        .to_owned()
+}
+
 /// The notes of [`START_FILE`]: the scene's own, and what the file is for.
 fn start_notes(input: &BundleInput, sim: &SimSnapshot) -> String {
-    let mut n = input.scene.notes.trim_end().to_owned();
+    let mut n = own_notes(&input.scene.notes);
     if !n.is_empty() {
         n.push_str("\n\n");
     }
@@ -207,7 +227,7 @@ fn start_notes(input: &BundleInput, sim: &SimSnapshot) -> String {
 }
 
 fn bundle_notes(input: &BundleInput) -> String {
-    let mut n = input.scene.notes.trim_end().to_owned();
+    let mut n = own_notes(&input.scene.notes);
     if !n.is_empty() {
         n.push_str("\n\n");
     }
@@ -648,6 +668,16 @@ mod tests {
         ] {
             assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
         }
+    }
+
+    /// A report of a report's scene carried the first report's lines about its own folder.
+    #[test]
+    fn a_report_drops_an_earlier_reports_lines_about_its_folder() {
+        let notes = "Dropped from 2 m.\nBug report 20261127-063046: the set-up the reported run \
+                     started from. Played to t = 14.3 it reaches the state in scene.ron beside \
+                     this file.\nThe expectations are the answers on screen; the scene's own \
+                     are judged in report.md.";
+        assert_eq!(own_notes(notes), "Dropped from 2 m.");
     }
 
     #[test]
