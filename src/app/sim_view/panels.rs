@@ -439,9 +439,12 @@ impl SimView {
             show_ids: self.settings.show_ids,
         };
         let rect = ui.available_rect_before_wrap();
+        let (lo, hi) = world.bounds();
         let gesture = self.canvas.show(ui, self.settings.tool, &drawing);
         if r.timeline.is_none() {
-            empty_hint(ui, rect, self.settings.tool);
+            let cam = crate::app::draw::camera::Camera::new(rect, &self.canvas.view);
+            let walls = egui::Rect::from_two_pos(cam.to_screen_f64(lo), cam.to_screen_f64(hi));
+            empty_hint(ui, rect, walls, self.settings.tool);
         }
         match gesture {
             Some(Gesture::Select(i)) => {
@@ -489,11 +492,12 @@ impl SimView {
     }
 }
 
-/// What to do in a simulation view that has no discs yet, at the top of the canvas (in
-/// the middle it hid a scene's floor, which the walls are centred on): a label (not
-/// painted text) so that screen readers and tests find it; it senses nothing, so a spawn
-/// drag that starts on it still reaches the canvas.
-fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
+/// What to do in a simulation view that has no discs yet, above the walls (`walls`, on
+/// screen), or below them where there is no room above (in the middle it hid a scene's
+/// floor, and at 800 x 600 at the top it covered the top wall): a label (not painted
+/// text) so that screen readers and tests find it; it senses nothing, so a spawn drag that
+/// starts on it still reaches the canvas.
+fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, walls: egui::Rect, tool: Tool) {
     let how = match tool {
         Tool::Spawn => {
             "drag on the canvas to launch a disc: it starts where you press, and the drag is its velocity"
@@ -502,9 +506,15 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
     };
     let text = format!("No discs yet. Fill these walls with random discs (left), or {how}.");
     let width = (rect.width() - 40.0).clamp(100.0, 460.0);
+    let (room_above, room_below) = (walls.top() - rect.top(), rect.bottom() - walls.bottom());
+    let top = if room_above < HINT_HEIGHT && room_below > room_above {
+        rect.bottom() - HINT_HEIGHT + 4.0
+    } else {
+        rect.top() + 4.0
+    };
     let hint = egui::Rect::from_min_size(
-        egui::pos2(rect.center().x - 0.5 * width, rect.top() + 12.0),
-        egui::vec2(width, 80.0),
+        egui::pos2(rect.center().x - 0.5 * width, top),
+        egui::vec2(width, HINT_HEIGHT - 8.0),
     );
     ui.put(hint, |ui: &mut egui::Ui| {
         let visuals = ui.visuals();
@@ -523,6 +533,9 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, tool: Tool) {
             .inner
     });
 }
+
+/// The height the empty view's hint takes, margins included.
+const HINT_HEIGHT: f32 = 80.0;
 
 /// Decimals the Time field shows at most.
 const TIME_DECIMALS: usize = 4;
