@@ -685,3 +685,26 @@ fn a_disc_slower_than_1e_minus_150_still_bounces_off_the_walls() {
         "{s:?}"
     );
 }
+
+/// The spawn preview looked the same on a spot the spawn would be refused at: the world
+/// says what a new disc would overlap, touching allowed, as the scene's check has it.
+#[test]
+fn a_new_disc_knows_what_is_in_its_way() {
+    use sweepscope::sim::InTheWay;
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(10.0, 10.0), DVec2::ZERO, 2.0);
+    let wall = Solid::Box(Aabb::new(Vec2::new(40.0, 0.0), Vec2::new(45.0, 20.0)));
+    let w = World::new(b, &[disc], &[wall]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        w.in_the_way(DVec2::new(12.0, 10.0), 1.0),
+        Some(InTheWay::Disc(0))
+    );
+    // Touching the disc (3 apart, radii 2 + 1) is fine.
+    assert_eq!(w.in_the_way(DVec2::new(13.0, 10.0), 1.0), None);
+    assert_eq!(
+        w.in_the_way(DVec2::new(39.5, 10.0), 1.0),
+        Some(InTheWay::Obstacle(0))
+    );
+    assert_eq!(w.in_the_way(DVec2::new(39.0, 10.0), 1.0), None);
+    assert_eq!(w.in_the_way(DVec2::new(60.0, 30.0), 1.0), None);
+}

@@ -41,4 +41,4 @@ pub use body::{DiscInit, SimError, Solid};
 pub use event::{AdvanceReport, Event, EventCounts, EventKind, Halt};
 pub use naive::NaiveWorld;
 pub use random::{SplitMix64, random_discs};
-pub use world::{DEFAULT_MAX_EVENTS, DiscState, GridInfo, World};
+pub use world::{DEFAULT_MAX_EVENTS, DiscState, GridInfo, InTheWay, World};

@@ -77,6 +77,15 @@ pub struct World {
     halt: Option<Halt>,
 }
 
+/// What stands where a new disc would go ([`World::in_the_way`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InTheWay {
+    /// Disc `.0`.
+    Disc(usize),
+    /// Obstacle `.0`, in the order the world was given them.
+    Obstacle(usize),
+}
+
 impl World {
     /// A world at time 0. Discs must lie inside `bounds` (touching is fine) and may not be
     /// placed overlapping walls; overlapping discs are allowed and are pushed apart by a
@@ -669,6 +678,24 @@ impl World {
     /// The walls, as `(min, max)`.
     pub fn bounds(&self) -> (DVec2, DVec2) {
         (self.min, self.max)
+    }
+
+    /// What a new disc of `radius` at `position` would overlap now (touching is fine, as
+    /// a scene's own check has it): the first disc by index, else the first obstacle. For
+    /// a spawn's preview, which said nothing until the spawn was refused. Linear in the
+    /// discs and obstacles.
+    pub fn in_the_way(&self, position: DVec2, radius: f64) -> Option<InTheWay> {
+        let disc = self.bodies.iter().position(|b| {
+            let reach = b.r + radius;
+            (self.state(b).position - position).length_squared() < reach * reach * (1.0 - 1e-9)
+        });
+        if let Some(i) = disc {
+            return Some(InTheWay::Disc(i));
+        }
+        self.shapes
+            .iter()
+            .position(|s| s.contact(position).distance < radius * (1.0 - 1e-9))
+            .map(InTheWay::Obstacle)
     }
 
     /// Where a disc of `radius` asked for at `position` goes: moved in, on each axis, just

@@ -9,7 +9,8 @@ use crate::app::draw::camera::Camera;
 use crate::app::draw::palette::{self, Role};
 use crate::geom::Aabb;
 use crate::scene::View;
-use crate::sim::{Event, Solid, World};
+use crate::scene::number::short_name;
+use crate::sim::{Event, InTheWay, Solid, World};
 use crate::variants::loop_comparison::Comparison;
 
 /// Above this many discs, velocity arrows are drawn only for the selection.
@@ -42,6 +43,8 @@ pub struct Drawing<'a> {
     pub drag_speed: f64,
     /// Number the discs (the event log names them by number).
     pub show_ids: bool,
+    /// The scene's names of the world's obstacles, by obstacle index.
+    pub obstacle_names: &'a [String],
 }
 
 /// The canvas state kept between frames: camera and the spawn gesture in progress.
@@ -104,11 +107,39 @@ impl Canvas {
         {
             // Where the disc will go: next to a wall, moved in to touch it (the preview
             // crossed the wall while the disc appeared inside it without a word).
-            let at = cam.to_screen_f64(d.world.spawn_position(from, d.spawn_radius));
+            let world_at = d.world.spawn_position(from, d.spawn_radius);
+            let at = cam.to_screen_f64(world_at);
             let r = (d.spawn_radius as f32 * cam.zoom).max(1.0);
-            let stroke = Stroke::new(1.5, Role::Selection.color());
+            // A spot the spawn would be refused at is said before the release (the preview
+            // looked the same as a good one, and the refusal came after).
+            let blocked = d.world.in_the_way(world_at, d.spawn_radius);
+            let role = if blocked.is_some() {
+                Role::Alert
+            } else {
+                Role::Selection
+            };
+            let stroke = Stroke::new(1.5, role.color());
             painter.circle_stroke(at, r, stroke);
             painter.arrow(at, p - cam.to_screen_f64(from), stroke);
+            if let Some(b) = blocked {
+                let what = match b {
+                    InTheWay::Disc(i) => format!("disc {i}"),
+                    InTheWay::Obstacle(k) => d
+                        .obstacle_names
+                        .get(k)
+                        .map_or_else(|| format!("obstacle #{k}"), |n| short_name(n)),
+                };
+                // On a plate of the canvas colour: the text sits over the discs in the way.
+                let galley = painter.layout_no_wrap(
+                    format!("would overlap {what}"),
+                    egui::FontId::proportional(13.0),
+                    role.color(),
+                );
+                let rect = egui::Align2::CENTER_BOTTOM
+                    .anchor_size(at + egui::vec2(0.0, -r - 4.0), galley.size());
+                painter.rect_filled(rect.expand(2.0), 3.0, Role::Canvas.color());
+                painter.galley(rect.min, galley, role.color());
+            }
         }
         gesture
     }

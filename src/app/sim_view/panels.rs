@@ -437,6 +437,7 @@ impl SimView {
             spawn_radius: self.settings.spawn_radius,
             drag_speed: self.settings.drag_speed,
             show_ids: self.settings.show_ids,
+            obstacle_names: &r.obstacle_names,
         };
         let rect = ui.available_rect_before_wrap();
         let (lo, hi) = world.bounds();
