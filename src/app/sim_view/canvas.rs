@@ -392,6 +392,7 @@ mod tests {
                 spawn_radius: 1.0,
                 drag_speed: 1.0,
                 show_ids: true,
+                obstacle_names: &[],
             };
             draw_discs(&painter, &Camera::new(rect, &view), &d);
         });
