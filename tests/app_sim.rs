@@ -1170,17 +1170,7 @@ fn a_spawn_at_a_wall_is_moved_in_and_says_so() {
 /// box. A radius that does not suit the walls is set to a round one that does, and said.
 #[test]
 fn the_spawn_radius_follows_walls_of_another_scale() {
-    use sweepscope::scene::{Object, Shape};
-    let mut scene = Scene::empty("metres");
-    scene.objects = vec![Object {
-        name: "floor".into(),
-        shape: Shape::Box {
-            min: Vec2::new(-2.0, -0.1),
-            max: Vec2::new(2.0, 0.0),
-        },
-    }];
-    let mut app = DebugApp::new(scene);
-    app.set_mode(Mode::Simulation);
+    let app = metre_floor_app();
     let h = harness(app);
     let walls = sim(&h).preview().map(World::bounds);
     let (lo, hi) = walls.unwrap_or_else(|| panic!("the first walls are shown"));
@@ -1293,17 +1283,7 @@ fn pausing_leaves_the_event_log_at_rest_on_the_newest_event() {
 /// jumped on screen.
 #[test]
 fn the_first_spawn_keeps_the_camera_where_it_was() {
-    use sweepscope::scene::{Object, Shape};
-    let mut scene = Scene::empty("metres");
-    scene.objects = vec![Object {
-        name: "floor".into(),
-        shape: Shape::Box {
-            min: Vec2::new(-2.0, -0.1),
-            max: Vec2::new(2.0, 0.0),
-        },
-    }];
-    let mut app = DebugApp::new(scene);
-    app.set_mode(Mode::Simulation);
+    let mut app = metre_floor_app();
     app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     let mut h = harness(app);
     h.run();
@@ -1319,4 +1299,21 @@ fn the_first_spawn_keeps_the_camera_where_it_was() {
         sim(&h).message()
     );
     assert_eq!(sim(&h).canvas.view, view);
+}
+
+/// The debugger in the simulation view on a scene in metres without a simulation: a floor
+/// box 4 m wide.
+fn metre_floor_app() -> DebugApp {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("metres");
+    scene.objects = vec![Object {
+        name: "floor".into(),
+        shape: Shape::Box {
+            min: Vec2::new(-2.0, -0.1),
+            max: Vec2::new(2.0, 0.0),
+        },
+    }];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    app
 }

@@ -328,8 +328,7 @@ mod tests {
     /// the neighbouring regions ("1000 t" below and left of the box's top).
     #[test]
     fn a_region_code_is_never_placed_outside_its_region() {
-        use crate::app::draw::camera::Camera;
-        use crate::scene::{Object, Scene, Shape, View, evaluate};
+        use crate::scene::{Object, Scene, Shape, View};
         let mut scene = Scene::empty("tiny");
         let (lo, hi) = (Vec2::new(-0.3, -0.2), Vec2::new(0.5, 0.4));
         scene.objects = vec![
@@ -346,27 +345,12 @@ mod tests {
                 shape: Shape::Box { min: lo, max: hi },
             },
         ];
-        let eval = evaluate(&scene);
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(600.0, 400.0));
-            let painter = ui.painter_at(rect);
-            let view = View {
-                center: Vec2::ZERO,
-                zoom: 8.0,
-                extent: None,
-            };
-            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
-            let frame = super::super::Frame {
-                scene: &scene,
-                eval: &eval,
-                ball: eval.balls.first(),
-                selected: Some(1),
-                hovered: None,
-                t: 1.0,
-                heat: None,
-            };
-            super::super::draw_all(&mut pen, &frame);
+        let view = View {
+            center: Vec2::ZERO,
+            zoom: 8.0,
+            extent: None,
+        };
+        drawn(&scene, egui::vec2(600.0, 400.0), view, Some(1), |pen| {
             let mut checked = 0;
             for (text, r) in pen.texts.iter().zip(pen.placed_rects()) {
                 let Some(code) = Region::ALL
@@ -395,7 +379,6 @@ mod tests {
                 pen.texts
             );
         });
-        out.drop_without_applying_deltas();
     }
 
     /// "0001 l (end)" was centred 16 points beside the left edge, so it straddled the edge
@@ -403,10 +386,8 @@ mod tests {
     /// away from the box: none covers a box handle (a corner or an edge's middle).
     #[test]
     fn no_region_label_covers_a_box_handle() {
-        use crate::app::draw::camera::Camera;
-        use crate::scene::{View, builtin, evaluate};
+        use crate::scene::{View, builtin};
         let scene = builtin::default_scene();
-        let eval = evaluate(&scene);
         let (b, index) = scene
             .objects
             .iter()
@@ -418,26 +399,12 @@ mod tests {
                 _ => None,
             })
             .unwrap_or_else(|| panic!("the default scene has a box"));
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(900.0, 700.0));
-            let painter = ui.painter_at(rect);
-            let view = View {
-                center: b.center(),
-                zoom: 7.0,
-                extent: None,
-            };
-            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
-            let frame = super::super::Frame {
-                scene: &scene,
-                eval: &eval,
-                ball: eval.balls.first(),
-                selected: Some(index),
-                hovered: None,
-                t: 1.0,
-                heat: None,
-            };
-            super::super::draw_all(&mut pen, &frame);
+        let view = View {
+            center: b.center(),
+            zoom: 7.0,
+            extent: None,
+        };
+        drawn(&scene, egui::vec2(900.0, 700.0), view, Some(index), |pen| {
             let (lo, hi, c) = (b.min, b.max, b.center());
             let handles = [
                 lo,
@@ -465,6 +432,40 @@ mod tests {
             }
             assert!(checked >= 8, "{checked} region labels: {:?}", pen.texts);
         });
+    }
+
+    /// Draws every layer of `scene` on a canvas of `size` seen through `view`, with object
+    /// `selected`, and hands the pen to `check`.
+    fn drawn(
+        scene: &crate::scene::Scene,
+        size: egui::Vec2,
+        view: crate::scene::View,
+        selected: Option<usize>,
+        check: impl FnOnce(&Pen),
+    ) {
+        use crate::app::draw::camera::Camera;
+        let eval = crate::scene::evaluate(scene);
+        let ctx = egui::Context::default();
+        let mut check = Some(check);
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = egui::Rect::from_min_size(Pos2::ZERO, size);
+            let painter = ui.painter_at(rect);
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let frame = super::super::Frame {
+                scene,
+                eval: &eval,
+                ball: eval.balls.first(),
+                selected,
+                hovered: None,
+                t: 1.0,
+                heat: None,
+            };
+            super::super::draw_all(&mut pen, &frame);
+            if let Some(check) = check.take() {
+                check(&pen);
+            }
+        });
+        // No renderer here: the font texture updates are dropped on purpose.
         out.drop_without_applying_deltas();
     }
 
