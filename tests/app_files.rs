@@ -1020,3 +1020,27 @@ fn enter_answers_save_to_the_unsaved_changes_question() {
         builtin::default_scene().objects.len() + 1
     );
 }
+
+/// After a long load error at 800 × 600, the banner's buttons ran off the window
+/// ("Dismis"): they come first and the error wraps in the width left.
+#[test]
+fn a_long_error_leaves_the_banners_buttons_in_a_narrow_window() {
+    let dir = scratch("long-error");
+    let file = dir.join(format!("{}.ron", "a-rather-long-scene-file-name".repeat(3)));
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, app: &mut DebugApp| app.ui(ui), opened(&file));
+    h.run();
+    std::fs::write(&file, "(\n version: 1,\n objects: [\n").unwrap_or_else(|e| panic!("{e}"));
+    act(&mut h, Action::Reload);
+    assert!(h.state().banner().is_some());
+    for label in ["Dismiss", "Reload"] {
+        let r = h.get_by_label_contains(label).rect();
+        assert!(r.right() <= 800.0, "{label} at {r:?}");
+    }
+    h.get_by_label("Dismiss").click();
+    h.run();
+    assert!(h.state().banner().is_none());
+}

@@ -101,16 +101,21 @@ pub fn show(
 /// dismissed.
 pub fn banner(ui: &mut Ui, text: &str, reload: bool, out: &mut Vec<Command>) -> bool {
     let mut dismissed = false;
+    // The buttons first, the error wrapping in the width left: after a long error they ran
+    // off a narrow window ("Dismis" at 800 points).
     ui.horizontal(|ui| {
-        ui.label(
-            RichText::new(format!("Error: {text}"))
-                .color(Role::Label.color())
-                .strong(),
-        );
+        dismissed = ui.button("Dismiss").clicked();
         if reload && Action::Reload.button(ui, true) {
             out.push(Command::Action(Action::Reload));
         }
-        dismissed = ui.button("Dismiss").clicked();
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("Error: {text}"))
+                    .color(Role::Label.color())
+                    .strong(),
+            )
+            .wrap(),
+        );
     });
     dismissed
 }
