@@ -392,13 +392,16 @@ impl SimView {
                             .x
                     }));
                     let text = RichText::new(label).font(font.clone());
-                    // The whole row, and what it is, for a log narrower than its rows.
+                    // The whole row, what it is and where, for a log narrower than its rows
+                    // and for a reader who wants the contact without stepping to it.
                     let row = ui
                         .selectable_label(current == Some(k), text)
                         .on_hover_text(format!(
-                            "{}\nt = {}",
+                            "{}\nt = {}\ncontact {}, normal {}",
                             describe_kind(&l.event.kind, names),
-                            l.event.time
+                            l.event.time,
+                            point_f64(l.event.point),
+                            point_f64(l.event.normal)
                         ));
                     *log_row_h = row.rect.height();
                     if row.clicked() {
