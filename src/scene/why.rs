@@ -10,7 +10,7 @@
 
 use glam::Vec2;
 
-use crate::geom::Sweep;
+use crate::geom::{Aabb, Sweep};
 use crate::hit::{End, Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::region::{Corner, Side};
@@ -149,6 +149,29 @@ impl Pair<'_> {
                 point_full(h.center),
                 point_full(on_path)
             )
+        })
+    }
+
+    /// Where the ball at `h.time` is inside the box grown by its radius with square corners
+    /// but clear of the rounded one: the published approaches that test the square-cornered
+    /// box first take that for a contact (a corner's square is where 001's flaw lives).
+    fn square_corner(&self, h: &Hit) -> Option<String> {
+        let frame = self.obstacle.frame()?;
+        let c = frame.to_local(self.sweep.at(h.time));
+        let r = self.sweep.radius;
+        let grown = Aabb::new(
+            frame.local.min - Vec2::splat(r),
+            frame.local.max + Vec2::splat(r),
+        );
+        let in_square = c.cmpge(grown.min).all() && c.cmple(grown.max).all();
+        // In a corner's square: beyond the box on both axes (beside a side, the square and
+        // the rounded box are one).
+        let b = frame.local;
+        let beyond = (c.cmplt(b.min) | c.cmpgt(b.max)).all();
+        (in_square && beyond && self.gap(h.time) > 0.0).then(|| {
+            "there its centre is inside the box grown by the radius with square corners, but \
+             outside the rounded corner: a square corner taken for the rounded one"
+                .to_owned()
         })
     }
 
@@ -304,7 +327,8 @@ impl Pair<'_> {
             fixed(h.time),
             gap_words(self.gap(h.time))
         );
-        for clause in [self.off_path(h), self.rounding(h)].into_iter().flatten() {
+        let clauses = [self.off_path(h), self.rounding(h), self.square_corner(h)];
+        for clause in clauses.into_iter().flatten() {
             at.push_str("; ");
             at.push_str(&clause);
         }
@@ -349,7 +373,11 @@ impl Pair<'_> {
             on(e.feature)
         );
         let Looks::Samples(n) = looks else {
-            return match self.off_path(h).or_else(|| self.rounding(h)) {
+            let clause = self
+                .off_path(h)
+                .or_else(|| self.rounding(h))
+                .or_else(|| self.square_corner(h));
+            return match clause {
                 Some(clause) => format!("{base}; {clause}"),
                 None => base,
             };
@@ -818,6 +846,35 @@ mod tests {
         }
     }
 
+    /// A false hit in a corner's square (the expanded box's square corner, clear of the
+    /// rounded one) now says so: it is where the published approaches that test the
+    /// square-cornered box first go wrong.
+    #[test]
+    fn a_false_hit_in_a_corner_square_names_it() {
+        let o = unit_box();
+        // Along x + y = 21.6: 1.131 from the corner (10, 10), through its square.
+        let s = Sweep::new(Vec2::new(13.6, 8.0), Vec2::new(8.0, 13.6), 1.0);
+        assert_eq!(o.cast(&s), None);
+        let said = Hit {
+            time: 0.5,
+            center: s.at(0.5),
+            point: Vec2::new(10.0, 10.0),
+            normal: Vec2::new(0.707, 0.707),
+            face_normal: Vec2::Y,
+            feature: Feature::Corner(crate::region::Corner::TopRight),
+            region: None,
+            started_inside: false,
+        };
+        let outcome = Outcome::Hit(said);
+        let verdict = judge(None, &outcome);
+        let text = explain(&s, &o, None, &outcome, &verdict, OTHER).unwrap_or_default();
+        assert!(
+            text.contains("a square corner taken for the rounded one")
+                && text.contains("the path comes no nearer than 0.1313"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn an_agreement_has_nothing_to_explain() {
         let s = Sweep::new(Vec2::new(5.0, 30.0), Vec2::new(5.0, 0.0), 1.0);
@@ -849,8 +906,10 @@ mod tests {
         assert_eq!(
             text.as_deref(),
             Some(
-                "at its t = 0.3 the ball is clear of it by 0.236068; the path only touches \
-                 it, from t = 0.333333 to t = 0.666667 (a touch or graze is not a hit)"
+                "at its t = 0.3 the ball is clear of it by 0.236068; there its centre is \
+                 inside the box grown by the radius with square corners, but outside the \
+                 rounded corner: a square corner taken for the rounded one; the path only \
+                 touches it, from t = 0.333333 to t = 0.666667 (a touch or graze is not a hit)"
             )
         );
     }
