@@ -14,10 +14,11 @@ use crate::geom::{Aabb, Sweep};
 use crate::hit::{End, Feature, Hit};
 use crate::obstacle::Obstacle;
 use crate::region::{Corner, Side};
+use crate::variants::flaw::{self, CornerPick, Detail, FlawShown};
 use crate::variants::verdict::{NORMAL_TOLERANCE_DEG, Verdict, aim_text, angle_deg};
 use crate::variants::{Outcome, Params, Variant, substep};
 
-use super::number::fixed;
+use super::number::{fixed, fixed_f64};
 
 /// How an answer looks at the motion, when it only looks at some times.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,16 +72,136 @@ pub fn explain(
         who,
     };
     let said = outcome.hit();
-    Some(match (verdict, exact, said) {
-        (Verdict::MissedHit, Some(e), _) => m.missed(e, looks, variant),
+    let mut why = match (verdict, exact, said) {
+        (Verdict::MissedHit, Some(e), _) => m.missed(e, looks),
         (Verdict::FalseHit, None, Some(h)) => m.false_hit(h),
         (Verdict::StartedInside { reported }, _, _) => m.start(*reported),
         (Verdict::TimeOff(_), Some(e), Some(h)) => m.time_off(e, h, looks),
         (Verdict::NormalOff(_), Some(e), Some(h)) => m.normal_off(e, h),
         (Verdict::NormalOff(_), None, Some(h)) => m.normal_off_near(h),
-        (Verdict::Documented { offset, .. }, _, said) => m.documented(*offset, said),
+        (Verdict::Documented { offset, .. }, _, said) => return Some(m.documented(*offset, said)),
+        // The breakdown's own text says how it broke; a flaw that led there says why.
+        (Verdict::Failed(_), _, _) => {
+            let shown = flaw::shown(variant?, sweep, obstacle, who.params, outcome, exact)?;
+            let words = flaw_words(&shown, sweep.radius);
+            return Some(words.trim_start_matches("; ").to_owned());
+        }
         _ => return None,
-    })
+    };
+    // The approach's own steps, re-run: which of its published flaws this is.
+    if let Some(shown) =
+        variant.and_then(|v| flaw::shown(v, sweep, obstacle, who.params, outcome, exact))
+    {
+        why.push_str(&flaw_words(&shown, sweep.radius));
+    }
+    Some(why)
+}
+
+/// The clause naming a published flaw, with what the approach's steps did.
+fn flaw_words(shown: &FlawShown, radius: f32) -> String {
+    let (side, corner) = (side_word, corner_words);
+    let did = match &shown.detail {
+        Detail::None => String::new(),
+        Detail::ElseIf {
+            first,
+            second,
+            size,
+            chosen,
+            contact,
+        } => format!(
+            "both its {} and {} plane guards fire (the box is {} across, the ball {} wide), \
+             and its else-if takes the {}: it solves at {}, while the contact is on {}",
+            side(*first),
+            side(*second),
+            fixed(*size),
+            fixed(2.0 * radius),
+            side(*first),
+            corner(*chosen),
+            corner(*contact)
+        ),
+        Detail::CornerFrom {
+            side: s,
+            by,
+            chosen,
+            contact,
+        } => {
+            let picked = match by {
+                CornerPick::PastPlane => format!(
+                    "its {} plane guard fires though the ball starts past that plane (pushed \
+                     out by the radius)",
+                    side(*s)
+                ),
+                CornerPick::CrossesPlane => format!(
+                    "the motion crosses its {} plane (pushed out by the radius)",
+                    side(*s)
+                ),
+                CornerPick::Sign => format!(
+                    "no plane guard of that axis fires, and the motion's sign picks the {}",
+                    side(*s)
+                ),
+            };
+            format!(
+                "{picked}, so it solves at {}, while the contact is on {}",
+                corner(*chosen),
+                corner(*contact)
+            )
+        }
+        Detail::Dropped { corner: c, time } => format!(
+            "its solve at {} gives t = {}, before the start, and it drops that as a miss",
+            corner(*c),
+            fixed(*time)
+        ),
+        Detail::NoDirectionCheck { side: s } => format!(
+            "it takes a start on the {} band of the box grown by the radius as a contact at \
+             t = 0, though the ball moves away",
+            side(*s)
+        ),
+        Detail::LeavesCorner { corner: c, time } => format!(
+            "the ball starts inside the circle of {}, and its line/circle solve keeps where \
+             the line leaves it, at t = {}",
+            corner(*c),
+            fixed(*time)
+        ),
+        Detail::LineThrough { start, point: p } => format!(
+            "it solves on the line through the start {} and the point {}, its displacement \
+             taken as a point, not on the motion from {} along {}",
+            point(*start),
+            point(*p),
+            point(*start),
+            point(*p)
+        ),
+        Detail::KeptRoot { time } => format!(
+            "the root it keeps, the nearer to the start in x alone, is at t = {}, off the \
+             motion; only the other root passed its range check",
+            fixed(*time)
+        ),
+        Detail::RightSide { distance } => format!(
+            "the ball ends on the segment's right ({} from its line), and abs() drops the \
+             sign, so it answers with the left normal",
+            fixed(*distance)
+        ),
+        Detail::BeyondExtent { along, length } => format!(
+            "at t = 1 the centre projects {} along a segment {} long, outside it: only an \
+             end cap reaches the ball there",
+            fixed(*along),
+            fixed(*length)
+        ),
+        Detail::SmallerRoot { time } => {
+            let t = fixed_f64(*time);
+            if *time < 0.0 {
+                format!("its smaller root is t = {t}, before the start, so it skips the overlap")
+            } else if *time == 0.0 {
+                format!("its smaller root is t = {t}, and an event needs t > 0")
+            } else {
+                format!("its smaller root is t = {t}, and an event needs t < 1")
+            }
+        }
+    };
+    if did.is_empty() {
+        format!(" (its published flaw: {})", shown.flaw)
+    } else {
+        format!("; {did} (its published flaw: {})", shown.flaw)
+    }
 }
 
 /// The exact motion against one obstacle, and what is measured on it.
@@ -212,7 +333,7 @@ impl Pair<'_> {
         })
     }
 
-    fn missed(&self, e: &Hit, looks: Looks, variant: Option<Variant>) -> String {
+    fn missed(&self, e: &Hit, looks: Looks) -> String {
         if e.started_inside {
             let depth = self.obstacle.start_depth(self.sweep).unwrap_or(0.0);
             let exit = self.exit(0.0);
@@ -269,24 +390,8 @@ impl Pair<'_> {
                     gap_words(end)
                 );
             }
-            let cap = match (variant, self.obstacle) {
-                (Some(Variant::Projection), Obstacle::Segment(seg)) => {
-                    // At t = 1 the centre is the end itself.
-                    let p = crate::approach::nearest_surface_point(
-                        self.obstacle.solid(),
-                        self.sweep.end,
-                        1.0,
-                    );
-                    if p == seg.a || p == seg.b {
-                        ", beyond the segment's extent (on an end cap), which it ignores"
-                    } else {
-                        ""
-                    }
-                }
-                _ => "",
-            };
             return format!(
-                "at t = 1, the only time this answer looks, the ball is {}{cap}",
+                "at t = 1, the only time this answer looks, the ball is {}",
                 gap_words(end)
             );
         }
@@ -557,21 +662,9 @@ fn gap_words(gap: f32) -> String {
 /// Where on the obstacle: "on the top side", "on the top-left corner", "on face+", "on end
 /// cap a", "on the circle".
 fn on(f: Feature) -> String {
-    let side = |s: Side| match s {
-        Side::Left => "left",
-        Side::Right => "right",
-        Side::Bottom => "bottom",
-        Side::Top => "top",
-    };
-    let corner = |c: Corner| match c {
-        Corner::BottomLeft => "bottom-left",
-        Corner::BottomRight => "bottom-right",
-        Corner::TopLeft => "top-left",
-        Corner::TopRight => "top-right",
-    };
     match f {
-        Feature::Side(s) => format!("on the {} side", side(s)),
-        Feature::Corner(c) => format!("on the {} corner", corner(c)),
+        Feature::Side(s) => format!("on the {} side", side_word(s)),
+        Feature::Corner(c) => format!("on {}", corner_words(c)),
         Feature::Face { left: true } => {
             "on face+ (the side to the left going from a to b)".to_owned()
         }
@@ -581,6 +674,26 @@ fn on(f: Feature) -> String {
         Feature::End(End::A) => "on end cap a".to_owned(),
         Feature::End(End::B) => "on end cap b".to_owned(),
         Feature::Circle => "on the circle".to_owned(),
+    }
+}
+
+/// "left", "top".
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::Left => "left",
+        Side::Right => "right",
+        Side::Bottom => "bottom",
+        Side::Top => "top",
+    }
+}
+
+/// "the top-left corner".
+fn corner_words(c: Corner) -> &'static str {
+    match c {
+        Corner::BottomLeft => "the bottom-left corner",
+        Corner::BottomRight => "the bottom-right corner",
+        Corner::TopLeft => "the top-left corner",
+        Corner::TopRight => "the top-right corner",
     }
 }
 
@@ -662,7 +775,8 @@ mod tests {
             text.as_deref(),
             Some(
                 "the ball overlaps it by 1 at t = 0 and only until t = 0.0526316, before t = 1, \
-                 the only time this answer looks"
+                 the only time this answer looks (its published flaw: never looks at t = 0: \
+                 starting inside is not distinguished)"
             )
         );
     }
@@ -676,7 +790,7 @@ mod tests {
         let text = why(Variant::Discrete, &s, &unit_box(), &Params::default()).unwrap_or_default();
         assert!(
             text.starts_with("the ball overlaps it by 9.5")
-                && text.ends_with("at t = 0 and moves out at once, long before t = 1, the only time this answer looks"),
+                && text.contains("at t = 0 and moves out at once, long before t = 1, the only time this answer looks"),
             "{text}"
         );
     }
@@ -708,7 +822,9 @@ mod tests {
             text.as_deref(),
             Some(
                 "at t = 1, the only time this answer looks, the ball is overlapping it by \
-                 0.292893, beyond the segment's extent (on an end cap), which it ignores"
+                 0.292893; at t = 1 the centre projects 10.5 along a segment 10 long, outside \
+                 it: only an end cap reaches the ball there (its published flaw: segment end \
+                 caps are ignored)"
             )
         );
         // Contact at t = 0.5 exactly, a sample of four, where the strict test sees a touch.
@@ -719,7 +835,8 @@ mod tests {
             text.starts_with("late: at its t = 0.75 the ball is overlapping it by 2")
                 && text.ends_with(
                     "its sample there only touches it, and its test needs the distance below \
-                     the radius, so it answers a later one"
+                     the radius, so it answers a later one (its published flaw: strict dist < \
+                     r, and never looks at t = 0)"
                 ),
             "{text}"
         );
@@ -789,20 +906,27 @@ mod tests {
         let text = why(Variant::Discrete, &s, &wall, &Params::default()).unwrap_or_default();
         assert!(
             text.starts_with("late: at its t = 1 the ball is overlapping it by 4")
-                && text.ends_with(
+                && text.contains(
                     "the ball starts touching it and moves in, but it looks only at t = 1"
                 ),
             "{text}"
         );
         let text = why(Variant::Substep, &s, &wall, &Params { substeps: 4 }).unwrap_or_default();
-        assert!(text.ends_with("but its first sample is t = 0.25"), "{text}");
+        assert!(
+            text.ends_with(
+                "but its first sample is t = 0.25 (its published flaw: strict dist < r, and \
+                 never looks at t = 0)"
+            ),
+            "{text}"
+        );
         let s = Sweep::new(Vec2::new(-5.0, 0.0), Vec2::new(-1.0, 0.0), 1.0);
         let text = why(Variant::Discrete, &s, &wall, &Params::default()).unwrap_or_default();
         assert_eq!(
             text,
             "the ball reaches it at t = 1 moving in, touching on the left side at (0, 0) \
              (clearance 0): a contact, though it never overlaps; at t = 1, the only time this \
-             answer looks, it is touching it"
+             answer looks, it is touching it (its published flaw: strict dist < r: touching is \
+             not a collision)"
         );
     }
 
@@ -934,5 +1058,402 @@ mod tests {
                     .starts_with("it gives the face's normal, but the contact is on end cap a")),
             "{text:?}"
         );
+    }
+}
+
+/// Each published flaw named where an approach's own steps show it, on cases built so the
+/// flaw is the cause (the geometry worked out by hand in each comment).
+#[cfg(test)]
+mod flaw_tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::geom::{Aabb, Segment};
+    use crate::variants::{self, verdict::judge};
+
+    fn why(variant: Variant, sweep: &Sweep, o: &Obstacle) -> String {
+        let params = Params { substeps: 4 };
+        let exact = o.cast(sweep);
+        let outcome = variants::run(variant, sweep, o, &params);
+        let verdict = judge(exact.as_ref(), &outcome);
+        let who = Who {
+            variant: Some(variant),
+            params: &params,
+            centre_known: true,
+        };
+        explain(sweep, o, exact.as_ref(), &outcome, &verdict, who).unwrap_or_default()
+    }
+
+    fn boxed(min: (f32, f32), max: (f32, f32)) -> Obstacle {
+        Obstacle::Aabb(Aabb::new(Vec2::new(min.0, min.1), Vec2::new(max.0, max.1)))
+    }
+
+    fn circle_at(x: f32, y: f32, r: f32) -> Obstacle {
+        Obstacle::Circle(Sweep::new(Vec2::new(x, y), Vec2::new(x, y), r))
+    }
+
+    fn sweep(a: (f32, f32), b: (f32, f32), r: f32) -> Sweep {
+        Sweep::new(Vec2::new(a.0, a.1), Vec2::new(b.0, b.1), r)
+    }
+
+    #[test]
+    fn trig_corner_on_a_box_narrower_than_the_ball_names_its_else_if() {
+        // A box 1 wide, a ball 4 wide falling at x = 1.5: both x guards fire, the else-if
+        // takes the left, so it solves at the top-left corner (1.5 from the path: contact at
+        // t = 0.368) while the top-right corner (0.5 from it) is met first, at t = 0.306.
+        let text = why(
+            Variant::TrigCorner,
+            &sweep((1.5, 15.0), (1.5, 5.0), 2.0),
+            &boxed((0.0, 0.0), (1.0, 10.0)),
+        );
+        assert!(
+            text.starts_with("late")
+                && text.contains(
+                    "both its left and right plane guards fire (the box is 1 across, the ball \
+                     4 wide), and its else-if takes the left: it solves at the top-left \
+                     corner, while the contact is on the top-right corner"
+                )
+                && text.contains("(its published flaw: else-if chains:"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn trig_corner_from_inside_a_plane_band_names_its_loose_guard() {
+        // From x = 0.5 (inside the left plane pushed out to x = -1) down past the top-right
+        // corner: the left guard fires though the motion never crosses x = -1, so it solves
+        // at the top-left corner, which the path passes 10 away from: a miss.
+        let text = why(
+            Variant::TrigCorner,
+            &sweep((0.5, 100.0), (10.6, 9.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.contains(
+                "its left plane guard fires though the ball starts past that plane (pushed out \
+                 by the radius), so it solves at the top-left corner, while the contact is on \
+                 the top-right corner"
+            ) && text.contains("(its published flaw: the corner comes from loose plane guards"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn trig_corner_starting_in_a_corner_circle_names_the_start_it_never_tests() {
+        // Starting 0.424264 from the top-right corner (radius 1) and moving in along the
+        // diagonal, 7.495332 long: the solve's entry into the corner's circle is 0.575736
+        // behind the start, t = -0.076813, dropped; the exact answer is a start inside.
+        let text = why(
+            Variant::TrigCorner,
+            &sweep((10.3, 10.3), (5.0, 5.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.contains("which this answer does not see")
+                && text.contains("its solve at the top-right corner gives t = -0.0768")
+                && text.contains(", before the start, and it drops that as a miss")
+                && text.ends_with(
+                    "(its published flaw: a circle starting inside the rectangle is not \
+                     detected)"
+                ),
+            "{text}"
+        );
+        // Moving away, no corner is chosen: the flaw alone.
+        let text = why(
+            Variant::TrigCorner,
+            &sweep((10.3, 10.3), (13.0, 13.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.ends_with(
+                "which this answer does not see (its published flaw: a circle starting inside \
+                 the rectangle is not detected)"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn expanded_box_touching_its_band_while_leaving_names_the_missing_direction_check() {
+        // Touching the top side (clearance 0) and moving up: no contact, but the clipper
+        // returns the start itself, in the top band, as a side hit at t = 0.
+        let text = why(
+            Variant::ExpandedBox,
+            &sweep((5.0, 11.0), (5.0, 15.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.contains(
+                "it takes a start on the top band of the box grown by the radius as a contact \
+                 at t = 0, though the ball moves away (its published flaw: no direction check"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn expanded_box_with_its_centre_in_the_box_names_the_missing_flag() {
+        let text = why(
+            Variant::ExpandedBox,
+            &sweep((5.0, 5.0), (5.0, 30.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.contains("which this answer does not see")
+                && text.ends_with(
+                    "(its published flaw: a centre starting inside the box sets no flag: \
+                     reported as no collision)"
+                ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn expanded_box_starting_in_a_corner_circle_says_it_keeps_where_the_line_leaves() {
+        // From 0.424264 off the top-right corner along the diagonal: the line leaves the
+        // corner's circle 1 from it, after 0.575736 of the motion's 3.818377: t = 0.15078.
+        let text = why(
+            Variant::ExpandedBox,
+            &sweep((10.3, 10.3), (13.0, 13.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.contains(
+                "the ball starts inside the circle of the top-right corner, and its \
+                 line/circle solve keeps where the line leaves it, at t = 0.15078"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn slope_form_off_the_origin_names_the_displacement_taken_as_a_point() {
+        // From (1, 0) up by (0, 10) to a circle at (1, 6), reach 2: the article's line runs
+        // through (1, 0) and the point (0, 10), y = 10 - 10x, 0.597 from the circle's centre.
+        let text = why(
+            Variant::SlopeForm,
+            &sweep((1.0, 0.0), (1.0, 10.0), 1.0),
+            &circle_at(1.0, 6.0, 1.0),
+        );
+        assert!(
+            text.contains(
+                "it solves on the line through the start (1, 0) and the point (0, 10), its \
+                 displacement taken as a point, not on the motion from (1, 0) along (0, 10)"
+            ) && text.contains("(its published flaw: the relative displacement is used as a point"),
+            "{text}"
+        );
+        // From (5, 0), the article's line 2x + y = 10 passes 2.68 from the centre: it misses,
+        // and the square root of a negative number breaks the solve. The breakdown's text
+        // says how; the sentence says why.
+        let text = why(
+            Variant::SlopeForm,
+            &sweep((5.0, 0.0), (5.0, 10.0), 1.0),
+            &circle_at(5.0, 6.0, 1.0),
+        );
+        assert!(
+            text.starts_with(
+                "it solves on the line through the start (5, 0) and the point (0, 10)"
+            ) && text.contains("(its published flaw: the relative displacement"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn slope_form_from_the_origin_inside_a_circle_names_the_root_kept_behind_the_start() {
+        // From the origin along +x, overlapping a circle at (0.5, 0) (reach 2): the roots are
+        // x = -1.5 and 2.5; only 2.5 is on the motion, but -1.5 is nearer in x: t = -0.15.
+        let text = why(
+            Variant::SlopeForm,
+            &sweep((0.0, 0.0), (10.0, 0.0), 1.0),
+            &circle_at(0.5, 0.0, 1.0),
+        );
+        assert!(
+            text.contains("the root it keeps, the nearer to the start in x alone, is at t = -0.15")
+                && text.contains("(its published flaw: the root is chosen by |x distance| only"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn projection_from_the_right_side_names_abs_dropping_the_sign() {
+        // Ending 0.999 below the segment's line (its right, going from a to b), within
+        // reach: contact at t = 0.99975, about the same time, but with the left normal.
+        let seg = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)));
+        let text = why(
+            Variant::Projection,
+            &sweep((5.0, -5.0), (5.0, -0.999), 1.0),
+            &seg,
+        );
+        assert!(
+            text.contains(
+                "the ball ends on the segment's right (-0.999 from its line), and abs() drops \
+                 the sign, so it answers with the left normal"
+            ) && text.contains("(its published flaw: abs() of the projection"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn projection_ending_on_an_end_cap_names_the_ignored_caps() {
+        // Ending 0.5 past end b along the line, 0.5 off it: 0.707 from b, within reach.
+        let seg = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(10.0, 0.0)));
+        let text = why(
+            Variant::Projection,
+            &sweep((10.5, 5.0), (10.5, 0.5), 1.0),
+            &seg,
+        );
+        assert!(
+            text.contains(
+                "at t = 1 the centre projects 10.5 along a segment 10 long, outside it: only an \
+                 end cap reaches the ball there (its published flaw: segment end caps are \
+                 ignored)"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn discrete_touching_at_its_only_sample_names_the_strict_test() {
+        // The contact is at t = 1 exactly, clearance 0: `dist < r` does not fire.
+        let text = why(
+            Variant::Discrete,
+            &sweep((-5.0, 5.0), (-1.0, 5.0), 1.0),
+            &boxed((0.0, 0.0), (10.0, 10.0)),
+        );
+        assert!(
+            text.ends_with("(its published flaw: strict dist < r: touching is not a collision)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn substep_between_samples_names_the_tunnel() {
+        // Through a wall 0.5 thick at x = 3: the samples put the centre at x = -4, 1, 6 and
+        // 11, the overlap is from x = 2 to 4.5.
+        let text = why(
+            Variant::Substep,
+            &sweep((-9.0, 5.0), (11.0, 5.0), 1.0),
+            &boxed((3.0, 0.0), (3.5, 10.0)),
+        );
+        assert!(
+            text.ends_with(
+                "(its published flaw: still tunnels through anything thinner than one \
+                 sub-step's travel)"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn billiards_names_the_root_it_skips_at_the_start_and_end() {
+        // Touching a circle 2 away and moving in: the smaller root is 0, not > 0.
+        let text = why(
+            Variant::Billiards,
+            &sweep((0.0, 0.0), (1.0, 0.0), 1.0),
+            &circle_at(2.0, 0.0, 1.0),
+        );
+        assert!(
+            text.contains("its smaller root is t = 0, and an event needs t > 0")
+                && text.contains("(its published flaw: events exactly at t = 0 are skipped)"),
+            "{text}"
+        );
+        // Overlapping by 0.5: the smaller root is -0.5.
+        let text = why(
+            Variant::Billiards,
+            &sweep((0.0, 0.0), (1.0, 0.0), 1.0),
+            &circle_at(1.5, 0.0, 1.0),
+        );
+        assert!(
+            text.contains(
+                "its smaller root is t = -0.5, before the start, so it skips the overlap"
+            ) && text.contains("(its published flaw: a negative smaller root"),
+            "{text}"
+        );
+        // Reaching contact at the end of the step: the root is 1, not < 1.
+        let text = why(
+            Variant::Billiards,
+            &sweep((0.0, 0.0), (1.0, 0.0), 1.0),
+            &circle_at(3.0, 0.0, 1.0),
+        );
+        assert!(
+            text.contains("its smaller root is t = 1, and an event needs t < 1")
+                && text.contains("(its published flaw: a contact exactly at the end of the step"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_agreeing_answer_names_no_flaw() {
+        // The trig solve on a plain side hit agrees: no sentence at all.
+        let s = sweep((-5.0, 5.0), (5.0, 5.0), 1.0);
+        let o = boxed((0.0, 0.0), (10.0, 10.0));
+        let exact = o.cast(&s);
+        let outcome = variants::run(Variant::TrigCorner, &s, &o, &Params::default());
+        assert!(
+            flaw::shown(
+                Variant::TrigCorner,
+                &s,
+                &o,
+                &Params::default(),
+                &outcome,
+                exact.as_ref()
+            )
+            .is_none()
+        );
+    }
+}
+#[cfg(test)]
+mod flaw_coverage {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::geom::{Aabb, Obb, Segment};
+    use crate::variants::{self, verdict::judge};
+
+    /// Every disagreement of a published approach with the exact answer, on random boxes,
+    /// rotated boxes, segments and circles, names one of that approach's own flaws, unless
+    /// the approach broke down without one (its breakdown's text says how).
+    #[test]
+    fn every_disagreement_of_a_published_approach_names_one_of_its_flaws() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ((state >> 40) as f32 / (1u32 << 24) as f32) * 30.0 - 15.0
+        };
+        let params = Params { substeps: 4 };
+        let mut disagreements = 0;
+        for i in 0..40_000 {
+            let sweep = Sweep::new(
+                Vec2::new(next(), next()),
+                Vec2::new(next(), next()),
+                next().abs() / 5.0 + 0.1,
+            );
+            let at = Vec2::new(next(), next());
+            let size = Vec2::new(next().abs() / 3.0, next().abs() / 3.0);
+            let obstacle = match i % 4 {
+                0 => Obstacle::Aabb(Aabb::new(at, at + size)),
+                1 => Obstacle::Segment(Segment::new(at, Vec2::new(next(), next()))),
+                2 => Obstacle::Circle(Sweep::new(at, at, size.x + 0.1)),
+                _ => Obstacle::Obb(Obb::new(at, size + Vec2::splat(0.1), next())),
+            };
+            let exact = obstacle.cast(&sweep);
+            for v in Variant::PUBLISHED {
+                let outcome = variants::run(v, &sweep, &obstacle, &params);
+                let verdict = judge(exact.as_ref(), &outcome);
+                if matches!(verdict, Verdict::Agree) {
+                    continue;
+                }
+                disagreements += 1;
+                let shown = flaw::shown(v, &sweep, &obstacle, &params, &outcome, exact.as_ref());
+                assert!(
+                    shown.is_some() || outcome.is_failed(),
+                    "{} on {sweep:?} vs {obstacle:?}: {outcome:?}, exact {exact:?}",
+                    v.id()
+                );
+            }
+        }
+        assert!(disagreements > 10_000, "{disagreements}");
     }
 }

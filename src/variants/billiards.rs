@@ -31,6 +31,7 @@
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::Detail;
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -42,6 +43,7 @@ pub const FLAWS: &[&str] = &[
     "the line-of-centres slope dy/dx is infinite for vertically aligned discs (NaN velocities)",
     "O(n²) pair scan per event",
     "while(true) without a cap: clustered contacts never end the frame",
+    "a contact exactly at the end of the step (t = time_left) is not an event",
 ];
 
 /// The published `check_collision` for two discs: the time until they touch, or −1 when the
@@ -64,6 +66,36 @@ pub fn pair_time(
     let p = (a * b + c * d) / (b * b + d * d);
     let rr = (a_r + b_r) * (a_r + b_r);
     -p - ((rr - (a * a + c * c)) / (b * b + d * d) + p * p).sqrt()
+}
+
+/// Which of [`FLAWS`] `outcome` shows (its index), from the pair solve's own root.
+pub(super) fn shown(
+    sweep: &Sweep,
+    other: &Sweep,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    let exact = exact?;
+    if !matches!(outcome, Outcome::Miss) {
+        return None;
+    }
+    let t = pair_time(
+        sweep.start.as_dvec2().to_array(),
+        sweep.delta().as_dvec2().to_array(),
+        f64::from(sweep.radius),
+        other.start.as_dvec2().to_array(),
+        other.delta().as_dvec2().to_array(),
+        f64::from(other.radius),
+    );
+    if exact.started_inside && t < 0.0 {
+        Some((2, Detail::SmallerRoot { time: t }))
+    } else if exact.time == 0.0 && t <= 0.0 {
+        Some((0, Detail::SmallerRoot { time: t }))
+    } else if exact.time == 1.0 && t >= 1.0 {
+        Some((6, Detail::SmallerRoot { time: t }))
+    } else {
+        None
+    }
 }
 
 /// A moving circle against a moving circle over one step.

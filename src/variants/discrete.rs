@@ -19,6 +19,7 @@
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::Detail;
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Corner, End, Feature, Hit, Side};
 use crate::obstacle::Obstacle;
@@ -31,6 +32,40 @@ pub const FLAWS: &[&str] = &[
     "strict dist < r: touching is not a collision",
     "never looks at t = 0: starting inside is not distinguished",
 ];
+
+/// Which of [`FLAWS`] `outcome` shows (its index).
+pub(super) fn shown(outcome: &Outcome, exact: Option<&Hit>) -> Option<(usize, Detail)> {
+    sampled(outcome, exact, 1, [0, 1, 2, 3])
+}
+
+/// For an approach that tests `samples` evenly spaced times `k / samples`, `k ≥ 1`: which
+/// of its flaws (the indices of tunnelling, the late sample, the strict test and the blind
+/// start) `outcome` shows.
+pub(super) fn sampled(
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+    samples: u32,
+    [tunnels, late, strict, blind_start]: [usize; 4],
+) -> Option<(usize, Detail)> {
+    let exact = exact?;
+    // Overlapping or touching at t = 0, which is no sample.
+    if exact.started_inside || exact.time == 0.0 {
+        let seen = outcome
+            .hit()
+            .is_some_and(|h| h.started_inside == exact.started_inside && h.time == 0.0);
+        return (!seen).then_some((blind_start, Detail::None));
+    }
+    // The contact falls on a sample, where the ball only touches: the strict test passes it.
+    let on_sample = exact.time > 0.0 && (exact.time * samples as f32).fract() == 0.0;
+    let index = match outcome {
+        Outcome::Miss if on_sample => strict,
+        Outcome::Miss => tunnels,
+        Outcome::Hit(h) if h.time > exact.time && on_sample => strict,
+        Outcome::Hit(h) if h.time > exact.time => late,
+        _ => return None,
+    };
+    Some((index, Detail::None))
+}
 
 /// Overlap test at the end of the step only (t = 1).
 pub fn cast(sweep: &Sweep, obstacle: &Obstacle) -> Outcome {

@@ -26,12 +26,16 @@
 //! - A motion of length zero inside a corner square divides by zero in the line/circle
 //!   quadratic (NaN, reported as `Failed`).
 //! - The corner normal is `(contact − corner) / r`, not re-normalised.
+//! - There is no start-inside flag: a ball overlapping a side at the start reads as a
+//!   contact on that side at t = 0.
 
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::Detail;
 use crate::geom::{Aabb, Obb, Sweep};
 use crate::hit::{Corner, Feature, Hit};
+use crate::obstacle::Obstacle;
 use crate::region::{Region, region_code};
 
 /// The flaws above, one line each, for the variants panel.
@@ -41,6 +45,7 @@ pub const FLAWS: &[&str] = &[
     "a start inside a corner circle reports where the line leaves the circle",
     "the while(true) clipper drifts (crossings computed from the moved point); capped here",
     "a zero-length motion in a corner square divides by zero in the line/circle solve",
+    "no start-inside flag: an overlap at the start reads as a side contact at t = 0",
 ];
 
 /// Rounds after which the port gives up on the article's unbounded clipping loop.
@@ -67,6 +72,64 @@ pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Outcome {
             })
         }
         other => other,
+    }
+}
+
+/// Which of [`FLAWS`] `outcome` shows (its index), from where the start lies in the
+/// box's frame (see [`super::flaw`]).
+pub(super) fn shown(
+    sweep: &Sweep,
+    obstacle: &Obstacle,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    let (rect, start, end) = match obstacle {
+        Obstacle::Aabb(b) => (*b, sweep.start, sweep.end),
+        Obstacle::Obb(b) => (
+            b.local_aabb(),
+            b.to_local(sweep.start),
+            b.to_local(sweep.end),
+        ),
+        _ => return None,
+    };
+    let radius = sweep.radius;
+    let code = region_code(start, &rect);
+    let started_inside = exact.is_some_and(|e| e.started_inside);
+    // A start inside a corner's circle: the solve keeps where the line leaves it (after
+    // the motion's end, a miss).
+    let in_corner_circle = || {
+        let (right, top) = (code.contains(Region::RIGHT), code.contains(Region::TOP));
+        let corner = Corner::from_signs(right, top);
+        let at = corner_point(&rect, corner);
+        let leaves = circle_roots(at, start, end, radius).map(|(_, s2)| s2)?;
+        (code.is_corner() && start.distance_squared(at) < radius * radius && leaves.is_finite())
+            .then_some((
+                2,
+                Detail::LeavesCorner {
+                    corner,
+                    time: leaves,
+                },
+            ))
+    };
+    match outcome {
+        Outcome::Miss if code.is_inside() && started_inside => Some((1, Detail::None)),
+        Outcome::Miss if started_inside => in_corner_circle(),
+        Outcome::Hit(h) => match h.feature {
+            // A touch of the grown box's side at t = 0 while moving away: exactly no contact.
+            Feature::Side(side)
+                if exact.is_none()
+                    && h.time == 0.0
+                    && code.side() == Some(side)
+                    && (end - start).dot(side.normal()) >= 0.0 =>
+            {
+                Some((0, Detail::NoDirectionCheck { side }))
+            }
+            // An overlap at the start, read as a side contact at t = 0.
+            Feature::Side(_) if started_inside && h.time == 0.0 => Some((5, Detail::None)),
+            Feature::Corner(_) => in_corner_circle(),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -155,15 +218,18 @@ fn clip(start: Vec2, end: Vec2, rect: &Aabb) -> Clipped {
     Clipped::Unsettled
 }
 
-/// The line/circle test against the circle of radius r on the corner named by `code`,
-/// keeping the intersection nearest the start within the motion.
-fn corner_circle(rect: &Aabb, code: Region, start: Vec2, end: Vec2, radius: f32) -> Outcome {
-    let right = code.contains(Region::RIGHT);
-    let top = code.contains(Region::TOP);
-    let corner = Vec2::new(
+/// A corner's point.
+fn corner_point(rect: &Aabb, c: Corner) -> Vec2 {
+    let (right, top) = c.signs();
+    Vec2::new(
         if right { rect.max.x } else { rect.min.x },
         if top { rect.max.y } else { rect.min.y },
-    );
+    )
+}
+
+/// Where the line `start + s (end − start)` meets the circle of `radius` on `corner`, as
+/// the article's quadratic gives them (the nearer first); `None` when it passes by.
+fn circle_roots(corner: Vec2, start: Vec2, end: Vec2, radius: f32) -> Option<(f32, f32)> {
     let d = end - start;
     let f = start - corner;
     let a = d.dot(d);
@@ -171,11 +237,23 @@ fn corner_circle(rect: &Aabb, code: Region, start: Vec2, end: Vec2, radius: f32)
     let c = f.dot(f) - radius * radius;
     let disc = b * b - 4.0 * a * c;
     if disc < 0.0 {
-        return Outcome::Miss;
+        return None;
     }
     let root = disc.sqrt();
-    let s1 = (-b - root) / (2.0 * a);
-    let s2 = (-b + root) / (2.0 * a);
+    Some(((-b - root) / (2.0 * a), (-b + root) / (2.0 * a)))
+}
+
+/// The line/circle test against the circle of radius r on the corner named by `code`,
+/// keeping the intersection nearest the start within the motion.
+fn corner_circle(rect: &Aabb, code: Region, start: Vec2, end: Vec2, radius: f32) -> Outcome {
+    let right = code.contains(Region::RIGHT);
+    let top = code.contains(Region::TOP);
+    let corner = corner_point(rect, Corner::from_signs(right, top));
+    let d = end - start;
+    let a = d.dot(d);
+    let Some((s1, s2)) = circle_roots(corner, start, end, radius) else {
+        return Outcome::Miss;
+    };
     if !(s1.is_finite() && s2.is_finite()) {
         // Which way it broke: at a scale of 1e20 the squares overflow f32, and "a
         // zero-length motion" blamed a motion 4e21 long.

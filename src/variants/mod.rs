@@ -16,6 +16,7 @@
 pub mod billiards;
 pub mod discrete;
 pub mod expanded_box;
+pub mod flaw;
 pub mod loop_comparison;
 #[cfg(feature = "engines")]
 pub mod parry;

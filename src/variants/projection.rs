@@ -23,6 +23,8 @@
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::Detail;
+use super::verdict::TIME_TOLERANCE;
 use crate::geom::{Segment, Sweep};
 use crate::hit::{Feature, Hit};
 
@@ -98,6 +100,51 @@ pub fn slide(center: Vec2, velocity: Vec2, radius: f32, segment: &Segment) -> Sl
         repositioned,
         step,
         end: repositioned + step,
+    }
+}
+
+/// Which of [`FLAWS`] `outcome` shows (its index), from the test's own projections at t = 1.
+pub(super) fn shown(
+    sweep: &Sweep,
+    segment: &Segment,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    let p = detect(sweep.end, sweep.radius, segment);
+    match outcome {
+        // Late: it looks only where the ball ends.
+        Outcome::Hit(h) if exact.is_some_and(|e| h.time - e.time > TIME_TOLERANCE) => {
+            Some((0, Detail::None))
+        }
+        Outcome::Hit(_) if p.on_normal < 0.0 => Some((
+            2,
+            Detail::RightSide {
+                distance: p.on_normal,
+            },
+        )),
+        Outcome::Miss => {
+            let exact = exact?;
+            let length = segment.delta().length();
+            // Within reach of the line but not between its ends: an end cap's overlap.
+            let beyond = !(p.on_line > 0.0 && p.on_line < length);
+            if p.on_normal.abs() <= sweep.radius && beyond && !exact.started_inside {
+                let cap = segment
+                    .a
+                    .distance(sweep.end)
+                    .min(segment.b.distance(sweep.end));
+                if cap < sweep.radius {
+                    return Some((
+                        1,
+                        Detail::BeyondExtent {
+                            along: p.on_line,
+                            length,
+                        },
+                    ));
+                }
+            }
+            Some((0, Detail::None))
+        }
+        _ => None,
     }
 }
 

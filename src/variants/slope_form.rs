@@ -26,6 +26,7 @@
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::Detail;
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 
@@ -110,6 +111,46 @@ pub fn solve(sweep: &Sweep, other: &Sweep) -> SlopeSolve {
         sqrt_arg,
         markers,
         chosen,
+    }
+}
+
+/// Which of [`FLAWS`] `outcome` shows (its index), from the article's own solve.
+pub(super) fn shown(sweep: &Sweep, other: &Sweep, outcome: &Outcome) -> Option<(usize, Detail)> {
+    let (start, rel) = (
+        sweep.start.as_dvec2(),
+        (sweep.delta() - other.delta()).as_dvec2(),
+    );
+    // The line through the start and the point `rel` is the motion's own exactly when the
+    // start lies on the line through the origin along `rel` (a product of two f32 values
+    // is exact in f64, so this zero test is exact).
+    if start.perp_dot(rel) != 0.0 {
+        // A breakdown from the square root of a negative number is this line missing the
+        // circle; one from a vertical line is the slope's own flaw.
+        let misses = || {
+            let s = solve(sweep, other);
+            s.slope.is_finite() && s.sqrt_arg < 0.0
+        };
+        let shows = match outcome {
+            Outcome::Hit(_) | Outcome::Miss => true,
+            Outcome::Failed(_) => misses(),
+            _ => false,
+        };
+        return shows.then(|| {
+            (
+                0,
+                Detail::LineThrough {
+                    start: sweep.start,
+                    point: sweep.delta() - other.delta(),
+                },
+            )
+        });
+    }
+    let s = solve(sweep, other);
+    match outcome {
+        Outcome::Hit(h) if s.markers[s.chosen & 1].is_none() => {
+            Some((4, Detail::KeptRoot { time: h.time }))
+        }
+        _ => None,
     }
 }
 

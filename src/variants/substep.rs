@@ -12,8 +12,10 @@
 //! - Inherits the discrete test's strict `dist < r` and its blindness to t = 0.
 
 use super::Outcome;
-use super::discrete::probe;
+use super::discrete::{probe, sampled};
+use super::flaw::Detail;
 use crate::geom::Sweep;
+use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 
 /// The flaws above, one line each, for the variants panel.
@@ -38,4 +40,19 @@ pub fn cast(sweep: &Sweep, obstacle: &Obstacle, substeps: u32) -> Outcome {
         }
     }
     Outcome::Miss
+}
+
+/// Which of [`FLAWS`] `outcome` shows (its index); the strict test and the blind start are
+/// one line here.
+pub(super) fn shown(
+    substeps: u32,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    sampled(
+        outcome,
+        exact,
+        substeps.clamp(1, MAX_SUBSTEPS),
+        [0, 1, 3, 3],
+    )
 }

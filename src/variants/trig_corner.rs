@@ -13,10 +13,12 @@
 //!   latent (one motion cannot cross both planes of an axis inward within `[0, 1]`), but the
 //!   corner choice inherits it: when both guards of an axis fire (a box narrower than 2r),
 //!   the left / top corner wins whatever the direction of motion.
-//! - The plane-crossing guards (`start.x - r < L && end.x + r > L`) are loose: they fire for
-//!   starts already past the plane, so corner selection can pick a corner from a plane the
-//!   motion never crossed, and an axis with zero motion gives an infinite time that still
-//!   counts as "crossed".
+//! - The corner comes from the plane-crossing guards, else from the motion's sign, not from
+//!   where the ball meets the box. The guards (`start.x - r < L && end.x + r > L`) are
+//!   loose: they fire for starts already past the plane, so corner selection can pick a
+//!   corner from a plane the motion never crossed, and an axis with zero motion gives an
+//!   infinite time that still counts as "crossed". A plane really crossed does not name the
+//!   corner either: a path crossing the left plane can meet the right corner.
 //! - Aimed straight at a corner, `innerAngle = 0`, so the law of sines divides
 //!   `sin(angle2) = 0` by `sin(innerAngle) = 0`: NaN, reported as [`Outcome::Failed`].
 //! - `acos` of a cosine that rounding pushed just over 1 is NaN: also `Failed`.
@@ -28,13 +30,15 @@
 use glam::Vec2;
 
 use super::Outcome;
+use super::flaw::{CornerPick, Detail};
 use crate::geom::{Aabb, Obb, Sweep};
 use crate::hit::{Corner, Feature, Hit, Side};
+use crate::obstacle::Obstacle;
 
 /// The flaws above, one line each, for the variants panel.
 pub const FLAWS: &[&str] = &[
     "else-if chains: when both planes of an axis qualify, the corner choice prefers left/top",
-    "loose plane-crossing guards can choose a corner the motion never approached",
+    "the corner comes from loose plane guards and the motion's sign, not from where the ball meets the box",
     "aimed straight at a corner: sin(innerAngle) = 0 divides 0 by 0 (NaN)",
     "acos of a cosine rounded just over 1 is NaN",
     "a circle starting inside the rectangle is not detected",
@@ -64,6 +68,8 @@ struct Bounds {
 enum Solve {
     Hit(Intersection),
     Miss,
+    /// The corner solve's time, outside `[0, 1]`: dropped, as a miss.
+    Dropped(f32),
     Failed(&'static str),
 }
 
@@ -86,6 +92,23 @@ pub fn cast_obb(sweep: &Sweep, obb: &Obb) -> Outcome {
     )
 }
 
+impl Bounds {
+    /// A y-up box in the article's y-down bounds.
+    fn of(aabb: &Aabb) -> Bounds {
+        Bounds {
+            left: aabb.min.x,
+            top: -aabb.max.y,
+            right: aabb.max.x,
+            bottom: -aabb.min.y,
+        }
+    }
+}
+
+/// Between the y-up world and the article's y-down frame (its own inverse).
+fn flip(p: Vec2) -> Vec2 {
+    Vec2::new(p.x, -p.y)
+}
+
 /// Runs the article in its y-down frame on a y-up box and converts the answer back through
 /// `point` / `dir` (identity for an AABB, the box's rotation for an OBB).
 fn solve_world(
@@ -101,16 +124,10 @@ fn solve_world(
     if !sweep_box.overlaps(aabb) {
         return Outcome::Miss;
     }
-    let flip = |p: Vec2| Vec2::new(p.x, -p.y);
-    let bounds = Bounds {
-        left: aabb.min.x,
-        top: -aabb.max.y,
-        right: aabb.max.x,
-        bottom: -aabb.min.y,
-    };
+    let bounds = Bounds::of(aabb);
     let inter = match solve(&bounds, flip(start), flip(end), radius) {
         Solve::Hit(i) => i,
-        Solve::Miss => return Outcome::Miss,
+        Solve::Miss | Solve::Dropped(_) => return Outcome::Miss,
         Solve::Failed(why) => return Outcome::Failed(why),
     };
     let center = flip(Vec2::new(inter.x, inter.y));
@@ -145,6 +162,178 @@ fn solve_world(
     })
 }
 
+/// Which of [`FLAWS`] `outcome` shows (its index), re-running the article's steps on the
+/// motion in the box's frame (see [`super::flaw`]).
+pub(super) fn shown(
+    sweep: &Sweep,
+    obstacle: &Obstacle,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    let (aabb, start, end) = match obstacle {
+        Obstacle::Aabb(b) => (*b, sweep.start, sweep.end),
+        Obstacle::Obb(b) => (
+            b.local_aabb(),
+            b.to_local(sweep.start),
+            b.to_local(sweep.end),
+        ),
+        _ => return None,
+    };
+    let exact = exact?;
+    let radius = sweep.radius;
+    let bounds = Bounds::of(&aabb);
+    let (down_start, down_end) = (flip(start), flip(end));
+    let times = plane_times(&bounds, down_start, down_end, radius);
+    let d = down_end - down_start;
+    let (cx, cy) = pick_corner(&bounds, &times, d.x, d.y);
+    let chosen = (cx != f32::MAX && cy != f32::MAX).then(|| {
+        let c = flip(Vec2::new(cx, cy));
+        Corner::from_signs(c.x > aabb.center().x, c.y > aabb.center().y)
+    });
+    // A corner time before the start, dropped as a miss.
+    let dropped = match (
+        solve(&bounds, down_start, down_end, radius),
+        chosen,
+        outcome,
+    ) {
+        (Solve::Dropped(time), Some(corner), Outcome::Miss) if time < 0.0 => {
+            Some(Detail::Dropped { corner, time })
+        }
+        _ => None,
+    };
+    if exact.started_inside {
+        return (!outcome.hit().is_some_and(|h| h.started_inside))
+            .then(|| (4, dropped.unwrap_or(Detail::None)));
+    }
+    let (Feature::Corner(contact), Some(chosen)) = (exact.feature, chosen) else {
+        return None;
+    };
+    if chosen == contact {
+        return dropped.map(|d| (5, d));
+    }
+    // The corner choice is what went wrong only when the answer came from that corner.
+    let from_chosen = match outcome {
+        Outcome::Miss => true,
+        Outcome::Hit(h) => h.feature == Feature::Corner(chosen),
+        _ => false,
+    };
+    if !from_chosen {
+        return None;
+    }
+    // The guards by side (left, right, bottom, top); the article's top is the y-up top.
+    let fired = |s: Side| {
+        times[match s {
+            Side::Left => 0,
+            Side::Right => 1,
+            Side::Top => 2,
+            Side::Bottom => 3,
+        }] != f32::MAX
+    };
+    // Whether the motion crosses the side's plane pushed out by r, from outside it.
+    let crosses = |s: Side| {
+        let (i, high) = (s.axis(), s.is_high());
+        let plane = if high {
+            aabb.max[i] + radius
+        } else {
+            aabb.min[i] - radius
+        };
+        if high {
+            start[i] > plane && end[i] <= plane
+        } else {
+            start[i] < plane && end[i] >= plane
+        }
+    };
+    let ((chosen_right, chosen_top), (contact_right, _)) = (chosen.signs(), contact.signs());
+    // The axis whose choice differs: x, else y. In each, the `else if` tests the first.
+    let (first, second, size, picked) = if chosen_right != contact_right {
+        let picked = if chosen_right {
+            Side::Right
+        } else {
+            Side::Left
+        };
+        (Side::Left, Side::Right, aabb.max.x - aabb.min.x, picked)
+    } else {
+        let picked = if chosen_top { Side::Top } else { Side::Bottom };
+        (Side::Top, Side::Bottom, aabb.max.y - aabb.min.y, picked)
+    };
+    if fired(first) && fired(second) {
+        return Some((
+            0,
+            Detail::ElseIf {
+                first,
+                second,
+                size,
+                chosen,
+                contact,
+            },
+        ));
+    }
+    let by = if !fired(picked) {
+        CornerPick::Sign
+    } else if crosses(picked) {
+        CornerPick::CrossesPlane
+    } else {
+        CornerPick::PastPlane
+    };
+    Some((
+        1,
+        Detail::CornerFrom {
+            side: picked,
+            by,
+            chosen,
+            contact,
+        },
+    ))
+}
+
+/// The plane times `(ltime, rtime, ttime, btime)`: `f32::MAX` where the article's loose
+/// guard (`start.x - r < L && end.x + r > L` and kin) does not fire.
+fn plane_times(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> [f32; 4] {
+    let (l, t, r, bt) = (b.left, b.top, b.right, b.bottom);
+    let dx = end.x - start.x;
+    let dy = end.y - start.y;
+    let mut times = [f32::MAX; 4];
+    if start.x - radius < l && end.x + radius > l {
+        times[0] = ((l - radius) - start.x) / dx;
+    }
+    if start.x + radius > r && end.x - radius < r {
+        times[1] = (start.x - (r + radius)) / -dx;
+    }
+    if start.y - radius < t && end.y + radius > t {
+        times[2] = ((t - radius) - start.y) / dy;
+    }
+    if start.y + radius > bt && end.y - radius < bt {
+        times[3] = (start.y - (bt + radius)) / -dy;
+    }
+    times
+}
+
+/// The article's corner choice: from the planes "crossed" (left before right, top before
+/// bottom, by its `else if`), else by the sign of the motion. `(f32::MAX, f32::MAX)` when
+/// no guard fired.
+fn pick_corner(b: &Bounds, times: &[f32; 4], dx: f32, dy: f32) -> (f32, f32) {
+    let [ltime, rtime, ttime, btime] = *times;
+    let mut corner_x = f32::MAX;
+    let mut corner_y = f32::MAX;
+    if ltime != f32::MAX {
+        corner_x = b.left;
+    } else if rtime != f32::MAX {
+        corner_x = b.right;
+    }
+    if ttime != f32::MAX {
+        corner_y = b.top;
+    } else if btime != f32::MAX {
+        corner_y = b.bottom;
+    }
+    if corner_x != f32::MAX && corner_y == f32::MAX {
+        corner_y = if dy > 0.0 { b.bottom } else { b.top };
+    }
+    if corner_y != f32::MAX && corner_x == f32::MAX {
+        corner_x = if dx > 0.0 { b.right } else { b.left };
+    }
+    (corner_x, corner_y)
+}
+
 /// The article's `handleIntersection`, step for step, y-down.
 fn solve(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> Solve {
     let (l, t, r, bt) = (b.left, b.top, b.right, b.bottom);
@@ -152,22 +341,8 @@ fn solve(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> Solve {
     let dy = end.y - start.y;
 
     // Times at which the centre crosses each side plane pushed out by the radius.
-    let mut ltime = f32::MAX;
-    let mut rtime = f32::MAX;
-    let mut ttime = f32::MAX;
-    let mut btime = f32::MAX;
-    if start.x - radius < l && end.x + radius > l {
-        ltime = ((l - radius) - start.x) / dx;
-    }
-    if start.x + radius > r && end.x - radius < r {
-        rtime = (start.x - (r + radius)) / -dx;
-    }
-    if start.y - radius < t && end.y + radius > t {
-        ttime = ((t - radius) - start.y) / dy;
-    }
-    if start.y + radius > bt && end.y - radius < bt {
-        btime = (start.y - (bt + radius)) / -dy;
-    }
+    let times = plane_times(b, start, end, radius);
+    let [ltime, rtime, ttime, btime] = times;
 
     let in_unit = |x: f32| (0.0..=1.0).contains(&x);
     let side = |x: f32, y: f32, time: f32, nx: f32, ny: f32| {
@@ -204,26 +379,7 @@ fn solve(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> Solve {
         }
     }
 
-    // Which corner: from the planes "crossed", else by the sign of the motion.
-    let mut corner_x = f32::MAX;
-    let mut corner_y = f32::MAX;
-    if ltime != f32::MAX {
-        corner_x = l;
-    } else if rtime != f32::MAX {
-        corner_x = r;
-    }
-    if ttime != f32::MAX {
-        corner_y = t;
-    } else if btime != f32::MAX {
-        corner_y = bt;
-    }
-    if corner_x != f32::MAX && corner_y == f32::MAX {
-        corner_y = if dy > 0.0 { bt } else { t };
-    }
-    if corner_y != f32::MAX && corner_x == f32::MAX {
-        corner_x = if dx > 0.0 { r } else { l };
-    }
-
+    let (corner_x, corner_y) = pick_corner(b, &times, dx, dy);
     corner_triangle(start, dx, dy, radius, corner_x, corner_y)
 }
 
@@ -254,7 +410,7 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
     #[allow(clippy::manual_range_contains)]
     let outside = time > 1.0 || time < 0.0;
     if outside {
-        return Solve::Miss;
+        return Solve::Dropped(time);
     }
     let ix = time * dx + start.x;
     let iy = time * dy + start.y;
