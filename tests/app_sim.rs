@@ -611,7 +611,9 @@ fn a_scene_without_a_simulation_shows_its_walls_says_how_to_start_and_spawns_the
     }
     h.state_mut().sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
     h.run();
-    let c = h.get_by_label("Simulation canvas").rect().center();
+    // The middle of the canvas below the 80-pixel band kept free for the hint, which the
+    // fitted camera puts mid-walls.
+    let c = h.get_by_label("Simulation canvas").rect().center() + egui::vec2(0.0, 40.0);
     drag(&mut h, c, c + egui::vec2(30.0, 0.0));
     let w = sim(&h)
         .world()
@@ -619,7 +621,7 @@ fn a_scene_without_a_simulation_shows_its_walls_says_how_to_start_and_spawns_the
     assert_eq!(w.len(), 1);
     assert_eq!(w.bounds(), (DVec2::ZERO, DVec2::new(80.0, 50.0)));
     let d = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
-    // Pressed at the canvas centre, which the fitted camera puts mid-walls; dragged right.
+    // Pressed mid-walls, dragged right.
     assert!(
         (d.position - DVec2::new(40.0, 25.0)).length() < 1e-3,
         "{:?}",
@@ -633,6 +635,30 @@ fn a_scene_without_a_simulation_shows_its_walls_says_how_to_start_and_spawns_the
     assert!(h.state().dirty(), "the first spawn is an unsaved change");
     assert!(h.query_by_label_contains("No discs yet").is_none());
     assert!(enabled(&h, "Play"));
+}
+
+/// At 800 × 600 the empty view's hint covered the top wall (there was no room above the
+/// fitted walls, nor below): the first fit now keeps a band free above them for it.
+#[test]
+fn at_800_by_600_the_empty_views_hint_does_not_cover_the_walls() {
+    let mut app = DebugApp::new(Scene::empty("no discs"));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness_at(egui::vec2(800.0, 600.0), app);
+    h.run();
+    let canvas = h.get_by_label("Simulation canvas").rect();
+    let hint = h.get_by_label_contains("No discs yet").rect();
+    let view = &sim(&h).canvas.view;
+    let (lo, hi) = sim(&h)
+        .preview()
+        .map(World::bounds)
+        .unwrap_or_else(|| panic!("no walls"));
+    // The walls' top and bottom on screen (y-up world, y-down screen).
+    let to_y = |y: f64| canvas.center().y - ((y - f64::from(view.center.y)) as f32) * view.zoom;
+    let (top, bottom) = (to_y(hi.y), to_y(lo.y));
+    assert!(
+        hint.bottom() <= top && bottom <= canvas.bottom() && top >= canvas.top(),
+        "hint {hint:?}, walls from y = {top} to {bottom}, canvas {canvas:?}"
+    );
 }
 
 #[test]

@@ -146,6 +146,18 @@ impl Camera {
         }
     }
 
+    /// [`Camera::fit`] into the canvas below a band `band` pixels tall at its top (kept
+    /// free for an overlay), at most half the canvas.
+    pub fn fit_below(&mut self, bounds: &Aabb, fill: f32, band: f32) {
+        let full = self.rect;
+        let band = band.clamp(0.0, 0.5 * full.height());
+        self.rect = full.with_min_y(full.top() + band);
+        self.fit(bounds, fill);
+        self.rect = full;
+        // The same mapping from the whole canvas, whose centre is band / 2 pixels higher.
+        self.center.y += 0.5 * band / self.zoom;
+    }
+
     /// The major grid spacing in world units: 1, 2 or 5 × 10^k, at least `min_px` pixels apart.
     pub fn grid_step(&self, min_px: f32) -> f32 {
         grid_step(self.zoom, min_px)
@@ -269,6 +281,21 @@ mod tests {
         // The bug: a circle added just below the x axis showed "y -0.0" in the inspector.
         let p = snap(Vec2::new(-30.2, -0.3), 1.0);
         assert_eq!((p.x, p.y.to_bits()), (-30.0, 0.0f32.to_bits()));
+    }
+
+    #[test]
+    fn fit_below_leaves_the_band_free_and_fits_below_it() {
+        let rect = Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(400.0, 300.0));
+        let mut c = Camera::new(rect, &View::default());
+        let b = Aabb::new(Vec2::new(-10.0, -5.0), Vec2::new(10.0, 5.0));
+        c.fit_below(&b, 1.0, 80.0);
+        let top = c.to_screen(Vec2::new(0.0, 5.0)).y;
+        let bottom = c.to_screen(Vec2::new(0.0, -5.0)).y;
+        // The box's height fills the 220 pixels below the band exactly.
+        assert!(
+            (top - 80.0).abs() < 1e-3 && (bottom - 300.0).abs() < 1e-3,
+            "{top} {bottom}"
+        );
     }
 
     #[test]

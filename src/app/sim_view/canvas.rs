@@ -82,6 +82,9 @@ impl Default for Canvas {
     }
 }
 
+/// The height the empty view's hint takes at the canvas's top, margins included.
+pub(super) const HINT_HEIGHT: f32 = 80.0;
+
 impl Canvas {
     /// Allocates the whole available area, handles input and draws.
     pub fn show(&mut self, ui: &mut egui::Ui, tool: Tool, d: &Drawing<'_>) -> Option<Gesture> {
@@ -92,7 +95,10 @@ impl Canvas {
         let mut cam = Camera::new(rect, &self.view);
         let (min, max) = d.world.bounds();
         if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
-            cam.fit(&Aabb::new(min.as_vec2(), max.as_vec2()), 0.92);
+            // An empty view keeps a band at the top for its hint on how to start, which
+            // covered the walls where a fit left no room (800 x 600).
+            let band = if d.world.is_empty() { HINT_HEIGHT } else { 0.0 };
+            cam.fit_below(&Aabb::new(min.as_vec2(), max.as_vec2()), 0.92, band);
             self.fit_pending = false;
         }
         let gesture = self.interact(ui, &response, &mut cam, tool, d);

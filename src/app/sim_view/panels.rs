@@ -511,14 +511,14 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, walls: egui::Rect, tool: Tool
     let text = format!("No discs yet. Fill these walls with random discs (left), or {how}.");
     let width = (rect.width() - 40.0).clamp(100.0, 460.0);
     let (room_above, room_below) = (walls.top() - rect.top(), rect.bottom() - walls.bottom());
-    let top = if room_above < HINT_HEIGHT && room_below > room_above {
-        rect.bottom() - HINT_HEIGHT + 4.0
+    let top = if room_above < canvas::HINT_HEIGHT && room_below > room_above {
+        rect.bottom() - canvas::HINT_HEIGHT + 4.0
     } else {
         rect.top() + 4.0
     };
     let hint = egui::Rect::from_min_size(
         egui::pos2(rect.center().x - 0.5 * width, top),
-        egui::vec2(width, HINT_HEIGHT - 8.0),
+        egui::vec2(width, canvas::HINT_HEIGHT - 8.0),
     );
     ui.put(hint, |ui: &mut egui::Ui| {
         let visuals = ui.visuals();
@@ -537,9 +537,6 @@ fn empty_hint(ui: &mut egui::Ui, rect: egui::Rect, walls: egui::Rect, tool: Tool
             .inner
     });
 }
-
-/// The height the empty view's hint takes, margins included.
-const HINT_HEIGHT: f32 = 80.0;
 
 /// Decimals the Time field shows at most.
 const TIME_DECIMALS: usize = 4;
