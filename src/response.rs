@@ -116,8 +116,9 @@ pub const MAX_BOUNCES: usize = 100_000;
 /// - `Stop` ends the path at the contact; `Cross` records it and passes through, ignoring
 ///   that obstacle afterwards.
 /// - A circle that starts inside an obstacle gets the response's velocity change (only if it
-///   is moving further in) but is not moved; that obstacle is then ignored, since every later
-///   query would report the same overlap at time 0.
+///   is moving further in) but is not moved; that overlap is then passed over while each
+///   leg still starts in it (every such query would report it again at time 0), and once a
+///   leg starts clear of the obstacle, the obstacle is met again like any other.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
 ///   the path never tunnels for lack of budget. `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
@@ -157,13 +158,14 @@ pub fn resolve(
         return crossing(sweep, obstacles, max_bounces, path);
     }
     let radius = f64::from(sweep.radius);
-    let mut ignored = vec![false; obstacles.len()];
+    let mut inside = vec![false; obstacles.len()];
     let mut pos = sweep.start.as_dvec2();
     let mut end = sweep.end.as_dvec2();
     // The global time at the leg's start.
     let mut now = 0.0f64;
-    // Each round ends the path, or uses up a bounce or an obstacle, so this bound is never
-    // reached in practice; it is here so that no input can loop forever.
+    // Each round records a contact or ends the path, and the contact after `max_bounces`
+    // stops it, so this bound is never reached; it is here so that no input can loop
+    // forever.
     let mut done = false;
     for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Motion {
@@ -171,7 +173,7 @@ pub fn resolve(
             end,
             radius,
         };
-        let Some((index, c)) = first_contact(&leg, obstacles, &ignored, now) else {
+        let Some((index, c)) = first_contact(&leg, obstacles, &mut inside, now) else {
             pos = end;
             done = true;
             break;
@@ -223,7 +225,7 @@ pub fn resolve(
             }
             Response::Reflect { .. } | Response::Slide | Response::Cross => {
                 if hit.started_inside {
-                    ignored[index] = true;
+                    inside[index] = true;
                     pos = c.center;
                 } else {
                     pos = c.center + n * skin_at(c.center, radius);
@@ -285,20 +287,26 @@ fn crossing(sweep: &Sweep, obstacles: &[Obstacle], max_bounces: usize, mut path:
     path
 }
 
-/// The earliest contact of `leg` (which starts at global time `now`) among the obstacles
-/// not ignored: by the f64 time, ties to the earlier obstacle.
+/// The earliest contact of `leg` (which starts at global time `now`): by the f64 time, ties
+/// to the earlier obstacle. An obstacle marked `inside` (an overlap at a leg's start already
+/// answered) is passed over while the leg still starts overlapping it, and unmarked once it
+/// does not: a later leg that comes back meets it again.
 fn first_contact(
     leg: &Motion,
     obstacles: &[Obstacle],
-    ignored: &[bool],
+    inside: &mut [bool],
     now: f64,
 ) -> Option<(usize, QueryContact)> {
     let mut best: Option<(usize, QueryContact)> = None;
     for (i, o) in obstacles.iter().enumerate() {
-        if ignored[i] {
-            continue;
+        let c = contact(leg, o, now);
+        if inside[i] {
+            if c.as_ref().is_some_and(|c| c.hit.started_inside) {
+                continue;
+            }
+            inside[i] = false;
         }
-        if let Some(c) = contact(leg, o, now)
+        if let Some(c) = c
             && best.is_none_or(|(_, b)| c.t < b.t)
         {
             best = Some((i, c));
@@ -559,6 +567,43 @@ mod tests {
         assert_eq!(p.contacts.len(), MAX_BOUNCES + 1);
         assert!(p.truncated);
         assert!(p.end.x.abs() <= 4.0 + 1e-3, "{}", p.end);
+    }
+
+    /// User test: a ball starting 2 deep in a box and bouncing off a wall behind it came
+    /// back through the box and ended inside it: the box, once started in, was ignored for
+    /// the rest of the path.
+    #[test]
+    fn a_path_that_leaves_an_obstacle_it_started_in_meets_it_again() {
+        let sweep = Sweep::new(Vec2::new(-4.0, 10.0), Vec2::new(-40.0, 10.0), 6.0);
+        let obstacles = [
+            Obstacle::Aabb(Aabb::new(Vec2::ZERO, Vec2::new(40.0, 20.0))),
+            Obstacle::Segment(Segment::new(Vec2::new(-20.0, 0.0), Vec2::new(-20.0, 20.0))),
+        ];
+        let path = resolve(
+            &sweep,
+            &obstacles,
+            Response::Reflect { restitution: 1.0 },
+            5,
+        );
+        let seen: Vec<(usize, bool)> = path
+            .contacts
+            .iter()
+            .map(|c| (c.obstacle, c.hit.started_inside))
+            .collect();
+        // Box (inside, t = 0), wall at x = -14 (t = 10/36), box from outside at x = -6
+        // (t = 18/36), wall (t = 26/36), box (t = 34/36), then 2 left: ends at x = -8.
+        assert_eq!(
+            seen,
+            [(0, true), (1, false), (0, false), (1, false), (0, false)]
+        );
+        let times: Vec<f32> = path.contacts.iter().map(|c| c.hit.time).collect();
+        for (t, want) in times
+            .iter()
+            .zip([0.0, 10.0 / 36.0, 0.5, 26.0 / 36.0, 34.0 / 36.0])
+        {
+            assert!((t - want).abs() < 1e-4, "{times:?}");
+        }
+        assert!(path.end.x <= -6.0 && path.end.x > -8.01, "{:?}", path.end);
     }
 
     #[test]

@@ -287,11 +287,11 @@ mod tests {
     fn fit_below_leaves_the_band_free_and_fits_below_it() {
         let rect = Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(400.0, 300.0));
         let mut c = Camera::new(rect, &View::default());
-        let b = Aabb::new(Vec2::new(-10.0, -5.0), Vec2::new(10.0, 5.0));
+        let b = Aabb::new(Vec2::new(-5.0, -5.0), Vec2::new(5.0, 5.0));
         c.fit_below(&b, 1.0, 80.0);
         let top = c.to_screen(Vec2::new(0.0, 5.0)).y;
         let bottom = c.to_screen(Vec2::new(0.0, -5.0)).y;
-        // The box's height fills the 220 pixels below the band exactly.
+        // The square's height fills the 220 pixels below the band exactly.
         assert!(
             (top - 80.0).abs() < 1e-3 && (bottom - 300.0).abs() < 1e-3,
             "{top} {bottom}"
