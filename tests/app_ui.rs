@@ -1561,3 +1561,26 @@ fn a_narrow_window_folds_the_add_buttons_into_one_menu() {
     assert!(wide.query_by_label("+ Ball").is_some());
     assert!(wide.query_by_label("+ Add").is_none());
 }
+
+/// User test: with a second ball inspected, clicking an obstacle switched the inspector,
+/// the plot and the canvas's variant list back to the first ball.
+#[test]
+fn selecting_an_obstacle_keeps_the_last_selected_ball_inspected() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/aim-at-corner.ron");
+    let scene = sweepscope::scene::load_scene(&path).expect("the curated scene loads");
+    let mut h = harness(DebugApp::new(scene));
+    assert!(has_label_containing(&h, "ball 'steep'"));
+    // The start of "diagonal", then the box's middle.
+    let cam = camera(&h);
+    let at = cam.to_screen(Vec2::new(40.0, 40.0));
+    drag(&mut h, at, at);
+    assert_eq!(h.state().selected(), Some(1));
+    assert!(has_label_containing(&h, "ball 'diagonal'"));
+    let at = cam.to_screen(Vec2::new(10.0, 10.0));
+    drag(&mut h, at, at);
+    assert_eq!(h.state().selected(), Some(2), "the box is selected");
+    assert!(
+        has_label_containing(&h, "ball 'diagonal'") && !has_label_containing(&h, "ball 'steep'"),
+        "the inspector went back to the first ball"
+    );
+}

@@ -257,6 +257,12 @@ impl DebugApp {
                     let name = scene.objects.get(i).map(|o| o.name.clone());
                     let counts = (scene.expect.len(), scene.reported.len());
                     self.doc.apply(Edit::Remove { object: i }, false);
+                    // The objects after it move down one.
+                    self.ui.ball = match self.ui.ball {
+                        Some(b) if b > i => Some(b - 1),
+                        Some(b) if b == i => None,
+                        b => b,
+                    };
                     let after = self.doc.scene();
                     let gone = (
                         counts.0.saturating_sub(after.expect.len()),

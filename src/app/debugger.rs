@@ -199,6 +199,9 @@ impl DebugApp {
         if self.ui.selected.is_some_and(|s| s >= n) {
             self.ui.selected = None;
         }
+        if self.ui.ball.is_some_and(|b| b >= n) {
+            self.ui.ball = None;
+        }
     }
 
     /// Compares what the scene's text states with the answers now. The baseline is the
@@ -236,7 +239,7 @@ impl DebugApp {
 
     /// The ball the inspector shows: the selected object if it is a ball, else the first.
     pub fn inspected(&self) -> Option<&BallEvaluation> {
-        inspected(&self.evaluation, self.ui.selected)
+        inspected(&self.evaluation, &self.ui)
     }
 
     // ----- reading the state (tests, the shell) -----
@@ -396,11 +399,22 @@ impl DebugApp {
 /// Pairs beyond which the scene's text is not checked for stale answers.
 const MAX_CHECKED_PAIRS: usize = 10_000;
 
-/// The ball the inspector shows: `selected` if it is a ball, else the first ball.
-pub(super) fn inspected(ev: &Evaluation, selected: Option<usize>) -> Option<&BallEvaluation> {
-    selected
+/// The ball the inspector shows: the selected object if it is a ball, else the ball last
+/// selected (`ui.ball`), else the first ball.
+pub(super) fn inspected<'a>(ev: &'a Evaluation, ui: &UiState) -> Option<&'a BallEvaluation> {
+    ui.selected
         .and_then(|s| ev.ball(s))
+        .or_else(|| ui.ball.and_then(|b| ev.ball(b)))
         .or_else(|| ev.balls.first())
+}
+
+/// Remembers the selected object as the inspected ball when it is one.
+pub(super) fn note_ball(ev: &Evaluation, ui: &mut UiState) {
+    if let Some(s) = ui.selected
+        && ev.ball(s).is_some()
+    {
+        ui.ball = Some(s);
+    }
 }
 
 /// Scenes that only hold a simulation open in the simulation view.

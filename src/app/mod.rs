@@ -146,11 +146,14 @@ impl DebugApp {
     /// Applies the commands a view just pushed, and asks for another frame to show what
     /// they changed everywhere.
     fn apply_now(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        // The canvas selects by itself, without a command.
+        debugger::note_ball(&self.evaluation, &mut self.ui);
         if out.is_empty() {
             return;
         }
         self.queue.append(out);
         self.apply_queued(ctx);
+        debugger::note_ball(&self.evaluation, &mut self.ui);
         ctx.request_repaint();
     }
 
@@ -200,7 +203,7 @@ impl DebugApp {
         let shown = timeline.show(ui, |ui| {
             views::scrubber::show(ui, &mut self.ui.playback);
             if show_plots {
-                let ball = debugger::inspected(&self.evaluation, self.ui.selected);
+                let ball = debugger::inspected(&self.evaluation, &self.ui);
                 let t = self.ui.playback.t;
                 views::plots::show(ui, self.doc.scene(), ball, t, out);
             }
@@ -219,7 +222,7 @@ impl DebugApp {
             .size_range(range);
         let shown = shares.inspector.sized(panel, width, range).show(ui, |ui| {
             let (eval, selected) = (&self.evaluation, self.ui.selected);
-            let ball = debugger::inspected(eval, selected);
+            let ball = debugger::inspected(eval, &self.ui);
             let stale = &self.stale;
             let opened = self.ui.opened;
             let zoom = self.ui.view.zoom;
@@ -264,7 +267,7 @@ impl DebugApp {
         let painter = ctx
             .layer_painter(canvas.layer_id)
             .with_clip_rect(canvas.rect);
-        let ball = debugger::inspected(&self.evaluation, self.ui.selected);
+        let ball = debugger::inspected(&self.evaluation, &self.ui);
         self.stats = views::canvas::draw(
             &painter,
             &self.doc,

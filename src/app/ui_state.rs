@@ -249,6 +249,9 @@ pub struct UiState {
     pub mode: Mode,
     /// The selected object (its index in the scene).
     pub selected: Option<usize>,
+    /// The ball last selected (its index), which the inspector keeps showing while an
+    /// obstacle is selected.
+    pub ball: Option<usize>,
     /// The sweep view's camera.
     pub view: View,
     pub playback: Playback,
@@ -307,6 +310,7 @@ impl UiState {
             opened: OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             mode: Mode::Sweep,
             selected: None,
+            ball: None,
             view,
             playback: Playback::default(),
             drag: None,
