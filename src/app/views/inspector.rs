@@ -536,37 +536,22 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
             if r.changed() {
                 out.push(Command::gesture(Edit::SetDescription(description)));
             }
-            // Notes are hand computations laid out in columns: monospace and not wrapped
-            // (a line scrolls sideways rather than breaking an equation in two).
+            // Notes are hand computations laid out in columns: monospace, and wrapped at the
+            // panel's width (unwrapped, their lines were cut off at its edge, and a sideways
+            // scroll inside the panel's own scroll area was not found).
             let mut notes = scene.notes.clone();
             let l = key(ui, "notes");
-            let mut unwrapped = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
-                let font = egui::TextStyle::Monospace.resolve(ui.style());
-                let color = ui.visuals().text_color();
-                let job = egui::text::LayoutJob::simple(
-                    text.as_str().to_owned(),
-                    font,
-                    color,
-                    f32::INFINITY,
-                );
-                ui.fonts_mut(|f| f.layout_job(job))
-            };
-            egui::ScrollArea::horizontal()
-                // Keyed by the scene: another scene opens scrolled to its lines' start.
-                .id_salt(("notes_scroll", &scene.name))
-                .show(ui, |ui| {
-                    let r = ui
-                        .add(
-                            egui::TextEdit::multiline(&mut notes)
-                                .desired_rows(8)
-                                .desired_width(ui.available_width())
-                                .layouter(&mut unwrapped),
-                        )
-                        .labelled_by(l.id);
-                    if r.changed() {
-                        out.push(Command::gesture(Edit::SetNotes(notes.clone())));
-                    }
-                });
+            let r = ui
+                .add(
+                    egui::TextEdit::multiline(&mut notes)
+                        .font(egui::TextStyle::Monospace)
+                        .desired_rows(8)
+                        .desired_width(ui.available_width()),
+                )
+                .labelled_by(l.id);
+            if r.changed() {
+                out.push(Command::gesture(Edit::SetNotes(notes)));
+            }
             ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
         });
 }
