@@ -210,14 +210,21 @@ fn report_lists_pairs_with_regions_and_the_bounce_path() {
     assert_eq!(cells[12], "1001 TOP\\|LEFT");
     assert_eq!(cells[13], "no");
     // Unobstructed, the centre would pass 3 left of the box's left side from y = 30 on
-    // (t = 0.5): the surfaces would overlap by 5 − 3 = 2.
-    assert_eq!(cells[14], "clearance -2 at t = 0.5 |");
+    // (t = 0.5): the surfaces would overlap by 5 − 3 = 2, the ball's nearest point 5 right
+    // of its centre (-3, 30), inside the box, the box's nearest point its side at (0, 30).
+    assert_eq!(
+        cells[14],
+        "clearance -2 at t = 0.5, ball point (2, 30), obstacle point (0, 30) |"
+    );
     // The wall is 17 from the path's line, 12 beyond the radius, from the start on.
     let wall = report
         .lines()
         .find(|l| l.starts_with("| ball | wall (segment) | no |"))
         .unwrap_or_else(|| panic!("no wall row in\n{report}"));
-    assert!(wall.ends_with("| clearance 12 at t = 0 |"), "{wall}");
+    assert!(
+        wall.ends_with("| clearance 12 at t = 0, ball point (-8, 50), obstacle point (-20, 50) |"),
+        "{wall}"
+    );
     assert!(report.contains("## Path of ball (2 contacts)"), "{report}");
     assert!(report.contains("| 1 | box | 0.4 | (-3, 34"), "{report}");
     assert!(report.contains("| 2 | wall | 0.71"), "{report}");

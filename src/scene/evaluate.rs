@@ -49,6 +49,21 @@ pub struct PairResult {
     pub depth: Option<f32>,
 }
 
+impl PairResult {
+    /// For a miss whose closest approach is a clearance of exactly 0, the contact rule that
+    /// makes it one (without it, "miss" beside "clearance 0" reads as a contradiction).
+    pub fn miss_rule(&self) -> Option<&'static str> {
+        let a = self
+            .approach
+            .filter(|a| self.hit.is_none() && a.clearance == 0.0)?;
+        Some(if a.time == 0.0 {
+            "it touches at the start and moves away: not a hit (the contact rules)"
+        } else {
+            "it touches without overlapping, a graze: not a hit (the contact rules)"
+        })
+    }
+}
+
 /// One enabled variant's answer on one pair, judged against the exact one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VariantRow {

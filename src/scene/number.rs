@@ -69,6 +69,17 @@ pub fn point(v: Vec2) -> String {
     format!("({}, {})", fixed(v.x), fixed(v.y))
 }
 
+/// Every digit of an f32: the shortest text that reads back as the same value (`0.29411766`,
+/// `-0.0`, `1e-7`), for comparing with another program's answer bit for bit.
+pub fn every_digit(v: f32) -> String {
+    format!("{v:?}")
+}
+
+/// A point as `(x, y)` with [`every_digit`] coordinates.
+pub fn point_every_digit(v: Vec2) -> String {
+    format!("({}, {})", every_digit(v.x), every_digit(v.y))
+}
+
 /// [`point`] for the simulation's f64 points.
 pub fn point_f64(v: glam::DVec2) -> String {
     format!("({}, {})", fixed_f64(v.x), fixed_f64(v.y))

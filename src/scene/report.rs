@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use super::evaluate::{BallEvaluation, Evaluation};
 use super::model::{ResponseKind, Scene};
-use super::number::{fixed as num, fixed_f64, point as vec};
+use super::number::{every_digit, fixed as num, fixed_f64, point as vec, point_every_digit};
 use crate::hit::Hit;
 use crate::region::Region;
 use crate::variants::Outcome;
@@ -42,7 +42,70 @@ pub fn render(scene: &Scene, ev: &Evaluation) -> String {
         reported_table(scene, ball, &mut out);
     }
     expectations(ev, &mut out);
+    every_digit_list(scene, ev, &mut out);
     out
+}
+
+/// The pairs' and paths' numbers with every digit of their f32s: the tables round to six
+/// significant digits, and an engine's answer is compared bit for bit.
+fn every_digit_list(scene: &Scene, ev: &Evaluation, out: &mut String) {
+    let (d, p) = (every_digit, point_every_digit);
+    let _ = writeln!(
+        out,
+        "## Every digit
+
+The numbers above as their f32 values, each the shortest text that \
+         reads back as the same f32.
+"
+    );
+    for pair in ev.pairs() {
+        let who = format!(
+            "{} × {}",
+            name(scene, pair.ball),
+            name(scene, pair.obstacle)
+        );
+        let _ = match (&pair.hit, &pair.approach) {
+            (Some(h), _) => writeln!(
+                out,
+                "- {who}: t = {}, centre {}, contact point {}, normal {}, face normal {}",
+                d(h.time),
+                p(h.center),
+                p(h.point),
+                p(h.normal),
+                p(h.face_normal)
+            ),
+            (None, Some(a)) => writeln!(
+                out,
+                "- {who}: miss; closest approach {} at t = {}, ball point {}, obstacle point {}",
+                d(a.clearance),
+                d(a.time),
+                p(a.ball_point),
+                p(a.obstacle_point)
+            ),
+            (None, None) => writeln!(out, "- {who}: miss"),
+        };
+    }
+    for ball in &ev.balls {
+        let path = &ball.path;
+        for (k, c) in path.contacts.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "- path of {}, contact {}: t = {}, centre {}, normal {}",
+                name(scene, ball.object),
+                k + 1,
+                d(c.hit.time),
+                p(c.hit.center),
+                p(c.hit.normal)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "- path of {}, end: {}",
+            name(scene, ball.object),
+            p(path.end)
+        );
+    }
+    out.push('\n');
 }
 
 fn name(scene: &Scene, index: usize) -> String {
@@ -72,7 +135,14 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
         let start = region(p.start_region);
         let end = region(p.end_region);
         let approach = p.approach.map_or("–".to_owned(), |a| {
-            format!("clearance {} at t = {}", num(a.clearance), num(a.time))
+            let rule = p.miss_rule().map_or(String::new(), |r| format!("; {r}"));
+            format!(
+                "clearance {} at t = {}, ball point {}, obstacle point {}{rule}",
+                num(a.clearance),
+                num(a.time),
+                vec(a.ball_point),
+                vec(a.obstacle_point)
+            )
         });
         let inside = match (p.hit, p.depth) {
             (Some(h), Some(d)) if h.started_inside => format!("yes, {} deep", num(d)),
@@ -275,6 +345,47 @@ mod tests {
             assert!(md.contains(&format!("| substep ({n} sub-steps) |")), "{md}");
             assert!(md.contains("| discrete |"), "{md}");
         }
+    }
+
+    /// User test: the report left out what the inspector shows of a miss (the closest
+    /// points, the rule that makes a graze a miss), and rounded every number to six digits,
+    /// so an engine's answer could not be compared bit for bit.
+    #[test]
+    fn a_report_gives_a_misss_points_and_rule_and_every_digit() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/parry-graze.ron");
+        let scene = crate::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+        let md = render(&scene, &crate::scene::evaluate(&scene));
+        assert!(
+            md.contains(
+                "clearance 0 at t = 0.333333, ball point (0, 10), obstacle point (0, 10); it \
+                 touches without overlapping, a graze: not a hit (the contact rules) |"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains(
+                "## Every digit\n\nThe numbers above as their f32 values, each the shortest \
+                 text that reads back as the same f32.\n\n- top × box: miss; closest approach \
+                 0.0 at t = 0.33333334, ball point (0.0, 10.0), obstacle point (0.0, 10.0)\n"
+            ),
+            "{md}"
+        );
+        // The default scene's second contact, 0.712484 in the tables.
+        let scene = crate::scene::builtin::default_scene();
+        let md = render(&scene, &crate::scene::evaluate(&scene));
+        let line = md
+            .lines()
+            .find(|l| l.starts_with("- path of ball, contact 2: t = "))
+            .unwrap_or_else(|| panic!("{md}"));
+        let t: f32 = line["- path of ball, contact 2: t = ".len()..]
+            .split(',')
+            .next()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        let exact = crate::scene::evaluate(&scene).balls[0].path.contacts[1]
+            .hit
+            .time;
+        assert_eq!(t.to_bits(), exact.to_bits(), "{line}");
     }
 
     #[test]

@@ -22,6 +22,9 @@ use crate::region::{Corner, Side};
 pub struct FlawShown {
     /// The flaw, as the approach's list words it.
     pub flaw: &'static str,
+    /// Whether it is an engine's documented behaviour rather than a published approach's
+    /// flaw.
+    pub engine: bool,
     /// What the approach's steps did on this motion.
     pub detail: Detail,
 }
@@ -143,10 +146,13 @@ pub fn shown(
         (Variant::SlopeForm, Obstacle::Circle(c)) => slope_form::shown(sweep, c, outcome)?,
         (Variant::Projection, Obstacle::Segment(s)) => projection::shown(sweep, s, outcome, exact)?,
         (Variant::Billiards, Obstacle::Circle(c)) => billiards::shown(sweep, c, outcome, exact)?,
+        #[cfg(feature = "engines")]
+        (Variant::ParryCast, o) => super::parry::cast::shown(sweep, o, outcome, exact)?,
         _ => return None,
     };
     Some(FlawShown {
         flaw: variant.flaws().get(index)?,
+        engine: variant.is_engine(),
         detail,
     })
 }

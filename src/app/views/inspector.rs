@@ -12,7 +12,7 @@ use crate::app::command::Command;
 use crate::app::document::Edit;
 use crate::app::draw::palette::{Role, variant_color};
 use crate::hit::Hit;
-use crate::scene::number::{fixed, fixed_f64, point};
+use crate::scene::number::{every_digit, fixed, fixed_f64, point, point_every_digit};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, ResponseKind, Scene, Shape};
 use crate::variants::{Outcome, Variant};
 
@@ -238,7 +238,8 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
                     ui.label(
                         RichText::new(format!("HIT  t = {}", fixed(h.time)))
                             .color(Role::Ok.color()),
-                    );
+                    )
+                    .on_hover_text(format!("every digit: t = {}", every_digit(h.time)));
                     hit_grid(ui, ("hit", pi), h, p);
                 }
                 None => {
@@ -300,16 +301,11 @@ fn approach_rows(ui: &mut Ui, p: &PairResult) {
             "closest approach",
             format!("{} at t = {}", fixed(a.clearance), fixed(a.time)),
         );
-        row(ui, "ball point", v2(a.ball_point));
-        row(ui, "obstacle point", v2(a.obstacle_point));
-        // A miss that comes to 0 reads as a contradiction without the rule that decides it.
-        if p.hit.is_none() && a.clearance == 0.0 {
+        point_row(ui, "ball point", a.ball_point);
+        point_row(ui, "obstacle point", a.obstacle_point);
+        if let Some(rule) = p.miss_rule() {
             key(ui, "why a miss");
-            ui.label(if a.time == 0.0 {
-                "it touches at the start and moves away: not a hit (the contact rules)"
-            } else {
-                "it touches without overlapping, a graze: not a hit (the contact rules)"
-            });
+            ui.label(rule);
             ui.end_row();
         }
     }
@@ -318,6 +314,15 @@ fn approach_rows(ui: &mut Ui, p: &PairResult) {
 fn row(ui: &mut Ui, k: &str, v: String) {
     key(ui, k);
     ui.monospace(v);
+    ui.end_row();
+}
+
+/// A point's row: six significant digits, and every digit of its f32s on hover (to compare
+/// with another program's answer bit for bit).
+fn point_row(ui: &mut Ui, k: &str, p: glam::Vec2) {
+    key(ui, k);
+    ui.monospace(v2(p))
+        .on_hover_text(format!("every digit: {}", point_every_digit(p)));
     ui.end_row();
 }
 
@@ -330,10 +335,10 @@ fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, p: &PairResult) {
             if let Some(d) = p.distance {
                 row(ui, "distance travelled", fixed_f64(d));
             }
-            row(ui, "centre at contact", v2(h.center));
-            row(ui, "contact point", v2(h.point));
-            row(ui, "contact normal", v2(h.normal));
-            row(ui, "face normal", v2(h.face_normal));
+            point_row(ui, "centre at contact", h.center);
+            point_row(ui, "contact point", h.point);
+            point_row(ui, "contact normal", h.normal);
+            point_row(ui, "face normal", h.face_normal);
             row(ui, "feature", h.feature.name().to_owned());
             if let (Some(start), Some(end)) = (p.start_region, p.end_region) {
                 row(ui, "region of start", start.to_string());

@@ -31,6 +31,8 @@ use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::variants::Outcome;
+use crate::variants::flaw::Detail;
+use glam::Vec2;
 
 /// The behaviour above, one line each, for the variants panel.
 pub const FLAWS: &[&str] = &[
@@ -40,6 +42,35 @@ pub const FLAWS: &[&str] = &[
     "an impact before t = 1e-4 takes its normal from the start poses, not the impact",
     "overlap at t = 0 is status PenetratingOrWithinTargetDist, read as started_inside",
 ];
+
+/// Which of [`FLAWS`] `outcome` shows (its index), from the pair's geometry.
+pub(in crate::variants) fn shown(
+    sweep: &Sweep,
+    obstacle: &Obstacle,
+    outcome: &Outcome,
+    exact: Option<&Hit>,
+) -> Option<(usize, Detail)> {
+    match (outcome, exact) {
+        (Outcome::Hit(_), None) => {
+            let a = obstacle.closest_approach(sweep)?;
+            // A graze or a touch; or within the GJK's bound of one.
+            let scale = sweep.radius + sweep.delta().length();
+            if a.clearance == 0.0 {
+                Some((2, Detail::None))
+            } else {
+                (a.clearance.abs() <= 1e-4 * scale).then_some((0, Detail::None))
+            }
+        }
+        (Outcome::Miss, Some(_)) => {
+            let still = sweep.delta() == Vec2::ZERO;
+            (still && !matches!(obstacle, Obstacle::Circle(_))).then_some((1, Detail::None))
+        }
+        (Outcome::Hit(h), Some(e)) if h.time < 1e-4 && !e.started_inside && e.time > 0.0 => {
+            Some((3, Detail::None))
+        }
+        _ => None,
+    }
+}
 
 /// The options this contender passes: parry's defaults with the motion's time as the limit.
 pub fn options() -> ShapeCastOptions {
