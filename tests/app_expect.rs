@@ -333,3 +333,27 @@ fn a_rename_is_made_once_when_the_field_is_left_and_a_taken_or_empty_name_is_ref
     act(&mut h, Action::Undo);
     assert_eq!(names(&h), before);
 }
+
+/// User test: F2, a name another object has, Enter: the dialog closed and what was typed
+/// was lost, with the reason only in the status bar. It now stays open on the text, saying
+/// why, until the name is free or the dialog is cancelled.
+#[test]
+fn the_rename_dialog_keeps_a_taken_name_open_and_says_why() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    act(&mut h, Action::Rename);
+    type_over(&mut h, Role::TextInput, "New name", "box");
+    assert_eq!(h.state().scene().objects[0].name, "ball");
+    assert!(
+        h.query_by_label_contains("is already named \"box\"")
+            .is_some()
+    );
+    let field = h.get_by_role_and_label(Role::TextInput, "New name");
+    assert_eq!(field.value().as_deref(), Some("box"));
+    field.type_text("2");
+    h.run();
+    assert!(h.query_by_label_contains("is already named").is_none());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().scene().objects[0].name, "box2");
+    assert!(h.query_by_label("New name").is_none(), "the dialog closed");
+}

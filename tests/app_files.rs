@@ -1044,3 +1044,39 @@ fn a_long_error_leaves_the_banners_buttons_in_a_narrow_window() {
     h.run();
     assert!(h.state().banner().is_none());
 }
+
+/// User test: after a save, Save as cancelled with Escape left "saved …" in the status
+/// bar, as if this save had happened too.
+#[test]
+fn a_cancelled_save_says_so_in_place_of_the_last_saved() {
+    let dir = scratch("cancelled-save");
+    let file = dir.join("mine.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    act(&mut h, Action::Save);
+    assert!(
+        h.state().status().starts_with("saved"),
+        "{}",
+        h.state().status()
+    );
+    act(&mut h, Action::SaveAs);
+    assert!(
+        h.query_by_role_and_label(Role::TextInput, "File name")
+            .is_some()
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(
+        h.query_by_role_and_label(Role::TextInput, "File name")
+            .is_none()
+    );
+    assert_eq!(h.state().status(), "save cancelled");
+    edit(&mut h);
+    act(&mut h, Action::SaveAs);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(
+        h.state().status(),
+        "save cancelled: the changes are not saved"
+    );
+}

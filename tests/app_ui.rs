@@ -1584,3 +1584,29 @@ fn selecting_an_obstacle_keeps_the_last_selected_ball_inspected() {
         "the inspector went back to the first ball"
     );
 }
+
+/// User test: the View menu's Plots and Variants panel and the Layers menu's heat map
+/// showed no key, where every other menu entry shows its own.
+#[test]
+fn the_menus_switches_show_their_keys() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    for (menu, label, key) in [
+        ("View", "Plots", "P"),
+        ("View", "Variants panel", "V"),
+        (
+            "Layers",
+            "Heat map: the ball's motion from every start",
+            "H",
+        ),
+    ] {
+        h.get_by_label(menu).click();
+        h.run();
+        let entry = h.get_by_label(label).rect();
+        let shown = h
+            .query_all_by_label(key)
+            .any(|n| (n.rect().center().y - entry.center().y).abs() < 4.0);
+        assert!(shown, "{menu} > {label} shows no key {key}");
+        h.key_press(Key::Escape);
+        h.run();
+    }
+}

@@ -302,6 +302,27 @@ impl Action {
     }
 }
 
+impl Action {
+    /// A switch's checkbox in a menu, labelled `label` (the action's own label when `None`),
+    /// with its key beside it as the buttons show theirs; whether it was clicked (`on`
+    /// holds the new state).
+    pub fn checkbox(self, ui: &mut Ui, on: &mut bool, label: Option<&str>) -> bool {
+        let key = self.key_text(ui.ctx());
+        let hint = self.hint(ui.ctx());
+        ui.horizontal(|ui| {
+            let changed = ui
+                .checkbox(on, label.unwrap_or(self.label()))
+                .on_hover_text(hint)
+                .changed();
+            if !key.is_empty() {
+                ui.weak(key);
+            }
+            changed
+        })
+        .inner
+    }
+}
+
 /// The actions whose keys were pressed this frame. Plain keys are ignored while a text field
 /// has focus (or had it when the last frame ended: `was_typing`); shortcuts with more
 /// modifiers are matched first, so Ctrl+Shift+Z is not taken by Ctrl+Z.

@@ -25,8 +25,6 @@ use super::ui_state::{Mode, Pending, ReportForm, SaveQuestion};
 use super::views::canvas::free_spot;
 use crate::scene::expect::followed_rename;
 use crate::scene::format::has_comments;
-use crate::scene::limits::MAX_NAME_CHARS;
-use crate::scene::validate::quoted;
 use crate::scene::validate_shape;
 use crate::scene::{
     Object, Scene, Shape, Simulation, builtin, load_scene, read_scene_text, report, save_scene,
@@ -162,24 +160,9 @@ impl DebugApp {
         Some(format!("{NOT_APPLIED}{first}"))
     }
 
-    /// Why a rename is refused: an empty name, one another object has, or one over the
-    /// file format's length limit. Either would leave a scene that cannot be saved, and a
-    /// taken name would also leave the expectations naming two objects.
+    /// Why a rename is refused ([`crate::scene::name_refusal`]).
     fn refused_name(&self, object: usize, name: &str) -> Option<String> {
-        let objects = &self.doc.scene().objects;
-        let why = if name.trim().is_empty() {
-            "a name must not be empty".to_owned()
-        } else if let Some(other) = objects
-            .iter()
-            .enumerate()
-            .position(|(k, o)| k != object && o.name == name)
-        {
-            format!("object {other} is already named {}", quoted(name))
-        } else if name.chars().count() > MAX_NAME_CHARS {
-            format!("a name may be at most {MAX_NAME_CHARS} characters (MAX_NAME_CHARS)")
-        } else {
-            return None;
-        };
+        let why = crate::scene::name_refusal(&self.doc.scene().objects, object, name)?;
         Some(format!("{NOT_APPLIED}{why}"))
     }
 
@@ -773,7 +756,15 @@ impl DebugApp {
                     form.folder = dir;
                 }
             }
-            DialogResult::Cancelled(DialogKind::Save) => self.files.after_save = None,
+            DialogResult::Cancelled(DialogKind::Save) => {
+                self.files.after_save = None;
+                // An earlier "saved …" would still read as if this save had happened.
+                self.ui.status = if self.doc.dirty() {
+                    "save cancelled: the changes are not saved".to_owned()
+                } else {
+                    "save cancelled".to_owned()
+                };
+            }
             DialogResult::Cancelled(_) => {}
         }
     }

@@ -115,7 +115,15 @@ impl DebugApp {
             }
         }
         let dialog_open = self.files.dialog_open();
-        views::modals::show(&ctx, &mut self.ui, dialog_open, below_menu, &mut out);
+        let objects = &self.doc.scene().objects;
+        views::modals::show(
+            &ctx,
+            &mut self.ui,
+            objects,
+            dialog_open,
+            below_menu,
+            &mut out,
+        );
         // What was typed into any number field above: refused, or applied (which clears
         // an earlier refusal from the status bar).
         if let Some(typed) = views::widgets::take_typed(&ctx) {

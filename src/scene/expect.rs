@@ -285,7 +285,19 @@ pub fn stale_claims(text: &str, before: &[Expectation], now: &[Expectation]) -> 
             && n.is_some_and(|n| n.feature.as_deref() != Some(f))
             && words.contains(&f)
         {
-            claims.push(format!("{f} ({pair}: was the {f} feature, {now_text})"));
+            // The feature claim names the feature it is now (it read "was the tl feature, now
+            // t = 0.711", which left the new one unsaid).
+            let now_feature = match n {
+                Some(n) if n.hit => match n.feature.as_deref() {
+                    Some(g) => format!(
+                        "now the {g} feature, at t = {}",
+                        fixed(n.time.unwrap_or(f32::NAN))
+                    ),
+                    None => now_text.clone(),
+                },
+                _ => now_text.clone(),
+            };
+            claims.push(format!("{f} ({pair}: was the {f} feature, {now_feature})"));
         }
     }
     claims.dedup();
@@ -543,6 +555,11 @@ mod tests {
         let now = [recorded(true, Some(0.5), Some("tr"))];
         let claims = stale_claims("catches the tl corner", &before, &now);
         assert_eq!(claims.len(), 1, "{claims:?}");
+        // User test: it read "was the tl feature, now t = 0.5", without the new feature.
+        assert_eq!(
+            claims[0],
+            "tl (ball vs box: was the tl feature, now the tr feature, at t = 0.5)"
+        );
     }
 
     /// "miss" was matched inside other words: notes about a missing wall or a dismissed

@@ -30,4 +30,6 @@ pub use io::{
 };
 pub use model::*;
 pub use simulation::SceneWorld;
-pub use validate::{Problem, validate, validate_params, validate_response, validate_shape};
+pub use validate::{
+    Problem, name_refusal, validate, validate_params, validate_response, validate_shape,
+};

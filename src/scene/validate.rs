@@ -159,6 +159,27 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     out.finish()
 }
 
+/// Why `name` cannot be the name of object `object` among `objects`: empty, another
+/// object's, or over the file format's length limit. Any of them would leave a scene that
+/// cannot be saved, and a taken name would also leave the expectations naming two objects.
+pub fn name_refusal(objects: &[Object], object: usize, name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("a name must not be empty".to_owned())
+    } else if let Some(other) = objects
+        .iter()
+        .enumerate()
+        .position(|(k, o)| k != object && o.name == name)
+    {
+        Some(format!("object {other} is already named {}", quoted(name)))
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        Some(format!(
+            "a name may be at most {MAX_NAME_CHARS} characters (MAX_NAME_CHARS)"
+        ))
+    } else {
+        None
+    }
+}
+
 /// The problems of one object's shape alone (finite values, a positive radius, a box's
 /// `min` not above its `max`, …), as [`validate`] reports them for object `index`: for an
 /// editor that refuses an edit the file format would refuse.

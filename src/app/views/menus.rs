@@ -118,11 +118,7 @@ fn view_menu(ui: &mut Ui, state: &UiState, out: &mut Vec<Command>) {
         (state.show_variants, Action::ToggleVariantsPanel),
     ] {
         let mut shown = shown;
-        if ui
-            .checkbox(&mut shown, a.label())
-            .on_hover_text(a.hint(ui.ctx()))
-            .changed()
-        {
+        if a.checkbox(ui, &mut shown, None) {
             out.push(Command::Action(a));
         }
     }
@@ -252,9 +248,8 @@ fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
 /// this scene (a circle solve in a scene of boxes) is offered greyed out, saying why,
 /// unless it is the one chosen.
 fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
-    let hint = Action::ToggleHeatMap.hint(ui.ctx());
-    ui.checkbox(&mut h.shown, "Heat map: the ball's motion from every start")
-        .on_hover_text(hint);
+    let label = "Heat map: the ball's motion from every start";
+    Action::ToggleHeatMap.checkbox(ui, &mut h.shown, Some(label));
     ui.menu_button("Heat map colours", |ui| {
         let before = h.compare.clone();
         ui.radio_value(&mut h.compare, None, "Exact time of first contact");

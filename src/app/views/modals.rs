@@ -9,6 +9,7 @@ use crate::app::command::{Answer, Command};
 use crate::app::document::Edit;
 use crate::app::draw::palette::Role;
 use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
+use crate::scene::model::Object;
 
 /// Draws whichever of them is open. While a file dialog is open the bug report form waits
 /// behind it (a modal would cover the dialog). `below_menu` is the menu bar's bottom edge,
@@ -16,6 +17,7 @@ use crate::app::ui_state::{ReportForm, SaveQuestion, UiState};
 pub fn show(
     ctx: &Context,
     state: &mut UiState,
+    objects: &[Object],
     dialog_open: bool,
     below_menu: f32,
     out: &mut Vec<Command>,
@@ -43,13 +45,19 @@ pub fn show(
         let mut keep = true;
         egui::Modal::new(egui::Id::unique("rename")).show(ctx, |ui| {
             ui.heading("Rename");
-            let r = ui.text_edit_singleline(&mut name);
+            let l = ui.label("New name");
+            let r = ui.text_edit_singleline(&mut name).labelled_by(l.id);
             r.request_focus();
+            // Said as it is typed; the dialog stays open on it with the text kept (it
+            // closed and lost what was typed). The edit is checked again where applied.
+            let refusal = crate::scene::name_refusal(objects, i, name.trim());
+            if let Some(why) = &refusal {
+                ui.colored_label(Role::Alert.color(), why);
+            }
             ui.horizontal(|ui| {
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui.button("OK").clicked() || enter {
-                    // An empty or taken name is refused where the edit is applied, with
-                    // the reason in the status bar.
+                let ok = ui.add_enabled(refusal.is_none(), egui::Button::new("OK"));
+                if refusal.is_none() && (ok.clicked() || enter) {
                     let name = name.trim().to_owned();
                     out.push(Command::edit(Edit::Rename { object: i, name }));
                     keep = false;
