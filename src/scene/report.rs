@@ -184,7 +184,12 @@ fn path_table(scene: &Scene, bp: &BallEvaluation, out: &mut String) {
     );
     let _ = writeln!(
         out,
-        "| step | obstacle | time | centre | normal | feature | incoming | outgoing |"
+        "The incoming and outgoing columns are the rest of the motion at the contact (the \
+         displacement over the time left, not a velocity), before and after the response.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| step | obstacle | time | centre | normal | feature | incoming (rest of motion) | outgoing (rest of motion) |"
     );
     let _ = writeln!(out, "|{}", "---|".repeat(8));
     let start = path.points.first().copied().unwrap_or(path.end);
