@@ -56,6 +56,17 @@ impl Camera {
         )
     }
 
+    /// A world point on screen in f64, where no world point overflows (see
+    /// `screen_clip`).
+    pub fn to_screen_d(&self, w: Vec2) -> DVec2 {
+        let c = self.rect.center();
+        let z = f64::from(self.zoom);
+        DVec2::new(
+            f64::from(c.x) + (f64::from(w.x) - f64::from(self.center.x)) * z,
+            f64::from(c.y) - (f64::from(w.y) - f64::from(self.center.y)) * z,
+        )
+    }
+
     /// An f64 world point (the simulation's) on screen.
     pub fn to_screen_f64(&self, w: DVec2) -> Pos2 {
         let c = self.rect.center();

@@ -7,3 +7,4 @@ pub mod heat_layer;
 pub mod layers;
 pub mod palette;
 pub mod pen;
+pub mod screen_clip;

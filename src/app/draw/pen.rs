@@ -12,8 +12,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
 use glam::Vec2;
 
 use super::camera::Camera;
-use crate::geom::Aabb;
-use crate::region::clip_segment;
+use super::screen_clip::Bounds;
 
 /// The drawing layers (the scene's `Layers` switches plus always-on ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,6 +102,9 @@ pub struct Pen<'a> {
     /// Screen rectangles no label may cover (contact points); not labels, so they take
     /// nothing from [`MAX_LABELS`].
     kept_clear: Vec<Rect>,
+    /// Where world geometry is cut before it becomes f32 screen points: the canvas and a
+    /// margin wider than any stroke, so the cut's own edges never show.
+    clip: Bounds,
     /// The text of each label placed, for tests.
     #[cfg(test)]
     pub texts: Vec<String>,
@@ -120,6 +122,7 @@ impl<'a> Pen<'a> {
             on_top: Vec::new(),
             marks: Vec::new(),
             kept_clear: Vec::new(),
+            clip: Bounds::around(cam.rect, CLIP_MARGIN),
             #[cfg(test)]
             texts: Vec::new(),
         }
@@ -141,44 +144,60 @@ impl<'a> Pen<'a> {
     }
 
     pub fn add(&mut self, layer: Layer, shape: Shape) {
+        // The last guard: a shape built from a point past f32 (an infinity) would reach
+        // the tessellator as NaN and panic.
+        if !shape.visual_bounding_rect().is_finite() {
+            return;
+        }
         self.stats.counts[layer as usize] += 1;
         self.painter.add(shape);
     }
 
+    /// World points on screen, in f64.
+    fn screen(&self, pts: &[Vec2]) -> Vec<glam::DVec2> {
+        pts.iter().map(|w| self.cam.to_screen_d(*w)).collect()
+    }
+
+    /// A polyline: what of it is near the canvas, cut in f64 (see `screen_clip`).
     pub fn polyline(&mut self, layer: Layer, pts: &[Vec2], stroke: Stroke) {
-        let p = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
-        self.add(layer, Shape::line(p, stroke));
+        for piece in self.clip.polyline(&self.screen(pts)) {
+            self.add(layer, Shape::line(piece, stroke));
+        }
     }
 
     pub fn closed(&mut self, layer: Layer, pts: &[Vec2], fill: Color32, stroke: Stroke) {
-        let p: Vec<_> = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
+        let p = self.screen(pts);
         if fill != Color32::TRANSPARENT {
-            self.add(layer, Shape::convex_polygon(p, fill, stroke));
-        } else {
+            let cut = self.clip.polygon(&p);
+            if cut.len() >= 3 {
+                self.add(layer, Shape::convex_polygon(cut, fill, stroke));
+            }
+        } else if p.iter().all(|q| self.clip.contains(*q)) {
+            let p = p
+                .iter()
+                .map(|q| Pos2::new(q.x as f32, q.y as f32))
+                .collect();
             self.add(layer, Shape::closed_line(p, stroke));
+        } else {
+            let mut ring = p;
+            if let Some(&first) = ring.first() {
+                ring.push(first);
+            }
+            for piece in self.clip.polyline(&ring) {
+                self.add(layer, Shape::line(piece, stroke));
+            }
         }
     }
 
     /// A dashed polyline. Only what shows on the canvas is dashed, so the number of
     /// dashes is bounded by the canvas, not by the world length of the line.
     pub fn dashed(&mut self, layer: Layer, pts: &[Vec2], stroke: Stroke) {
-        let p: Vec<Pos2> = pts.iter().map(|w| self.cam.to_screen(*w)).collect();
-        let view = self.cam.rect.expand(8.0);
-        let bounds = Aabb::new(
-            Vec2::new(view.min.x, view.min.y),
-            Vec2::new(view.max.x, view.max.y),
-        );
+        let p = self.screen(pts);
         for pair in p.windows(2) {
-            let (a, b) = (
-                Vec2::new(pair[0].x, pair[0].y),
-                Vec2::new(pair[1].x, pair[1].y),
-            );
-            let Some((t0, t1)) = clip_segment(a, b, &bounds).span else {
+            let Some((a, b)) = self.clip.segment(pair[0], pair[1]) else {
                 continue;
             };
-            let (a, b) = (a.lerp(b, t0), a.lerp(b, t1));
-            let piece = [Pos2::new(a.x, a.y), Pos2::new(b.x, b.y)];
-            for s in Shape::dashed_line(&piece, stroke, 6.0, 4.0) {
+            for s in Shape::dashed_line(&[a, b], stroke, 6.0, 4.0) {
                 self.add(layer, s);
             }
         }
@@ -201,8 +220,10 @@ impl<'a> Pen<'a> {
     }
 
     pub fn segment(&mut self, layer: Layer, a: Vec2, b: Vec2, stroke: Stroke) {
-        let s = Shape::line_segment([self.cam.to_screen(a), self.cam.to_screen(b)], stroke);
-        self.add(layer, s);
+        let (a, b) = (self.cam.to_screen_d(a), self.cam.to_screen_d(b));
+        if let Some((a, b)) = self.clip.segment(a, b) {
+            self.add(layer, Shape::line_segment([a, b], stroke));
+        }
     }
 
     /// A line between two screen points.
@@ -213,8 +234,22 @@ impl<'a> Pen<'a> {
     /// A circle with a world radius. A circle far larger than the canvas is drawn as what
     /// shows of it: no shape is built in proportion to a world size.
     pub fn circle(&mut self, layer: Layer, c: Vec2, r: f32, fill: Color32, stroke: Stroke) {
-        let center = self.cam.to_screen(c);
-        let radius = self.cam.len(r).max(0.5);
+        let centre = self.cam.to_screen_d(c);
+        let radius = (f64::from(r) * f64::from(self.cam.zoom)).max(0.5);
+        // In f64: the centre or the radius can be past f32 on screen.
+        let off = (centre - self.clip_centre()).abs();
+        let half = self.clip_half();
+        if off.x > half.x + radius || off.y > half.y + radius || !radius.is_finite() {
+            return;
+        }
+        if (off + half).length() < radius - 2.0 {
+            // Only the inside shows.
+            if fill != Color32::TRANSPARENT {
+                self.add(layer, Shape::rect_filled(self.cam.rect, 0.0, fill));
+            }
+            return;
+        }
+        let (center, radius) = (Pos2::new(centre.x as f32, centre.y as f32), radius as f32);
         if self.covers_canvas(center, radius) {
             // Only the inside shows.
             if fill != Color32::TRANSPARENT {
@@ -244,9 +279,24 @@ impl<'a> Pen<'a> {
         corners.iter().all(|p| p.distance(center) < radius - 2.0)
     }
 
-    /// A dot of a fixed pixel size.
+    /// The canvas's centre and half size, in f64.
+    fn clip_centre(&self) -> glam::DVec2 {
+        let c = self.cam.rect.center();
+        glam::DVec2::new(f64::from(c.x), f64::from(c.y))
+    }
+
+    fn clip_half(&self) -> glam::DVec2 {
+        let s = self.cam.rect.size();
+        glam::DVec2::new(f64::from(s.x), f64::from(s.y)) * 0.5
+    }
+
+    /// A dot of a fixed pixel size (none when it is off the canvas).
     pub fn dot(&mut self, layer: Layer, c: Vec2, px: f32, fill: Color32) {
-        self.add(layer, Shape::circle_filled(self.cam.to_screen(c), px, fill));
+        let p = self.cam.to_screen_d(c);
+        if self.clip.contains(p) {
+            let p = Pos2::new(p.x as f32, p.y as f32);
+            self.add(layer, Shape::circle_filled(p, px, fill));
+        }
     }
 
     /// A dot that is the answer itself (a contact point): no label is placed over it, and
@@ -284,7 +334,11 @@ impl<'a> Pen<'a> {
 
     /// An arrow from world point `from` along unit world direction `dir`, `px` pixels long.
     pub fn arrow(&mut self, layer: Layer, from: Vec2, dir: Vec2, px: f32, color: Color32) {
-        let a = self.cam.to_screen(from);
+        let from = self.cam.to_screen_d(from);
+        if !self.clip.contains(from) {
+            return;
+        }
+        let a = Pos2::new(from.x as f32, from.y as f32);
         // Scaled to its largest component first: normalising squares it, which leaves the
         // f32 range for a direction given as a long or a tiny vector.
         let m = dir.abs().max_element();
@@ -480,6 +534,10 @@ impl<'a> Pen<'a> {
     }
 }
 
+/// How far past the canvas geometry is kept: wider than any stroke, so that where a shape
+/// is cut never shows.
+const CLIP_MARGIN: f32 = 32.0;
+
 /// Whether `p` is inside the convex polygon `poly` (either orientation, its edges
 /// included).
 fn in_convex(p: Pos2, poly: &[Pos2]) -> bool {
@@ -571,6 +629,69 @@ mod tests {
         // No renderer here: the font texture updates are dropped on purpose.
         out.drop_without_applying_deltas();
         stats
+    }
+
+    /// Robustness attack: a box from x = -1e38 at 8 pixels a unit is 8e38 pixels wide,
+    /// past f32. Its screen points were infinities, and the tessellator panicked on NaN
+    /// (the screenshot, the report and the window all crashed). What shows is drawn, cut.
+    #[test]
+    fn geometry_past_f32_on_screen_is_cut_not_infinite() {
+        let ctx = egui::Context::default();
+        let mut drawn = 0;
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: Vec2::ZERO,
+                zoom: 8.0,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let far = [
+                Vec2::new(-1e38, -1.0),
+                Vec2::new(6.0, -1.0),
+                Vec2::new(6.0, 1.0),
+                Vec2::new(-1e38, 1.0),
+            ];
+            let stroke = Stroke::new(1.0, Color32::WHITE);
+            pen.closed(Layer::Objects, &far, Color32::GRAY, stroke);
+            pen.closed(Layer::Objects, &far, Color32::TRANSPARENT, stroke);
+            pen.polyline(Layer::Path, &far, stroke);
+            pen.dashed(Layer::Path, &far, stroke);
+            pen.segment(Layer::Path, far[0], Vec2::new(f32::MAX, 0.0), stroke);
+            pen.circle(
+                Layer::Objects,
+                Vec2::new(3e38, 0.0),
+                1e38,
+                Color32::GRAY,
+                stroke,
+            );
+            pen.dot(Layer::Impact, Vec2::new(3e38, 0.0), 3.0, Color32::RED);
+            pen.arrow(
+                Layer::Impact,
+                Vec2::new(-1e38, 0.0),
+                Vec2::X,
+                20.0,
+                Color32::RED,
+            );
+            pen.label(
+                Layer::Labels,
+                Vec2::new(3e38, 0.0),
+                &around(4.0),
+                "far",
+                Color32::WHITE,
+            );
+            pen.finish();
+            drawn = pen.stats.count(Layer::Objects) + pen.stats.count(Layer::Path);
+        });
+        let shapes = out.shapes.clone();
+        for s in &shapes {
+            assert!(s.shape.visual_bounding_rect().is_finite(), "{:?}", s.shape);
+        }
+        // The box's near end shows: filled, outlined and as lines.
+        assert!(drawn >= 4, "{drawn}");
+        let _ = ctx.tessellate(shapes, 1.0);
+        out.drop_without_applying_deltas();
     }
 
     #[test]

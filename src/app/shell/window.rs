@@ -132,6 +132,16 @@ fn gl_renderer(gl: &eframe::glow::Context) -> String {
     format!("{renderer} (OpenGL {version})")
 }
 
+/// The window's inner size when none is given or remembered (`--size`'s default).
+const DEFAULT_SIZE: [f32; 2] = [1400.0, 900.0];
+
+/// The size to open at over the one a session remembered: the size asked for, and for an
+/// unattended run the documented default (a session saved tiny made every screenshot and
+/// report tiny, and crashed them).
+fn window_size(asked: Option<[f32; 2]>, unattended: bool) -> Option<[f32; 2]> {
+    asked.or(unattended.then_some(DEFAULT_SIZE))
+}
+
 /// The window's options. An explicit `size` is applied after eframe restores the
 /// remembered geometry (its `window_builder` hook runs last), so it wins.
 fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOptions {
@@ -145,7 +155,7 @@ fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOpt
     });
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_inner_size(size.unwrap_or([1400.0, 900.0]))
+            .with_inner_size(size.unwrap_or(DEFAULT_SIZE))
             .with_min_inner_size([640.0, 420.0])
             .with_title("sweepscope")
             .with_app_id("sweepscope")
@@ -269,7 +279,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
         && opts.demo.is_none()
         && opts.stress.is_none()
         && !opts.sim_mode();
-    let options = native_options(opts.size, unattended);
+    let options = native_options(window_size(opts.size, unattended), unattended);
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
     let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
@@ -394,6 +404,21 @@ mod tests {
             None => restored,
         };
         built.inner_size
+    }
+
+    /// Robustness attack: `--screenshot` without `--size` opened at the size the last
+    /// session remembered (120 x 90 crashed it), though `--size` says 1400x900.
+    #[test]
+    fn an_unattended_run_opens_at_the_default_size_not_the_remembered_one() {
+        let remembered = [120.0, 90.0];
+        assert_eq!(
+            opened_size(window_size(None, true), remembered),
+            Some(egui::vec2(1400.0, 900.0))
+        );
+        assert_eq!(
+            opened_size(window_size(None, false), remembered),
+            Some(egui::vec2(120.0, 90.0))
+        );
     }
 
     #[test]

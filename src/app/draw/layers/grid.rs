@@ -36,7 +36,8 @@ pub fn grid(pen: &mut Pen) {
     let (x0, x1, y0, y1) = (x0 as i64, x1 as i64, y0 as i64, y1 as i64);
     let r = cam.rect;
     let origin = cam.to_screen(Vec2::ZERO);
-    let label_y = origin.y.clamp(r.top() + 2.0, r.bottom() - 16.0);
+    // Not `clamp`: on a canvas under 18 points tall its bounds cross, and it panics.
+    let label_y = origin.y.min(r.bottom() - 16.0).max(r.top() + 2.0);
     // The y ticks' labels stand left of the y axis; with the axis near or beyond the
     // canvas's left edge, just inside that edge, to the right of it.
     let (label_x, y_align) = if origin.x < r.left() + Y_LABEL_ROOM {
@@ -156,6 +157,38 @@ mod tests {
                 "{center} {zoom}: {} labels",
                 labels.len()
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod small_canvas {
+    use super::*;
+    use crate::app::draw::camera::Camera;
+    use crate::scene::View;
+
+    /// Robustness attack: a window resized to 150 x 110 panicked here ("min > max"): the
+    /// x labels' row was clamped between bounds that cross on a canvas under 18 points tall.
+    #[test]
+    fn a_canvas_too_short_for_the_labels_row_draws_its_grid() {
+        for size in [
+            egui::vec2(300.0, 10.0),
+            egui::vec2(300.0, 0.0),
+            egui::vec2(5.0, 5.0),
+        ] {
+            let ctx = egui::Context::default();
+            let mut drawn = 0;
+            let raw = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let rect = egui::Rect::from_min_size(egui::pos2(0.0, 40.0), size);
+                let painter = ui.painter_at(rect);
+                let mut pen = Pen::new(&painter, Camera::new(rect, &View::default()));
+                grid(&mut pen);
+                pen.finish();
+                drawn = pen.stats.count(Layer::Grid);
+            });
+            raw.drop_without_applying_deltas();
+            // Its lines are drawn where there is width; no label fits.
+            assert!(size.x < 100.0 || drawn > 0, "{size:?}");
         }
     }
 }
