@@ -342,3 +342,43 @@ fn counts_of_one_and_the_unlisted_problems_read_as_sentences() {
     assert!(t.rfind("`radius`").is_some_and(|last| last < at), "{t}");
     assert!(!t.contains("`...`"), "{t}");
 }
+
+/// Robustness attack: a valid 16 MiB scene of 100 balls × 100 boxes was recorded into a
+/// 17 MiB file, past the size every loader refuses: `check` then refused the file that
+/// `check --record` had just written. It is refused before the write, the file untouched.
+#[test]
+fn a_record_that_would_push_the_file_past_the_size_limit_is_refused() {
+    let dir = folder("too-big");
+    let mut s = String::from("(\n    version: 1,\n    notes: \"");
+    // Padding that leaves the file just under 16 MiB before the expectations.
+    let limit = sweepscope::scene::MAX_SCENE_BYTES as usize;
+    let mut objects = String::from("\",\n    objects: [\n");
+    for i in 0..100 {
+        objects.push_str(&format!(
+            "        (name: \"ball{i}\", shape: Ball(start: ({}, 0), end: ({}, 100), radius: 1)),\n",
+            i * 3,
+            i * 3
+        ));
+    }
+    for j in 0..100 {
+        objects.push_str(&format!(
+            "        (name: \"o{j}\", shape: Box(min: (-5, {}), max: (1000, {}))),\n",
+            j * 10 + 5,
+            j * 10 + 6
+        ));
+    }
+    objects.push_str("    ],\n)\n");
+    let pad = limit - 20_000 - s.len() - objects.len();
+    s.push_str(&"p".repeat(pad));
+    s.push_str(&objects);
+    let file = dir.join("big.ron");
+    std::fs::write(&file, &s).expect("written");
+    let out = sweepscope(&["check", "--record", path_str(&file)]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("past the 16 MiB a scene file may be (MAX_SCENE_BYTES)"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), s);
+}

@@ -20,7 +20,7 @@ use crate::scene::evaluate::{evaluate, record};
 use crate::scene::expect::stale_claims;
 use crate::scene::format::{has_comments, replace_expect};
 use crate::scene::io::{parse_scene_all, read_scene_text, scene_to_string};
-use crate::scene::limits::MAX_EXPECTATIONS;
+use crate::scene::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 
 /// What recording did to one file.
 #[derive(Debug, PartialEq)]
@@ -162,7 +162,15 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
         }
     };
     // What is written must load, be this scene and pass: judged on the text itself, as
-    // `check` will.
+    // `check` will, size limit included.
+    if new_text.len() as u64 > MAX_SCENE_BYTES {
+        return Err(format!(
+            "with its expectations the file would be {} bytes, past the {} MiB a scene file \
+             may be (MAX_SCENE_BYTES)",
+            new_text.len(),
+            MAX_SCENE_BYTES / (1024 * 1024)
+        ));
+    }
     let back = parse_scene_all(&new_text, &file).map_err(|errors| {
         format!(
             "the rewritten scene would not load back ({}); this is a bug",

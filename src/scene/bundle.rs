@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 
 use super::evaluate::{Evaluation, record};
 use super::io::scene_to_string;
+use super::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 use super::model::{Scene, Simulation};
 use super::number::{energy, fixed, fixed_f64};
 use super::report;
@@ -167,10 +168,29 @@ pub struct BundleTexts {
     pub start_ron: Option<String>,
 }
 
+/// Whether the answers on screen went into `scene.ron` as its expectations, or why not:
+/// the file must stay one that loads (`check` refused the report's own scene when it held
+/// 99,999 expectations or grew past the size limit).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Recorded {
+    Yes,
+    /// More pairs than a scene may hold expectations.
+    TooMany(usize),
+    /// With them the file would be this many bytes, past [`MAX_SCENE_BYTES`].
+    TooBig(usize),
+}
+
 /// The texts of `scene.ron`, `report.md` and, when there is one, [`START_FILE`].
 pub fn bundle_text(input: &BundleInput) -> BundleTexts {
     let mut scene = input.scene.clone();
-    scene.expect = record(&scene, input.evaluation);
+    let balls = scene.objects.iter().filter(|o| o.shape.is_ball()).count();
+    let pairs = balls.saturating_mul(scene.objects.len() - balls);
+    let mut recorded = if pairs > MAX_EXPECTATIONS {
+        Recorded::TooMany(pairs)
+    } else {
+        scene.expect = record(&scene, input.evaluation);
+        Recorded::Yes
+    };
     let mut start_ron = None;
     if let ViewState::Simulation(Some(sim)) = &input.view {
         // A run still at its set-up has nothing before the state on screen to replay.
@@ -182,10 +202,17 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
         }
         scene.simulation = Some(sim.state.clone());
     }
-    scene.notes = bundle_notes(input);
+    scene.notes = bundle_notes(input, recorded == Recorded::Yes);
+    let mut scene_ron = scene_to_string(&scene);
+    if recorded == Recorded::Yes && scene_ron.len() as u64 > MAX_SCENE_BYTES {
+        recorded = Recorded::TooBig(scene_ron.len());
+        scene.expect = input.scene.expect.clone();
+        scene.notes = bundle_notes(input, false);
+        scene_ron = scene_to_string(&scene);
+    }
     BundleTexts {
-        report_md: report_md(input, &scene, start_ron.is_some()),
-        scene_ron: scene_to_string(&scene),
+        report_md: report_md(input, &scene, start_ron.is_some(), recorded),
+        scene_ron,
         start_ron,
     }
 }
@@ -226,7 +253,7 @@ fn start_notes(input: &BundleInput, sim: &SimSnapshot) -> String {
     n
 }
 
-fn bundle_notes(input: &BundleInput) -> String {
+fn bundle_notes(input: &BundleInput, answers_recorded: bool) -> String {
     let mut n = own_notes(&input.scene.notes);
     if !n.is_empty() {
         n.push_str("\n\n");
@@ -252,7 +279,7 @@ fn bundle_notes(input: &BundleInput) -> String {
             sim.time
         );
     }
-    if input.evaluation.pairs().next().is_some() {
+    if answers_recorded && input.evaluation.pairs().next().is_some() {
         let _ = writeln!(
             n,
             "The expectations are the answers on screen; the scene's own are judged in report.md."
@@ -279,7 +306,7 @@ fn bundle_notes(input: &BundleInput) -> String {
     n
 }
 
-fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
+fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Recorded) -> String {
     let scene = input.scene;
     let mut md = String::new();
     let name = if scene.name.is_empty() {
@@ -349,13 +376,26 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool) -> String {
             );
         }
     }
-    let _ = match bundled.expect.len() {
-        0 => writeln!(
+    let _ = match (recorded, bundled.expect.len()) {
+        (Recorded::TooMany(pairs), _) => writeln!(
+            md,
+            "- `sweepscope check scene.ron` loads and validates it; the {pairs} answers on \
+             screen are not recorded in it, since a scene holds at most {MAX_EXPECTATIONS} \
+             expectations (MAX_EXPECTATIONS).\n"
+        ),
+        (Recorded::TooBig(bytes), _) => writeln!(
+            md,
+            "- `sweepscope check scene.ron` loads and validates it; the answers on screen are \
+             not recorded in it, since with them it would be {bytes} bytes, past the {} MiB a \
+             scene file may be (MAX_SCENE_BYTES).\n",
+            MAX_SCENE_BYTES / (1024 * 1024)
+        ),
+        (Recorded::Yes, 0) => writeln!(
             md,
             "- `sweepscope check scene.ron` loads and validates it (it has no ball × obstacle \
              pair whose answer could be recorded).\n"
         ),
-        n => writeln!(
+        (Recorded::Yes, n) => writeln!(
             md,
             "- `sweepscope check scene.ron` checks the {n} answer{} on screen, recorded in it \
              as expectations.\n",
@@ -668,6 +708,63 @@ mod tests {
         ] {
             assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
         }
+    }
+
+    /// Robustness attack: a report of a scene with 99,999 pairs wrote them all into
+    /// `scene.ron` as expectations, past what a scene may hold, and `check` refused the
+    /// report's own scene (while report.md said it checked them); one whose expectations
+    /// pushed it past 16 MiB did the same. The answers stay out, and report.md says why.
+    #[test]
+    fn a_report_never_writes_a_scene_that_does_not_load() {
+        use crate::scene::model::{Object, Shape};
+        let mut scene = Scene::empty("many");
+        scene.objects.push(Object {
+            name: "ball".into(),
+            shape: Shape::Ball {
+                start: glam::Vec2::ZERO,
+                end: glam::Vec2::new(0.0, 100.0),
+                radius: 1.0,
+            },
+        });
+        for j in 0..=MAX_EXPECTATIONS {
+            let y = j as f32 * 10.0 + 5.0;
+            scene.objects.push(Object {
+                name: format!("o{j}"),
+                shape: Shape::Box {
+                    min: glam::Vec2::new(-5.0, y),
+                    max: glam::Vec2::new(5.0, y + 1.0),
+                },
+            });
+        }
+        let ev = evaluate(&scene);
+        let texts = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.0,
+            },
+            words: &UserWords::default(),
+            env: &env(),
+            stale: &[],
+            stamp: "20261127-000000",
+            screenshot: false,
+        });
+        let back = parse_scene(&texts.scene_ron, "scene.ron").unwrap_or_else(|e| panic!("{e}"));
+        assert!(back.expect.is_empty());
+        assert!(
+            !back
+                .notes
+                .contains("The expectations are the answers on screen")
+        );
+        assert!(
+            texts.report_md.contains(
+                "the 10001 answers on screen are not recorded in it, since a scene holds at \
+                 most 10000 expectations (MAX_EXPECTATIONS)"
+            ),
+            "{}",
+            texts.report_md
+        );
     }
 
     /// A report of a report's scene carried the first report's lines about its own folder.
