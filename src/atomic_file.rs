@@ -35,10 +35,28 @@ impl AtomicFile {
     /// Creates the temporary beside the (link-resolved) target, so the rename stays on
     /// one file system; or opens a special file for writing.
     pub fn create(target: &Path) -> io::Result<Self> {
+        Self::open(target, true)
+    }
+
+    /// [`AtomicFile::create`] for a file that must be a regular one: a special file at the
+    /// path is refused rather than written through (opening a FIFO with no reader waits
+    /// for ever, and a scene saved from the window froze it).
+    pub fn create_regular(target: &Path) -> io::Result<Self> {
+        Self::open(target, false)
+    }
+
+    fn open(target: &Path, through_special: bool) -> io::Result<Self> {
         let target = resolve_links(target)?;
         match fs::metadata(&target) {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
+            }
+            Ok(m) if !m.is_file() && !through_special => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "is not a regular file (a FIFO, a socket or a device); only a regular \
+                     file is replaced",
+                ));
             }
             Ok(m) if !m.is_file() => {
                 return Ok(Self {
@@ -197,6 +215,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.commit()
 }
 
+/// [`write_atomically`] to a regular file only ([`AtomicFile::create_regular`]).
+pub fn replace_regular(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = AtomicFile::create_regular(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
 /// A fresh name next to `path`, hidden and unique to this process, moment and call.
 fn temp_path(path: &Path) -> PathBuf {
     static CALLS: AtomicU64 = AtomicU64::new(0);
@@ -333,5 +358,20 @@ mod tests {
     fn a_missing_folder_is_an_error_not_a_panic() {
         let path = dir("missing").join("no").join("such").join("file.txt");
         assert!(write_atomically(&path, b"x").is_err());
+    }
+
+    /// Robustness attack: Ctrl+S on a scene whose file had been replaced by a FIFO froze
+    /// the window, waiting in open() for a reader. A regular-only replace refuses it at once.
+    #[cfg(unix)]
+    #[test]
+    fn a_regular_replace_refuses_a_fifo_without_waiting() {
+        let d = dir("fifo");
+        let fifo = d.join("scene.ron");
+        let _ = fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let e = replace_regular(&fifo, b"new").expect_err("a FIFO is not replaced");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let _ = fs::remove_file(&fifo);
     }
 }

@@ -271,12 +271,20 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
 /// never longer, and one grown past it is told apart by its length.
 const FINGERPRINT_BYTES: u64 = crate::scene::limits::MAX_SCENE_BYTES + 1;
 
-/// A hash of a file's bytes (`None` when it cannot be read).
+/// A hash of a file's bytes (`None` when it cannot be read, or is not a regular file:
+/// opening a FIFO waits for a writer, and a session naming one froze the window at start).
 fn fingerprint(path: &Path) -> Option<u64> {
     use std::hash::{Hash, Hasher};
     use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
-    let len = file.metadata().ok()?.len();
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let file = crate::scene::io::open_no_wait(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let len = meta.len();
     let mut bytes = Vec::new();
     file.take(FINGERPRINT_BYTES).read_to_end(&mut bytes).ok()?;
     let mut h = std::hash::DefaultHasher::new();
@@ -471,5 +479,20 @@ mod tests {
         };
         assert_eq!(d.scene_with_view(v).view, v);
         assert_ne!(d.scene().view, v);
+    }
+
+    /// Robustness attack: a session naming a FIFO froze the window before its first frame,
+    /// reading the file's fingerprint.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_has_no_fingerprint_and_is_not_waited_on() {
+        let d = std::env::temp_dir().join(format!("sweepscope-fp-{}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("dir");
+        let fifo = d.join("scene.ron");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        assert_eq!(fingerprint(&fifo), None);
+        let _ = std::fs::remove_file(&fifo);
     }
 }

@@ -410,7 +410,7 @@ fn special_kind(_: &std::fs::Metadata) -> &'static str {
 /// Opens for reading without blocking on a FIFO that has no writer (regular files read as
 /// usual; the handle's type is checked before any read).
 #[cfg(unix)]
-fn open_no_wait(path: &Path) -> std::io::Result<File> {
+pub(crate) fn open_no_wait(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
@@ -419,7 +419,7 @@ fn open_no_wait(path: &Path) -> std::io::Result<File> {
 }
 
 #[cfg(not(unix))]
-fn open_no_wait(path: &Path) -> std::io::Result<File> {
+pub(crate) fn open_no_wait(path: &Path) -> std::io::Result<File> {
     File::open(path)
 }
 
@@ -460,7 +460,7 @@ pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
         return Err(SceneError::join(errors));
     }
     let text = scene_to_string(scene);
-    crate::atomic_file::write_atomically(path, text.as_bytes())
+    crate::atomic_file::replace_regular(path, text.as_bytes())
         .map_err(|e| SceneError::new(&file, format!("cannot save: {e}")))
 }
 
