@@ -199,3 +199,60 @@ fn a_hunt_with_its_own_substeps_writes_scenes_that_judge_as_it_did() {
         );
     }
 }
+
+/// Robustness attack: a second hunt with the same seed replaced a scene the user had
+/// edited since, without a word. A rerun still lands on the same names when they hold the
+/// same case; an edited file is kept and the case goes beside it.
+#[test]
+fn a_rerun_keeps_a_scene_edited_since_and_writes_beside_it() {
+    let dir = fresh_dir("hunt-rerun");
+    let run = || {
+        let out = bin()
+            .args([
+                "hunt",
+                "--against",
+                "substep",
+                "--count",
+                "300",
+                "--seed",
+                "3",
+                "--out",
+            ])
+            .arg(&dir)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    run();
+    let first = scenes_in(&dir);
+    assert!(!first.is_empty());
+    // The same seed again: the same files, nothing kept aside.
+    let again = run();
+    assert_eq!(scenes_in(&dir), first);
+    assert!(!again.contains("kept "), "{again}");
+    // Edited since: kept as it is, the case written to `-2`.
+    let edited = &first[0];
+    let mine = std::fs::read_to_string(edited)
+        .expect("reads")
+        .replace("version: 1,", "version: 1,\n    // my edit");
+    std::fs::write(edited, &mine).expect("writes");
+    let third = run();
+    assert_eq!(std::fs::read_to_string(edited).expect("reads"), mine);
+    let beside = edited.with_file_name(format!(
+        "{}-2.ron",
+        edited
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+    ));
+    assert!(beside.exists(), "{third}");
+    assert!(
+        third.contains(&format!("kept {}", edited.display())),
+        "{third}"
+    );
+}

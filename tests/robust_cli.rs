@@ -364,6 +364,26 @@ fn screenshot_into_a_missing_folder_fails_without_creating_it() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Robustness attack: `--screenshot s.ron s.ron` replaced the scene with a PNG. A file
+/// there that is not a PNG is refused before anything runs; an earlier PNG is replaced.
+#[test]
+fn a_screenshot_never_replaces_a_file_that_is_not_a_png() {
+    let d = folder("shot-over");
+    let scene = d.join("s.ron");
+    std::fs::copy("scenes/default.ron", &scene).expect("copy");
+    let before = std::fs::read(&scene).expect("read");
+    let s = scene.to_str().unwrap_or_default();
+    let out = run(&["--screenshot", s, s]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("exists and is not a PNG: not overwritten"),
+        "{t}"
+    );
+    assert_eq!(std::fs::read(&scene).expect("read"), before);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn limits_are_named_when_refused() {
     let out = run(&[

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::args::HuntArgs;
 use super::output::{Output, errln, outln};
 use crate::hunt::{HuntConfig, hunt, table};
-use crate::scene::io::save_scene;
+use crate::scene::io::{read_scene_text, save_scene, scene_to_string};
 use crate::variants::Params;
 
 /// Runs `sweepscope hunt`.
@@ -79,7 +79,14 @@ pub fn run(args: HuntArgs) -> ExitCode {
     };
     let mut failed = false;
     for c in &report.counterexamples {
-        let path = dir.join(c.file_name());
+        let (path, kept) = free_path(dir, &c.file_name(), &scene_to_string(&c.scene));
+        if let Some(kept) = &kept {
+            outln!(
+                out,
+                "kept {}: it differs from this hunt's case (edited since?)",
+                kept.display()
+            );
+        }
         match save_scene(&path, &c.scene) {
             Ok(()) => outln!(
                 out,
@@ -107,4 +114,32 @@ pub fn run(args: HuntArgs) -> ExitCode {
         ExitCode::SUCCESS
     };
     out.exit("sweepscope hunt", code)
+}
+
+/// Where a counterexample named `name` goes in `dir`: its own name when that is free or
+/// already holds this very text (a rerun of the same seed), else the first free
+/// `<stem>-2.ron`, `<stem>-3.ron`, … so that a file edited since is never replaced; with
+/// the name kept, in that case.
+fn free_path(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+) -> (std::path::PathBuf, Option<std::path::PathBuf>) {
+    let first = dir.join(name);
+    let same_or_free = |p: &std::path::Path| match std::fs::symlink_metadata(p) {
+        Err(_) => true,
+        Ok(_) => read_scene_text(p).is_ok_and(|t| t == text),
+    };
+    if same_or_free(&first) {
+        return (first, None);
+    }
+    let stem = name.strip_suffix(".ron").unwrap_or(name);
+    let mut k = 2u64;
+    loop {
+        let p = dir.join(format!("{stem}-{k}.ron"));
+        if same_or_free(&p) {
+            return (p, Some(first));
+        }
+        k += 1;
+    }
 }

@@ -198,6 +198,30 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
     })
 }
 
+/// Why a screenshot must not be saved over `path`: a file is there that is not a PNG (the
+/// scene being opened itself, given twice by mistake, was replaced by the picture). An
+/// earlier screenshot is replaced as asked.
+fn not_a_png(path: &std::path::Path) -> Option<String> {
+    use std::io::Read;
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1A, b'\n'];
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        // A folder, or a special file (a pipe a picture may be streamed to): the write
+        // says what it finds.
+        return None;
+    }
+    let mut head = [0u8; 8];
+    let png = crate::scene::io::open_no_wait(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| head == SIGNATURE);
+    (!png && meta.len() > 0).then(|| {
+        format!(
+            "{} exists and is not a PNG: not overwritten",
+            crate::cli::terminal::safe(&path.display().to_string())
+        )
+    })
+}
+
 /// The scene to start with, where it came from, and an error to show (an unattended run
 /// fails instead).
 #[allow(clippy::type_complexity)]
@@ -254,7 +278,11 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
     if let Some(d) = &driver {
         // Before loading: an unattended run must end even if reading the scene does not.
         headless::start_watchdog(Arc::clone(&d.partial));
-        if let Some(e) = opts.screenshot.as_deref().and_then(missing_folder) {
+        if let Some(e) = opts
+            .screenshot
+            .as_deref()
+            .and_then(|p| missing_folder(p).or_else(|| not_a_png(p)))
+        {
             eprintln!("sweepscope: --screenshot: {e}");
             return Ok(ExitCode::FAILURE);
         }
