@@ -104,6 +104,9 @@ pub struct Driver {
     pub partial: Arc<Mutex<Option<String>>>,
     /// Set when the run is over: the exit message and whether it failed.
     pub finished: Option<(String, bool)>,
+    /// Why the picture is not the state asked for (`--sim-advance` stopped short): the
+    /// screenshot is still saved, and the run fails saying so.
+    pub warning: Option<String>,
 }
 
 impl Driver {
@@ -119,6 +122,7 @@ impl Driver {
             written: Arc::default(),
             partial: Arc::new(Mutex::new(None)),
             finished: None,
+            warning: None,
         }
     }
 
@@ -176,17 +180,16 @@ impl Driver {
         }
         let outcome = self.result.lock().ok().and_then(|mut d| d.take());
         if let Some(r) = outcome {
-            self.finished = Some(match r {
-                Ok(()) => (
-                    format!(
-                        "screenshot saved to {}",
-                        self.screenshot
-                            .as_ref()
-                            .map_or(String::new(), |p| p.display().to_string())
-                    ),
-                    false,
-                ),
-                Err(e) => (format!("screenshot failed: {e}"), true),
+            let saved = format!(
+                "screenshot saved to {}",
+                self.screenshot
+                    .as_ref()
+                    .map_or(String::new(), |p| p.display().to_string())
+            );
+            self.finished = Some(match (r, &self.warning) {
+                (Ok(()), None) => (saved, false),
+                (Ok(()), Some(w)) => (format!("{saved}, but {w}"), true),
+                (Err(e), _) => (format!("screenshot failed: {e}"), true),
             });
         }
     }

@@ -274,7 +274,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
     super::allocator::keep_freed_memory();
     let opts = opts.clone();
     let unattended = opts.headless() || report.is_some();
-    let driver = unattended.then(|| Driver::new(&opts, report));
+    let mut driver = unattended.then(|| Driver::new(&opts, report));
     if let Some(d) = &driver {
         // Before loading: an unattended run must end even if reading the scene does not.
         headless::start_watchdog(Arc::clone(&d.partial));
@@ -326,7 +326,10 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                 app.allow_native_dialogs();
             }
             if sim {
-                start_simulation(&mut app, &cc.egui_ctx, sim_discs, sim_advance);
+                let short = start_simulation(&mut app, &cc.egui_ctx, sim_discs, sim_advance);
+                if let (Some(d), Some(w)) = (driver.as_mut(), short) {
+                    d.warning = Some(w);
+                }
             }
             if let Some(storage) = cc.storage {
                 restore_stored(&mut app, storage, restore);
@@ -362,12 +365,14 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
 }
 
 /// Opens the simulation view as `--sim`, `--sim-discs` and `--sim-advance` ask.
+/// Fills and advances the simulation as asked; a warning when `--sim-advance` stopped
+/// short of its time.
 fn start_simulation(
     app: &mut DebugApp,
     ctx: &egui::Context,
     discs: Option<usize>,
     advance: Option<f64>,
-) {
+) -> Option<String> {
     app.set_mode(Mode::Simulation);
     if let Some(n) = discs
         && let Err(e) = app.fill_simulation(ctx, n)
@@ -384,7 +389,21 @@ fn start_simulation(
             "--sim-advance {t}: this scene has no simulation to advance (add discs with \
              --sim-discs N, or fill or spawn in the simulation view)"
         ));
+        return None;
     }
+    // A replay that stops short shows another state than the one asked for: said on
+    // screen, and the unattended run fails (it read as the state at t).
+    let t = advance?;
+    let reached = app.sim_view().time();
+    (reached < t).then(|| {
+        let why = app
+            .sim_view()
+            .stop_reason()
+            .unwrap_or_else(|| "the catch-up frames ran out".to_owned());
+        let warning = format!("--sim-advance {t}: stopped at t = {reached}: {why}");
+        app.set_banner(warning.clone());
+        warning
+    })
 }
 
 /// Reads what the last session stored: the recent files, the report folder and, when
@@ -422,6 +441,47 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Robustness attack: `--sim-advance 1` on three discs jammed between walls stayed at
+    /// t = 0 (the engine's event cap cut every frame) and exited 0, the picture read as
+    /// the state at t = 1. It now says where it stopped and why, and the run fails.
+    #[test]
+    fn a_sim_advance_that_stops_short_says_where_and_why() {
+        let text = r"(
+            version: 1,
+            objects: [],
+            simulation: (
+                bounds: (min: (0.0, 0.0), max: (6.0, 2.0)),
+                discs: [
+                    (position: (1.0, 1.0), velocity: (5.0, 0.0), radius: 1.0),
+                    (position: (3.0, 1.0), velocity: (0.0, 0.0), radius: 1.0),
+                    (position: (5.0, 1.0), velocity: (-5.0, 0.0), radius: 1.0),
+                ],
+                restitution: 1.0,
+            ),
+        )";
+        let scene = crate::scene::parse_scene(text, "jam.ron").unwrap_or_else(|e| panic!("{e}"));
+        let ctx = egui::Context::default();
+        let mut app = DebugApp::new(Scene::empty(""));
+        app.set_document(scene, None);
+        let warning = start_simulation(&mut app, &ctx, None, Some(1.0))
+            .unwrap_or_else(|| panic!("it reached t = 1"));
+        assert!(
+            warning.starts_with("--sim-advance 1: stopped at t = ")
+                && warning.ends_with("the engine's event cap per frame was reached (contacts crowd the run, which crawls)"),
+            "{warning}"
+        );
+        assert_eq!(app.banner(), Some(warning.as_str()));
+        // A run that gets there has nothing to say.
+        let mut app = DebugApp::new(Scene::empty(""));
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+        app.set_document(
+            crate::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}")),
+            None,
+        );
+        assert_eq!(start_simulation(&mut app, &ctx, None, Some(2.0)), None);
+    }
 
     /// What eframe does with the options: the remembered geometry first, then the hook.
     fn opened_size(size: Option<[f32; 2]>, remembered: [f32; 2]) -> Option<egui::Vec2> {

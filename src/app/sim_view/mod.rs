@@ -227,6 +227,8 @@ struct Run {
     compare: bool,
     /// The engine's event cap stopped the last frame early.
     capped: bool,
+    /// Why the engine halted, when it did (also said in `message`, which holds notes too).
+    halted: Option<String>,
     /// A note for the user (scene objects left out, a fill that left discs out, ...).
     message: Option<String>,
     /// Why the last spawn or fill was refused: shown over `message`, and dropped when the
@@ -368,6 +370,7 @@ impl SimView {
             comparison: None,
             compare: false,
             capped: false,
+            halted: None,
             message,
             refusal: None,
             duration: scene
@@ -468,6 +471,20 @@ impl SimView {
 
     pub fn time(&self) -> f64 {
         self.world().map_or(0.0, World::time)
+    }
+
+    /// Why the last advance stopped before its time: the engine halted (its message), or
+    /// its event cap cut a frame short (a cluster of contacts crawls).
+    pub fn stop_reason(&self) -> Option<String> {
+        let r = self.run.as_ref()?;
+        if let Some(h) = &r.halted {
+            return Some(h.clone());
+        }
+        r.capped.then(|| {
+            "the engine's event cap per frame was reached (contacts crowd the run, which \
+             crawls)"
+                .to_owned()
+        })
     }
 
     /// Collisions processed by the current world since the origin.
@@ -586,7 +603,9 @@ impl SimView {
         let halted = m.halted.is_some();
         if let Some(h) = m.halted {
             r.playing = false;
-            r.message = Some(format!("the simulation stopped: {h}"));
+            let said = format!("the simulation stopped: {h}");
+            r.halted = Some(said.clone());
+            r.message = Some(said);
         }
         record_sample(r, m.collisions);
         sync_comparison(r);
