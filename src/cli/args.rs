@@ -108,7 +108,7 @@ pub struct GuiArgs {
     #[arg(value_name = "SCENE.ron")]
     pub scene: Option<PathBuf>,
     /// Render the window, save it as a PNG and exit (the folder must exist).
-    #[arg(long, value_name = "OUT.png")]
+    #[arg(long, value_name = "OUT.png", conflicts_with = "frames")]
     pub screenshot: Option<PathBuf>,
     /// Render N frames, print the median and p99 frame times (the whole frame's wall time,
     /// and the ui() part of it) and exit.
@@ -121,10 +121,10 @@ pub struct GuiArgs {
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     pub size: Option<[f32; 2]>,
     /// Open a generated scene with N obstacles.
-    #[arg(long, value_name = "N", value_parser = stress)]
+    #[arg(long, value_name = "N", value_parser = stress, conflicts_with = "scene")]
     pub stress: Option<usize>,
     /// Open a built-in demo scene.
-    #[arg(long, value_enum, value_name = "NAME")]
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["scene", "stress"])]
     pub demo: Option<Demo>,
     /// Open the simulation view.
     #[arg(long)]
@@ -443,6 +443,16 @@ mod tests {
         assert_eq!(c.gui.screenshot, Some(PathBuf::from("out.png")));
         assert_eq!(c.gui.size, Some([1400.0, 900.0]));
         assert!(c.gui.headless());
+        // One of each, never two that would each pick the scene or the output and leave
+        // the other ignored without a word (robustness attack).
+        for clash in [
+            "--screenshot y.png --frames 5",
+            "--demo default a.ron",
+            "--demo default --stress 10",
+            "--stress 10 a.ron",
+        ] {
+            assert!(parse(clash).is_err(), "{clash} was taken");
+        }
         let c = parse("--frames 50 --stress 100").expect("parses");
         assert_eq!((c.gui.frames, c.gui.stress), (Some(50), Some(100)));
         let c = parse("--sim-discs 20 --demo corner-miss").expect("parses");
