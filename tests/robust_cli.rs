@@ -384,6 +384,39 @@ fn a_screenshot_never_replaces_a_file_that_is_not_a_png() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Robustness attack: an `--out` that is a file read "File exists (os error 17)" for hunt
+/// and "the folder … does not exist" for report.
+#[test]
+fn an_out_that_is_a_file_is_named_as_a_file() {
+    let out = run(&[
+        "hunt",
+        "--against",
+        "substep",
+        "--count",
+        "10",
+        "--out",
+        "scenes/default.ron",
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("--out scenes/default.ron: it is a file, not a folder"),
+        "{t}"
+    );
+    let out = run(&[
+        "report",
+        "--out",
+        "scenes/default.ron/x",
+        "scenes/default.ron",
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(
+        t.contains("the folder scenes/default.ron is a file, not a folder"),
+        "{t}"
+    );
+}
+
 #[test]
 fn limits_are_named_when_refused() {
     let out = run(&[

@@ -37,7 +37,13 @@ pub fn run(args: HuntArgs) -> ExitCode {
     if let Some(dir) = &args.out
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        errln!("sweepscope hunt: cannot create {}: {e}", dir.display());
+        // "File exists (os error 17)" said nothing about which or why.
+        let why = if dir.exists() && !dir.is_dir() {
+            "it is a file, not a folder".to_owned()
+        } else {
+            e.to_string()
+        };
+        errln!("sweepscope hunt: --out {}: {why}", dir.display());
         return ExitCode::FAILURE;
     }
     let config = HuntConfig {

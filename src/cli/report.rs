@@ -114,8 +114,13 @@ fn preflight(args: &ReportArgs) -> Result<Scene, String> {
     if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty())
         && !parent.is_dir()
     {
+        let what = if parent.exists() {
+            "is a file, not a folder"
+        } else {
+            "does not exist"
+        };
         return Err(format!(
-            "--out {}: the folder {} does not exist",
+            "--out {}: the folder {} {what}",
             show(&args.out),
             show(parent)
         ));

@@ -95,6 +95,8 @@ pub fn describe(error: &Error) -> String {
         }
         Error::UnexpectedChar(c) => format!("unexpected character {c:?}"),
         Error::UnclosedBlockComment => "a `/*` comment is never closed".to_owned(),
+        // A field's name without its `:` (`zoom 7.0`) lands here.
+        Error::ExpectedMapColon => "expected a `:` between a field's name and its value".to_owned(),
         Error::ExceededRecursionLimit => "the file nests brackets too deeply".to_owned(),
         other => other.to_string(),
     }
@@ -120,5 +122,21 @@ mod tests {
         assert!(msg.contains("is a closing `)` missing"), "{msg}");
         assert!(msg.contains("expected a name here"), "{msg}");
         assert!(!msg.contains("Expected identifier"), "{msg}");
+    }
+
+    /// Robustness attack: `zoom 7.0` (no colon) gave the parser's own "Expected colon".
+    #[test]
+    fn a_field_without_its_colon_is_named() {
+        let text =
+            "(\n    version: 1,\n    objects: [],\n    view: (center: (0.0, 0.0), zoom 7.0),\n)\n";
+        let err = crate::scene::parse_scene(text, "v.ron")
+            .err()
+            .unwrap_or_else(|| panic!("the scene is refused"));
+        let msg = err.to_string();
+        assert!(msg.contains("v.ron:4:"), "{msg}");
+        assert!(
+            msg.contains("expected a `:` between a field's name and its value"),
+            "{msg}"
+        );
     }
 }

@@ -265,13 +265,25 @@ fn check_energy(bodies: &[Body]) -> Result<(), SimError> {
 
 /// Σ ½ m v² (shared by the engine and the naive baseline so they are compared alike).
 pub(crate) fn kinetic_energy(bodies: &[Body]) -> f64 {
+    // From +0: `Sum` for floats starts at -0, and a world without discs printed
+    // "energy: -0.000000000000e0".
     bodies
         .iter()
         .map(|b| 0.5 * b.m * b.v.length_squared())
-        .sum()
+        .fold(0.0, |sum, e| sum + e)
 }
 
 /// Σ m v.
 pub(crate) fn momentum(bodies: &[Body]) -> DVec2 {
     bodies.iter().map(|b| b.v * b.m).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    /// Robustness attack: `sim` on a scene without discs printed "energy: -0.000000000000e0".
+    #[test]
+    fn no_discs_have_an_energy_of_plus_zero() {
+        let e = super::kinetic_energy(&[]);
+        assert!(e == 0.0 && e.is_sign_positive(), "{e:?}");
+    }
 }

@@ -192,8 +192,13 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
     (!dir.is_dir()).then(|| {
         format!(
-            "the folder {} does not exist",
-            crate::cli::terminal::safe(&dir.display().to_string())
+            "the folder {} {}",
+            crate::cli::terminal::safe(&dir.display().to_string()),
+            if dir.exists() {
+                "is a file, not a folder"
+            } else {
+                "does not exist"
+            }
         )
     })
 }
