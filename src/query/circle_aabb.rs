@@ -13,6 +13,7 @@ use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{MIN_LENGTH_SQ, U, apart, avx_dispatch, faithful_v, min, valid};
 use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
+use super::line_filter::line_misses_box;
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::{Corner, Region, Side};
@@ -70,6 +71,9 @@ pub(crate) fn box_fast<A: Answer>(
 #[cold]
 #[inline(never)]
 fn settle(m: &Motion, aabb: &Aabb) -> Option<Contact> {
+    if line_misses_box(m, aabb.min.as_dvec2(), aabb.max.as_dvec2()) {
+        return None;
+    }
     exact::aabb_contact(m, aabb)
 }
 

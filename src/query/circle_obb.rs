@@ -15,6 +15,7 @@ use super::contact::{Answer, Contact, Motion, answer};
 use super::exact;
 use super::float::{U, apart as swept_apart, faithful_v, held, max, min, two_sum};
 use super::kernel::{BoxHit, REGION_FEATURES, box_kernel, corner_face_normal};
+use super::line_filter::line_misses_box;
 use crate::geom::{Obb, Sweep};
 use crate::hit::{Feature, Hit};
 use crate::region::{Region, Side};
@@ -100,6 +101,13 @@ fn obb_fast<A: Answer>(m: &Motion, obb: &Obb, settle: impl Fn() -> Option<A>) ->
 #[cold]
 #[inline(never)]
 fn settle(m: &Motion, obb: &Obb) -> Option<Contact> {
+    // The box lies within `hx + hy` of its centre on each axis, whatever its angle:
+    // widened by a few roundings, a box that holds it for the line filter.
+    let k = (f64::from(obb.half_extents.x) + f64::from(obb.half_extents.y)) * (1.0 + 8.0 * U);
+    let c = obb.center.as_dvec2();
+    if line_misses_box(m, c - k, c + k) {
+        return None;
+    }
     exact::obb_contact(m, obb)
 }
 

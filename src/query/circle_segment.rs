@@ -19,6 +19,7 @@ use super::float::{
     U, apart, avx_dispatch, faithful_v, max_v, min, min_v, nearest_f32, pick, valid,
 };
 use super::kernel::Fast;
+use super::line_filter::line_misses_box;
 use super::point::{self, Approach};
 use crate::geom::{Segment, Sweep};
 use crate::hit::{End, Feature, Hit};
@@ -66,6 +67,12 @@ fn segment_fast<A: Answer>(
 #[cold]
 #[inline(never)]
 fn settle(m: &Motion, seg: &Segment) -> Option<Contact> {
+    // The segment's box holds it (its round caps are the ball's radius, which the filter
+    // grows the box by).
+    let (a, b) = (seg.a.as_dvec2(), seg.b.as_dvec2());
+    if line_misses_box(m, a.min(b), a.max(b)) {
+        return None;
+    }
     exact::segment_contact(m, seg)
 }
 

@@ -22,6 +22,7 @@ pub(crate) mod contact;
 pub mod exact;
 mod float;
 mod kernel;
+mod line_filter;
 mod point;
 
 pub(crate) use circle_aabb::aabb_contact;
