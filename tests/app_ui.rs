@@ -1610,3 +1610,21 @@ fn the_menus_switches_show_their_keys() {
         h.run();
     }
 }
+
+/// User test: Ctrl-dragging snapped to 5 units while the drawn grid is every 20, and the
+/// step showed nowhere. The status bar says it beside what the handle under the pointer
+/// does.
+#[test]
+fn the_status_bar_says_what_ctrl_snaps_a_handle_to() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let cam = camera(&h);
+    // The box's top-right corner, (40, 30).
+    h.hover_at(cam.to_screen(Vec2::new(40.0, 30.0)));
+    h.run();
+    let step = sweepscope::app::draw::camera::grid_step(cam.zoom, 20.0);
+    assert_eq!(step, 5.0, "at the default scene's zoom");
+    assert!(
+        has_label_containing(&h, "(Ctrl snaps to 5)"),
+        "no snap step in the status bar"
+    );
+}

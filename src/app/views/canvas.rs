@@ -121,6 +121,10 @@ fn zoom(ui: &Ui, cam: &mut Camera, hover: Option<egui::Pos2>) {
     }
 }
 
+/// The grid a handle dragged with Ctrl snaps to: lines at least this many points apart
+/// (finer than the drawn grid's 80), said in the status bar.
+pub const SNAP_PX: f32 = 20.0;
+
 /// The pointer's gestures: a primary drag on a handle edits its object (snapped to the
 /// grid with Ctrl), elsewhere it pans, as a middle drag does; a click selects; a secondary
 /// click selects and opens the context menu where it was.
@@ -134,7 +138,7 @@ fn pointer(
 ) {
     let (mods, press_origin) = ui.input(|i| (i.modifiers, i.pointer.press_origin()));
     let hover = resp.hover_pos();
-    let snap_step = mods.command.then(|| cam.grid_step(20.0));
+    let snap_step = mods.command.then(|| cam.grid_step(SNAP_PX));
     if resp.drag_started_by(PointerButton::Primary) {
         let at = press_origin.or(hover).map(|p| cam.to_world(p));
         state.drag = at.and_then(|w| {

@@ -99,7 +99,17 @@ fn messages(
     if let Some(h) = state.hot.filter(|_| heat.is_some()) {
         gap(ui);
         let name = scene.objects.get(h.object).map_or("", |o| o.name.as_str());
-        ui.add(egui::Label::new(format!("drag: {} {name}", h.grip.describe())).truncate());
+        // The snap step is finer than the drawn grid's: said, not guessed from the lines.
+        let snap = if h.grip == crate::app::handles::Grip::Rotate {
+            "15°".to_owned()
+        } else {
+            crate::scene::number::fixed(crate::app::draw::camera::grid_step(
+                state.view.zoom,
+                super::canvas::SNAP_PX,
+            ))
+        };
+        let text = format!("drag: {} {name} (Ctrl snaps to {snap})", h.grip.describe());
+        ui.add(egui::Label::new(text).truncate());
     }
     // Copy path first: on a narrow window the texts after it are cut off, not it.
     if state.last_output.is_some() {
