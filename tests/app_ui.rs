@@ -1628,3 +1628,23 @@ fn the_status_bar_says_what_ctrl_snaps_a_handle_to() {
         "no snap step in the status bar"
     );
 }
+
+/// User test: at 800 x 600 the inspector left the canvas little room and, unlike the
+/// variants panel (V) and the plots (P), could not be hidden. I hides and shows it.
+#[test]
+fn i_hides_and_shows_the_inspector() {
+    let mut h = harness_at(
+        egui::vec2(800.0, 600.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    assert!(h.query_by_label("Inspector").is_some());
+    let before = h.get_by_label("Canvas").rect().width();
+    h.key_press(Key::I);
+    h.run();
+    assert!(h.query_by_label("Inspector").is_none());
+    let after = h.get_by_label("Canvas").rect().width();
+    assert!(after > before + 200.0, "{before} -> {after}");
+    h.key_press(Key::I);
+    h.run();
+    assert!(h.query_by_label("Inspector").is_some());
+}

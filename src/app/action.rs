@@ -41,6 +41,7 @@ pub enum Action {
     ZoomOut,
     TogglePlots,
     ToggleVariantsPanel,
+    ToggleInspector,
     ToggleHeatMap,
     ToggleMode,
     Help,
@@ -55,7 +56,7 @@ const NONE: Modifiers = Modifiers::NONE;
 
 impl Action {
     /// Every action, in the order the Help window lists them.
-    pub const ALL: [Action; 37] = [
+    pub const ALL: [Action; 38] = [
         Action::New,
         Action::Open,
         Action::Save,
@@ -90,6 +91,7 @@ impl Action {
         Action::ZoomOut,
         Action::TogglePlots,
         Action::ToggleVariantsPanel,
+        Action::ToggleInspector,
         Action::ToggleHeatMap,
         Action::ToggleMode,
         Action::Help,
@@ -132,6 +134,7 @@ impl Action {
             Action::ZoomOut => "Zoom out",
             Action::TogglePlots => "Plots",
             Action::ToggleVariantsPanel => "Variants panel",
+            Action::ToggleInspector => "Inspector",
             Action::ToggleHeatMap => "Heat map",
             Action::ToggleMode => "Switch view",
             Action::Help => "Keyboard & mouse",
@@ -189,6 +192,7 @@ impl Action {
             Action::ZoomOut => "Zoom out around the canvas's centre",
             Action::TogglePlots => "Show or hide the scrubber's plots",
             Action::ToggleVariantsPanel => "Show or hide the variants panel",
+            Action::ToggleInspector => "Show or hide the inspector (more room for the canvas)",
             Action::ToggleHeatMap => "Show or hide the heat map",
             Action::ToggleMode => "Switch between the sweep debugger and the simulation",
             Action::Help => "Show the keys and mouse gestures",
@@ -234,6 +238,7 @@ impl Action {
             Action::ZoomOut => const { &[sc(NONE, Key::Minus)] },
             Action::TogglePlots => const { &[sc(NONE, Key::P)] },
             Action::ToggleVariantsPanel => const { &[sc(NONE, Key::V)] },
+            Action::ToggleInspector => const { &[sc(NONE, Key::I)] },
             Action::ToggleHeatMap => const { &[sc(NONE, Key::H)] },
             Action::ToggleMode => const { &[sc(NONE, Key::M)] },
             Action::Help => const { &[sc(NONE, Key::F1)] },

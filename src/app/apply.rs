@@ -287,6 +287,7 @@ impl DebugApp {
             Action::ZoomIn | Action::ZoomOut => key_zoom(&mut self.ui.view, a),
             Action::TogglePlots => self.ui.show_plots = !self.ui.show_plots,
             Action::ToggleVariantsPanel => self.ui.show_variants = !self.ui.show_variants,
+            Action::ToggleInspector => self.ui.show_inspector = !self.ui.show_inspector,
             Action::ToggleHeatMap => {
                 let mut h = self.doc.scene().heat_map.clone();
                 h.shown = !h.shown;

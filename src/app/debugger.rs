@@ -118,6 +118,7 @@ impl DebugApp {
             banner_reload: self.ui.banner_reload.take(),
             show_plots: self.ui.show_plots,
             show_variants: self.ui.show_variants,
+            show_inspector: self.ui.show_inspector,
             // The window's layout belongs to the window, not the document.
             panels: self.ui.panels,
             output_dir: self.ui.output_dir.take(),

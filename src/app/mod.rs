@@ -223,33 +223,35 @@ impl DebugApp {
             timeline.record(rect.height(), height, rect.top(), span, drag_y);
         }
         self.apply_now(&ctx, out);
-        let range = egui::Rangef::new(240.0, (width * 0.4).max(240.0));
-        let panel = egui::Panel::right("inspector")
-            .resizable(true)
-            .default_size(inspector)
-            .size_range(range);
-        let shown = shares.inspector.sized(panel, width, range).show(ui, |ui| {
-            let (eval, selected) = (&self.evaluation, self.ui.selected);
-            let ball = debugger::inspected(eval, &self.ui);
-            let stale = &self.stale;
-            let opened = self.ui.opened;
-            let zoom = self.ui.view.zoom;
-            views::inspector::show(
-                ui,
-                (opened, zoom),
-                self.doc.scene(),
-                selected,
-                eval,
-                ball,
-                stale,
-                out,
-            )
-        });
-        let rect = shown.response.rect;
-        let inspector = &mut self.ui.panels.inspector;
-        let span = (rect.top(), rect.bottom());
-        inspector.record(rect.width(), width, rect.left(), span, drag_x);
-        self.apply_now(&ctx, out);
+        if self.ui.show_inspector {
+            let range = egui::Rangef::new(240.0, (width * 0.4).max(240.0));
+            let panel = egui::Panel::right("inspector")
+                .resizable(true)
+                .default_size(inspector)
+                .size_range(range);
+            let shown = shares.inspector.sized(panel, width, range).show(ui, |ui| {
+                let (eval, selected) = (&self.evaluation, self.ui.selected);
+                let ball = debugger::inspected(eval, &self.ui);
+                let stale = &self.stale;
+                let opened = self.ui.opened;
+                let zoom = self.ui.view.zoom;
+                views::inspector::show(
+                    ui,
+                    (opened, zoom),
+                    self.doc.scene(),
+                    selected,
+                    eval,
+                    ball,
+                    stale,
+                    out,
+                )
+            });
+            let rect = shown.response.rect;
+            let inspector = &mut self.ui.panels.inspector;
+            let span = (rect.top(), rect.bottom());
+            inspector.record(rect.width(), width, rect.left(), span, drag_x);
+            self.apply_now(&ctx, out);
+        }
         if self.ui.show_variants {
             let range = egui::Rangef::new(170.0, (width * 0.25).max(170.0));
             let panel = egui::Panel::left("variants")

@@ -276,6 +276,7 @@ pub struct UiState {
     /// The panels' shares of the window, kept through resizes.
     pub panels: PanelShares,
     pub show_variants: bool,
+    pub show_inspector: bool,
     pub show_help: bool,
     /// The rename dialog: object and text so far.
     pub rename: Option<(usize, String)>,
@@ -325,6 +326,7 @@ impl UiState {
             show_plots: true,
             panels: PanelShares::default(),
             show_variants: true,
+            show_inspector: true,
             show_help: false,
             rename: None,
             confirm: None,

@@ -116,6 +116,7 @@ fn view_menu(ui: &mut Ui, state: &UiState, out: &mut Vec<Command>) {
     for (shown, a) in [
         (state.show_plots, Action::TogglePlots),
         (state.show_variants, Action::ToggleVariantsPanel),
+        (state.show_inspector, Action::ToggleInspector),
     ] {
         let mut shown = shown;
         if a.checkbox(ui, &mut shown, None) {
