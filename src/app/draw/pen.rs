@@ -795,6 +795,38 @@ mod tests {
         assert_eq!(stats.count(Layer::Regions), 1);
     }
 
+    /// User test: in start-inside.ron the depth label "8 deep" sat under the radius handle,
+    /// which covered its first digit ("3 deep"). Labels keep off the handles to be drawn.
+    #[test]
+    fn a_label_gives_way_to_a_handle() {
+        use crate::scene::model::{Object, Shape};
+        let ball = Object {
+            name: "deep".into(),
+            shape: Shape::Ball {
+                start: Vec2::ZERO,
+                end: Vec2::new(20.0, 0.0),
+                radius: 5.0,
+            },
+        };
+        with_pen(|pen| {
+            crate::app::draw::layers::keep_handles_clear(pen, &[ball], Some(0), None);
+            // The radius handle, 5 right of the start.
+            let handle = pen.cam.to_screen(Vec2::new(5.0, 0.0));
+            assert!(pen.label(
+                Layer::Approach,
+                Vec2::new(5.0, 0.0),
+                &centred_or_around(6.0),
+                "8 deep",
+                Color32::WHITE
+            ));
+            let label = pen.placed[pen.placed.len() - 1];
+            assert!(
+                !label.expand(2.0).contains(handle),
+                "{label:?} over the handle {handle:?}"
+            );
+        });
+    }
+
     /// Contact points kept clear counted toward the 400 labels a frame: with 200 balls
     /// showing contacts, no name, region code or tick was placed at all.
     #[test]

@@ -254,6 +254,12 @@ pub fn draw(
         t: state.playback.t,
         heat: heat.shown(),
     };
+    layers::keep_handles_clear(
+        &mut pen,
+        objects,
+        state.selected,
+        state.hot.map(|h| h.object),
+    );
     layers::draw_all(&mut pen, &frame);
     // The labels over all the geometry, and the handles over the labels: a plate must
     // never hide what the user drags.

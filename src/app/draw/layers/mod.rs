@@ -16,7 +16,7 @@ use egui::Color32;
 use super::pen::{Layer, Pen};
 use crate::scene::{BallEvaluation, Evaluation, PairResult, Scene};
 
-pub use names::handles;
+pub use names::{handles, keep_handles_clear};
 
 /// What the layers need besides the scene and its evaluation.
 pub struct Frame<'a> {

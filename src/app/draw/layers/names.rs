@@ -32,6 +32,35 @@ pub fn labels(pen: &mut Pen, f: &Frame) {
 }
 
 /// Draws the point handles of the selected and hovered objects; the hot one is larger.
+/// The objects whose handles show: the selected one and the one under the pointer.
+fn with_handles(selected: Option<usize>, hovered: Option<usize>) -> Vec<usize> {
+    let mut shown: Vec<usize> = selected.into_iter().collect();
+    if let Some(h) = hovered
+        && Some(h) != selected
+    {
+        shown.push(h);
+    }
+    shown
+}
+
+/// Keeps the labels placed from now on off the handles [`handles`] will draw: a label
+/// under a handle had a digit covered ("8 deep" read "3 deep" under the radius handle).
+pub fn keep_handles_clear(
+    pen: &mut Pen,
+    objects: &[Object],
+    selected: Option<usize>,
+    hovered: Option<usize>,
+) {
+    let zoom = pen.cam.zoom;
+    for i in with_handles(selected, hovered) {
+        let Some(o) = objects.get(i) else { continue };
+        for h in point_handles(i, &o.shape, zoom) {
+            // The largest a handle is drawn (hot, with its outline).
+            pen.keep_clear(h.pos, 8.0);
+        }
+    }
+}
+
 pub fn handles(
     pen: &mut Pen,
     objects: &[Object],
@@ -40,13 +69,7 @@ pub fn handles(
     hot: Option<Handle>,
 ) {
     let zoom = pen.cam.zoom;
-    let mut shown: Vec<usize> = selected.into_iter().collect();
-    if let Some(h) = hovered
-        && Some(h) != selected
-    {
-        shown.push(h);
-    }
-    for i in shown {
+    for i in with_handles(selected, hovered) {
         let Some(o) = objects.get(i) else { continue };
         for h in point_handles(i, &o.shape, zoom) {
             let is_hot = hot.is_some_and(|x| x.object == h.object && x.grip == h.grip);
