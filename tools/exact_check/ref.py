@@ -290,7 +290,11 @@ def reference(q, skip_tol=None):
     scale = max(fR, lv)
     tol = SKIP_REL * scale if skip_tol is None else skip_tol(fR)
     out = {'why': '', 'ob': ob, 'fv': None, 'eps': EXACT * (D(repr(scale)) if scale > 0 else D(1))}
-    if R == 0 and isinstance(ob, Seg) and ob.a == ob.b:
+    # A point against a point only ever touches (the rules: never a hit), which this
+    # oracle's first-crossing search does not model: a zero-length segment, a point box,
+    # or two circles of radius 0.
+    point_box = isinstance(ob, Box) and ob.lo == ob.hi
+    if R == 0 and (point_box or (isinstance(ob, Seg) and ob.a == ob.b)):
         out.update(verdict='skip', why='r0-point-vs-point')
         return out
 
