@@ -256,7 +256,9 @@ fn a_rotated_point_boxs_exact_tangency_is_left_undecided_by_the_reference() {
         sweepscope::Vec2::ZERO,
         -3.039_110_2,
     );
-    let hit = sweep.vs_obb(&obb).unwrap_or_else(|| panic!("a touch at t = 1 moving in"));
+    let hit = sweep
+        .vs_obb(&obb)
+        .unwrap_or_else(|| panic!("a touch at t = 1 moving in"));
     assert_eq!(hit.time, 1.0);
     assert!(exact_ref::obb(&sweep, &obb).is_err());
 }

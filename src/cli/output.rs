@@ -3,7 +3,7 @@
 //! half written. Here a failed write only stops the printing: the tool finishes its work
 //! (files it writes are its results, the printed lines only a summary), and [`Output::exit`]
 //! turns the failure into exit status 2, as documented for every tool. Messages to
-//! standard error ([`errln!`]) are best effort: there is nowhere left to report their own
+//! standard error (`errln!`) are best effort: there is nowhere left to report their own
 //! failure.
 
 use std::fmt;

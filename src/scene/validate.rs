@@ -103,7 +103,7 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// Whether this is the count of the problems past [`MAX_REPORTED`], not one of them:
+    /// Whether this is the count of the problems past the first 100 listed, not one of them:
     /// the scene's, with no field, and belongs after the listed ones. (A `variants` entry
     /// has no field either: it is the id itself.)
     pub fn is_count_of_unlisted(&self) -> bool {

@@ -8,7 +8,7 @@
 //!
 //! Text that is not a number is refused in words: egui's own parser drops it without one,
 //! so `abc` typed over 20 left 20 and nothing said why. Every number field and slider parses
-//! with [`number_parser`], which leaves the refusal for the status bar ([`take_refusal`]).
+//! with [`number_parser`], which leaves the refusal for the status bar ([`take_typed`]).
 
 use egui::{Context, DragValue, Id, Response, Ui};
 use glam::Vec2;
@@ -22,7 +22,7 @@ fn refusal_id() -> Id {
 
 /// A number field's parser: egui's (whitespace ignored anywhere, `−` read as `-`), which
 /// also refuses `NaN`, and which says so. Text it refuses leaves a line naming the field
-/// `name` for [`take_refusal`]; the field keeps its value, as egui keeps it.
+/// `name` for [`take_typed`]; the field keeps its value, as egui keeps it.
 pub fn number_parser(ctx: &Context, name: &str) -> impl Fn(&str) -> Option<f64> + 'static {
     limited_parser(ctx, name, Limits::ANY)
 }
