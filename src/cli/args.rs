@@ -129,7 +129,8 @@ pub struct GuiArgs {
     /// Open the simulation view.
     #[arg(long)]
     pub sim: bool,
-    /// Fill the simulation with N random discs (30% packing); implies --sim.
+    /// Fill the simulation with up to N random discs (30% packing; those that do not fit
+    /// beside the obstacles are left out, and the panel says how many); implies --sim.
     #[arg(long, value_name = "N", value_parser = sim_discs)]
     pub sim_discs: Option<usize>,
     /// Run the simulation for T before showing it; implies --sim.
