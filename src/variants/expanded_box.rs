@@ -83,15 +83,7 @@ pub(super) fn shown(
     outcome: &Outcome,
     exact: Option<&Hit>,
 ) -> Option<(usize, Detail)> {
-    let (rect, start, end) = match obstacle {
-        Obstacle::Aabb(b) => (*b, sweep.start, sweep.end),
-        Obstacle::Obb(b) => (
-            b.local_aabb(),
-            b.to_local(sweep.start),
-            b.to_local(sweep.end),
-        ),
-        _ => return None,
-    };
+    let (rect, start, end) = super::flaw::in_box_frame(sweep, obstacle)?;
     let radius = sweep.radius;
     let code = region_code(start, &rect);
     let started_inside = exact.is_some_and(|e| e.started_inside);

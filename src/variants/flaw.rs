@@ -11,7 +11,7 @@ use glam::Vec2;
 
 use super::{Outcome, Params, Variant, billiards, discrete, expanded_box, projection};
 use super::{slope_form, substep, trig_corner};
-use crate::geom::Sweep;
+use crate::geom::{Aabb, Sweep};
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::region::{Corner, Side};
@@ -113,6 +113,20 @@ pub enum Detail {
         /// The root.
         time: f64,
     },
+}
+
+/// A box obstacle as the box approaches see it: the box in its own frame and the motion's
+/// start and end there (a rotated box un-rotated, as their ports do); `None` for others.
+pub(super) fn in_box_frame(sweep: &Sweep, obstacle: &Obstacle) -> Option<(Aabb, Vec2, Vec2)> {
+    match obstacle {
+        Obstacle::Aabb(b) => Some((*b, sweep.start, sweep.end)),
+        Obstacle::Obb(b) => Some((
+            b.local_aabb(),
+            b.to_local(sweep.start),
+            b.to_local(sweep.end),
+        )),
+        _ => None,
+    }
 }
 
 /// How the trig-corner approach picked a corner's side on one axis.

@@ -170,15 +170,7 @@ pub(super) fn shown(
     outcome: &Outcome,
     exact: Option<&Hit>,
 ) -> Option<(usize, Detail)> {
-    let (aabb, start, end) = match obstacle {
-        Obstacle::Aabb(b) => (*b, sweep.start, sweep.end),
-        Obstacle::Obb(b) => (
-            b.local_aabb(),
-            b.to_local(sweep.start),
-            b.to_local(sweep.end),
-        ),
-        _ => return None,
-    };
+    let (aabb, start, end) = super::flaw::in_box_frame(sweep, obstacle)?;
     let exact = exact?;
     let radius = sweep.radius;
     let bounds = Bounds::of(&aabb);
