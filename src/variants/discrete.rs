@@ -19,7 +19,7 @@
 use glam::Vec2;
 
 use super::Outcome;
-use super::flaw::Detail;
+use super::flaw_detail::Detail;
 use crate::geom::{Aabb, Sweep};
 use crate::hit::{Corner, End, Feature, Hit, Side};
 use crate::obstacle::Obstacle;

@@ -32,7 +32,7 @@
 use glam::Vec2;
 
 use super::Outcome;
-use super::flaw::Detail;
+use super::flaw_detail::Detail;
 use crate::geom::{Aabb, Obb, Sweep};
 use crate::hit::{Corner, Feature, Hit};
 use crate::obstacle::Obstacle;
@@ -83,7 +83,7 @@ pub(super) fn shown(
     outcome: &Outcome,
     exact: Option<&Hit>,
 ) -> Option<(usize, Detail)> {
-    let (rect, start, end) = super::flaw::in_box_frame(sweep, obstacle)?;
+    let (rect, start, end) = super::flaw_detail::in_box_frame(sweep, obstacle)?;
     let radius = sweep.radius;
     let code = region_code(start, &rect);
     let started_inside = exact.is_some_and(|e| e.started_inside);

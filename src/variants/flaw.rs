@@ -7,14 +7,12 @@
 //! caller's (`scene::why`). Only the approach's own arithmetic is read here, never a
 //! judgement of it: whether it disagrees is the verdict's business.
 
-use glam::Vec2;
-
+pub use super::flaw_detail::{CornerPick, Detail};
 use super::{Outcome, Params, Variant, billiards, discrete, expanded_box, projection};
 use super::{slope_form, substep, trig_corner};
-use crate::geom::{Aabb, Sweep};
+use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
-use crate::region::{Corner, Side};
 
 /// One published flaw shown by an answer: a line of the approach's `FLAWS`, and what this
 /// motion shows of it.
@@ -27,119 +25,6 @@ pub struct FlawShown {
     pub engine: bool,
     /// What the approach's steps did on this motion.
     pub detail: Detail,
-}
-
-/// What an approach's steps did on one motion, in the box's own frame for the box
-/// approaches.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Detail {
-    /// Nothing beyond the flaw's own line: the answer's sentence already gives its numbers.
-    None,
-    /// Both plane guards of one axis fired and the `else if` took the first.
-    ElseIf {
-        /// The side the `else if` tests first, and took.
-        first: Side,
-        /// The side it never reached.
-        second: Side,
-        /// The box's size across that axis.
-        size: f32,
-        /// The corner the solve ran at.
-        chosen: Corner,
-        /// The corner of the exact contact.
-        contact: Corner,
-    },
-    /// The corner the solve ran at came from one side's plane guard or the motion's sign,
-    /// not from where the ball meets the box.
-    CornerFrom {
-        /// The side that picked the corner on the axis where it differs.
-        side: Side,
-        /// How that side was picked.
-        by: CornerPick,
-        /// The corner the solve ran at.
-        chosen: Corner,
-        /// The corner of the exact contact.
-        contact: Corner,
-    },
-    /// The corner solve's own time, outside `[0, 1]`, dropped as a miss.
-    Dropped {
-        /// The corner solved at.
-        corner: Corner,
-        /// The time it computed.
-        time: f32,
-    },
-    /// The start, in a side's band of the box grown by r and moving away from it, taken as
-    /// a contact on that side at t = 0.
-    NoDirectionCheck {
-        /// The side.
-        side: Side,
-    },
-    /// The start is inside a corner's circle, and the solve kept where the line leaves it.
-    LeavesCorner {
-        /// The corner.
-        corner: Corner,
-        /// The time where the line leaves the circle.
-        time: f32,
-    },
-    /// The closed form solved on the line through the start and the relative displacement
-    /// taken as a point, not on the motion from the start along that displacement.
-    LineThrough {
-        /// The start, `(x1, y1)`.
-        start: Vec2,
-        /// The relative displacement, `(x2, y2)`, used as a second point.
-        point: Vec2,
-    },
-    /// The root kept (the one nearer the start in x alone) lies outside the motion; only
-    /// the other root passed the range check.
-    KeptRoot {
-        /// The kept root's time along the motion.
-        time: f32,
-    },
-    /// The ball's centre is on the segment's right, and the test's `abs()` forgets which
-    /// side: it answers with the left normal.
-    RightSide {
-        /// The signed distance from the line (negative: right).
-        distance: f32,
-    },
-    /// At t = 1 the centre projects outside the segment's extent: on an end cap the test
-    /// does not have.
-    BeyondExtent {
-        /// Where the centre projects along the segment, from its first end.
-        along: f32,
-        /// The segment's length.
-        length: f32,
-    },
-    /// The smaller root of the pair's quadratic, which the loop takes as the event time.
-    SmallerRoot {
-        /// The root.
-        time: f64,
-    },
-}
-
-/// A box obstacle as the box approaches see it: the box in its own frame and the motion's
-/// start and end there (a rotated box un-rotated, as their ports do); `None` for others.
-pub(super) fn in_box_frame(sweep: &Sweep, obstacle: &Obstacle) -> Option<(Aabb, Vec2, Vec2)> {
-    match obstacle {
-        Obstacle::Aabb(b) => Some((*b, sweep.start, sweep.end)),
-        Obstacle::Obb(b) => Some((
-            b.local_aabb(),
-            b.to_local(sweep.start),
-            b.to_local(sweep.end),
-        )),
-        _ => None,
-    }
-}
-
-/// How the trig-corner approach picked a corner's side on one axis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CornerPick {
-    /// The side's plane guard fired though the start is already past the plane pushed out
-    /// by r (the guards are loose).
-    PastPlane,
-    /// The motion crosses the side's plane pushed out by r: a plane crossed, not a corner
-    /// met.
-    CrossesPlane,
-    /// No guard of the axis fired: the motion's sign picked the side.
-    Sign,
 }
 
 /// The published flaw `variant`'s `outcome` shows on `sweep` against `obstacle`, whose

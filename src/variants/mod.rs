@@ -13,10 +13,12 @@
 //! (`Variant::ParrySweep`); see the module `variants::parry` for how their documented
 //! behaviour is read.
 
+pub mod aim;
 pub mod billiards;
 pub mod discrete;
 pub mod expanded_box;
 pub mod flaw;
+pub mod flaw_detail;
 pub mod loop_comparison;
 #[cfg(feature = "engines")]
 pub mod parry;

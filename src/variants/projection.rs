@@ -23,7 +23,7 @@
 use glam::Vec2;
 
 use super::Outcome;
-use super::flaw::Detail;
+use super::flaw_detail::Detail;
 use super::verdict::TIME_TOLERANCE;
 use crate::geom::{Segment, Sweep};
 use crate::hit::{Feature, Hit};

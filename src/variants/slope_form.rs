@@ -26,7 +26,7 @@
 use glam::Vec2;
 
 use super::Outcome;
-use super::flaw::Detail;
+use super::flaw_detail::Detail;
 use crate::geom::Sweep;
 use crate::hit::{Feature, Hit};
 

@@ -13,7 +13,7 @@
 
 use super::Outcome;
 use super::discrete::{probe, sampled};
-use super::flaw::Detail;
+use super::flaw_detail::Detail;
 use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;

@@ -30,7 +30,7 @@
 use glam::Vec2;
 
 use super::Outcome;
-use super::flaw::{CornerPick, Detail};
+use super::flaw_detail::{CornerPick, Detail};
 use crate::geom::{Aabb, Obb, Sweep};
 use crate::hit::{Corner, Feature, Hit, Side};
 use crate::obstacle::Obstacle;
@@ -170,7 +170,7 @@ pub(super) fn shown(
     outcome: &Outcome,
     exact: Option<&Hit>,
 ) -> Option<(usize, Detail)> {
-    let (aabb, start, end) = super::flaw::in_box_frame(sweep, obstacle)?;
+    let (aabb, start, end) = super::flaw_detail::in_box_frame(sweep, obstacle)?;
     let exact = exact?;
     let radius = sweep.radius;
     let bounds = Bounds::of(&aabb);

@@ -31,7 +31,7 @@ use crate::geom::Sweep;
 use crate::hit::Hit;
 use crate::obstacle::Obstacle;
 use crate::variants::Outcome;
-use crate::variants::flaw::Detail;
+use crate::variants::flaw_detail::Detail;
 use glam::Vec2;
 
 /// The behaviour above, one line each, for the variants panel.

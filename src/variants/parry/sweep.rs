@@ -141,7 +141,7 @@ impl StopBand {
     /// in exact terms between t = 0.25 and t = 0.2511`. A band the motion never reaches, or
     /// never passes, says so.
     pub fn describe(&self, slop: f32) -> String {
-        use crate::variants::verdict::aim_text;
+        use crate::variants::aim::aim_text;
         let aims = if self.offset < 0.0 {
             format!("{} past contact (overlapping)", aim_text(-self.offset))
         } else {
