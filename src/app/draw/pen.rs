@@ -242,41 +242,19 @@ impl<'a> Pen<'a> {
         if off.x > half.x + radius || off.y > half.y + radius || !radius.is_finite() {
             return;
         }
+        // The canvas's farthest corner inside the circle, its edge off screen: only the
+        // inside shows.
         if (off + half).length() < radius - 2.0 {
-            // Only the inside shows.
             if fill != Color32::TRANSPARENT {
                 self.add(layer, Shape::rect_filled(self.cam.rect, 0.0, fill));
             }
             return;
         }
         let (center, radius) = (Pos2::new(centre.x as f32, centre.y as f32), radius as f32);
-        if self.covers_canvas(center, radius) {
-            // Only the inside shows.
-            if fill != Color32::TRANSPARENT {
-                self.add(layer, Shape::rect_filled(self.cam.rect, 0.0, fill));
-            }
-            return;
-        }
-        if !self.cam.rect.expand(radius).contains(center) || !radius.is_finite() {
-            return;
-        }
         if fill != Color32::TRANSPARENT {
             self.add(layer, Shape::circle_filled(center, radius, fill));
         }
         self.add(layer, Shape::circle_stroke(center, radius, stroke));
-    }
-
-    /// Whether a circle of `radius` points around `center` holds the whole canvas, its
-    /// edge off screen.
-    fn covers_canvas(&self, center: Pos2, radius: f32) -> bool {
-        let r = self.cam.rect;
-        let corners = [
-            r.left_top(),
-            r.right_top(),
-            r.left_bottom(),
-            r.right_bottom(),
-        ];
-        corners.iter().all(|p| p.distance(center) < radius - 2.0)
     }
 
     /// The canvas's centre and half size, in f64.
