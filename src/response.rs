@@ -131,6 +131,19 @@ pub const MAX_BOUNCES: usize = 100_000;
 /// values, or the largest f32 in their direction beyond that range.
 ///
 /// Non-finite input gives a path that stays at the start.
+///
+/// ```
+/// use sweepscope::{Aabb, Obstacle, Response, Sweep, Vec2, resolve};
+///
+/// // Down onto a floor whose top is y = 0, radius 1: contact at y = 1, half way down.
+/// let ball = Sweep::new(Vec2::new(0.0, 5.0), Vec2::new(0.0, -3.0), 1.0);
+/// let floor = Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -1.0), Vec2::new(10.0, 0.0)));
+/// let path = resolve(&ball, &[floor], Response::Reflect { restitution: 1.0 }, 8);
+/// assert_eq!(path.contacts.len(), 1);
+/// assert_eq!(path.contacts[0].hit.time, 0.5);
+/// // The other half of the motion, mirrored: back up to y = 5, a contact skin above.
+/// assert!((path.end.y - 5.0).abs() < 1e-2 && path.end.y > 1.0);
+/// ```
 pub fn resolve(
     sweep: &Sweep,
     obstacles: &[Obstacle],

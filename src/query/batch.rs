@@ -20,6 +20,22 @@ use crate::geom::{Aabb, Sweep};
 /// miss or invalid input). Only the first `min(boxes.len(), out.len())` boxes are answered:
 /// give an `out` at least as long as `boxes` (its extra entries are left alone), or the
 /// boxes past its end get no answer, without a panic.
+///
+/// ```
+/// use sweepscope::query::batch::sweep_vs_aabbs;
+/// use sweepscope::{Aabb, Sweep, Vec2};
+///
+/// let ball = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), 1.0);
+/// let boxes = [
+///     Aabb::new(Vec2::new(5.0, -1.0), Vec2::new(6.0, 1.0)),   // met at x = 4
+///     Aabb::new(Vec2::new(5.0, 10.0), Vec2::new(6.0, 11.0)),  // far above
+/// ];
+/// let mut times = [0.0; 2];
+/// sweep_vs_aabbs(&ball, &boxes, &mut times);
+/// assert_eq!(times, [0.4, f32::INFINITY]);
+/// // Bit for bit the single query's time.
+/// assert_eq!(times[0], ball.vs_aabb(&boxes[0]).map(|h| h.time).unwrap_or(f32::INFINITY));
+/// ```
 pub fn sweep_vs_aabbs(sweep: &Sweep, boxes: &[Aabb], out: &mut [f32]) {
     let n = boxes.len().min(out.len());
     let (boxes, out) = (&boxes[..n], &mut out[..n]);

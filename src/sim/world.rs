@@ -94,6 +94,25 @@ impl World {
     /// Any finite input gets a world or an error: besides finite values and positive radii
     /// and masses, the limits of [`super::limits`] are checked here, before anything large
     /// is allocated.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use sweepscope::Aabb;
+    /// use sweepscope::sim::{DiscInit, World};
+    ///
+    /// // Two equal discs head on, 6 apart between surfaces: they meet at t = 1 and swap
+    /// // velocities (an elastic collision of equal masses).
+    /// let walls = Aabb::new(glam::Vec2::new(0.0, 0.0), glam::Vec2::new(100.0, 20.0));
+    /// let discs = [
+    ///     DiscInit::new(DVec2::new(40.0, 10.0), DVec2::new(3.0, 0.0), 2.0),
+    ///     DiscInit::new(DVec2::new(50.0, 10.0), DVec2::new(-3.0, 0.0), 2.0),
+    /// ];
+    /// let mut world = World::new(walls, &discs, &[]).expect("a valid set-up");
+    /// let report = world.advance(2.0);
+    /// assert_eq!(report.counts.disc_disc, 1);
+    /// let a = world.disc(0).expect("disc 0");
+    /// assert_eq!(a.velocity, DVec2::new(-3.0, 0.0));
+    /// ```
     pub fn new(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<Self, SimError> {
         let parts = body::validate(bounds, discs, solids)?;
         let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
