@@ -10,6 +10,7 @@ use super::float::{
     FAITHFUL, MIN_LENGTH_SQ, U, avx_dispatch, faithful_v, held, max, max_v, min_v, valid,
 };
 use super::kernel::Fast;
+use super::line_filter::line_misses_box;
 use super::point::{self, Approach};
 use crate::geom::{Relative, Sweep};
 use crate::hit::{Feature, Hit};
@@ -255,6 +256,12 @@ fn lean_overlap<A: Answer>(m: &Motion, o: &Motion, c: DVec2, c2: f64) -> Fast<A>
 #[cold]
 #[inline(never)]
 fn settle(m: &Motion, o: &Motion) -> Option<Contact> {
+    // Every place the other circle ever is lies in its swept box grown by its radius: a
+    // line clear of that box never meets it, whenever it passes.
+    let k = o.radius * (1.0 + 8.0 * U);
+    if o.radius >= 0.0 && line_misses_box(m, o.start.min(o.end) - k, o.start.max(o.end) + k) {
+        return None;
+    }
     exact::circle_contact(m, o)
 }
 
