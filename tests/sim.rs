@@ -708,3 +708,122 @@ fn a_new_disc_knows_what_is_in_its_way() {
     assert_eq!(w.in_the_way(DVec2::new(39.0, 10.0), 1.0), None);
     assert_eq!(w.in_the_way(DVec2::new(60.0, 30.0), 1.0), None);
 }
+
+/// Small discs scattered clear of `fixed` (the large ones) and of the obstacle box
+/// `[12, 16] × [12, 14]`, at random speeds, reproducible from `seed`.
+fn mixed_sizes(fixed: &[DiscInit], n: usize, r: f64, seed: u64, b: Aabb) -> Vec<DiscInit> {
+    let mut rng = sweepscope::sim::SplitMix64::new(seed);
+    let mut discs = fixed.to_vec();
+    let (lo, hi) = (b.min.as_dvec2(), b.max.as_dvec2());
+    while discs.len() < fixed.len() + n {
+        let p = DVec2::new(rng.range(lo.x + r, hi.x - r), rng.range(lo.y + r, hi.y - r));
+        let clear = discs
+            .iter()
+            .all(|o| (o.position - p).length() > o.radius + r + 1e-6);
+        let boxd = sweepscope::sim::predict::box_contact(
+            p,
+            DVec2::new(12.0, 12.0),
+            DVec2::new(16.0, 14.0),
+        );
+        if clear && boxd.distance > r + 1e-6 {
+            let v = DVec2::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));
+            discs.push(DiscInit::new(p, v, r));
+        }
+    }
+    discs
+}
+
+/// A few discs many times larger than the rest are kept out of the grid (each checked
+/// against every disc): the same collisions, in the same order, as the naive engine.
+#[test]
+fn discs_kept_out_of_the_grid_match_the_naive_engine() {
+    let b = bounds(40.0, 30.0);
+    let solids = [
+        Solid::Box(Aabb::new(Vec2::new(12.0, 12.0), Vec2::new(16.0, 14.0))),
+        Solid::Segment(Segment::new(Vec2::new(2.0, 25.0), Vec2::new(10.0, 28.0))),
+    ];
+    let large = [
+        d(30.0, 8.0, -3.0, 2.0, 4.0),
+        d(6.0, 8.0, 2.5, 1.0, 3.0).with_mass(40.0),
+        d(28.0, 22.0, 0.0, -1.5, 2.5),
+    ];
+    let discs: Vec<_> = mixed_sizes(&large, 60, 0.3, 3, b)
+        .into_iter()
+        .filter(|x| {
+            let s = sweepscope::sim::predict::segment_contact(
+                x.position,
+                DVec2::new(2.0, 25.0),
+                DVec2::new(10.0, 28.0),
+            );
+            s.distance > x.radius
+        })
+        .collect();
+    let mut fast = world(b, &discs, &solids);
+    // The three large discs are out of the grid, the small ones in it.
+    assert_eq!((0..3).filter_map(|i| fast.cell_of(i)).count(), 0);
+    assert!((3..discs.len()).all(|i| fast.cell_of(i).is_some()));
+    let mut slow = NaiveWorld::new(b, &discs, &solids).unwrap_or_else(|e| panic!("{e}"));
+    let (mut a, mut c) = (Vec::new(), Vec::new());
+    fast.advance_with(6.0, |e| {
+        if e.kind.is_collision() {
+            a.push(*e)
+        }
+    });
+    slow.advance_with(6.0, |e| c.push(*e));
+    let large_hits = a
+        .iter()
+        .filter(|e| match e.kind {
+            EventKind::DiscDisc { i, .. } => i < 3,
+            EventKind::DiscWall { i, .. } | EventKind::DiscObstacle { i, .. } => i < 3,
+            _ => false,
+        })
+        .count();
+    assert!(a.len() > 150 && large_hits > 20, "{} {large_hits}", a.len());
+    assert_eq!(a.len(), c.len());
+    for (k, (x, y)) in a.iter().zip(&c).enumerate() {
+        assert_eq!(x.kind, y.kind, "event {k}");
+        assert!(
+            (x.time - y.time).abs() < 1e-9,
+            "event {k}: {} vs {}",
+            x.time,
+            y.time
+        );
+    }
+}
+
+/// Regression: one disc of radius 500 among 20,000 of radius 0.001 sized the grid's cells
+/// for the large one, so every cell held thousands of discs and the set-up alone took
+/// seconds (minutes at 200,000). The grid is now sized for the small discs.
+#[test]
+fn one_huge_disc_among_tiny_ones_keeps_a_fine_grid() {
+    let b = bounds(2000.0, 2000.0);
+    let huge = [d(1000.0, 1000.0, 1.0, 0.5, 500.0)];
+    let mut discs = huge.to_vec();
+    let mut rng = sweepscope::sim::SplitMix64::new(5);
+    while discs.len() < 20_001 {
+        let p = DVec2::new(rng.range(1.0, 1999.0), rng.range(1.0, 1999.0));
+        if (p - huge[0].position).length() > 500.01 {
+            discs.push(d(
+                p.x,
+                p.y,
+                rng.range(-5.0, 5.0),
+                rng.range(-5.0, 5.0),
+                0.001,
+            ));
+        }
+    }
+    let mut w = world(b, &discs, &[]);
+    let g = w.grid();
+    assert!(g.cell.x < 30.0 && g.cell.y < 30.0, "{g:?}");
+    assert_eq!(w.cell_of(0), None);
+    // The huge disc still meets the small ones and the walls.
+    let e0 = w.kinetic_energy();
+    let r = w.advance(2.0);
+    assert!(r.counts.disc_disc > 0 && r.halted.is_none(), "{r:?}");
+    assert!(((w.kinetic_energy() - e0) / e0).abs() < 1e-12);
+    let big = w.disc(0).map(|s| s.position);
+    assert!(
+        big.is_some_and(|p| (p - huge[0].position).length() > 1.0),
+        "{big:?}"
+    );
+}

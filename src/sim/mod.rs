@@ -4,7 +4,8 @@
 //! in closed form, elastic impulses along the unit line of centres with optional
 //! restitution). Neighbours are found through a uniform grid whose cell crossings are
 //! events too, and events wait in a binary heap invalidated lazily by per-disc counters, so
-//! an event costs about O(log n). [`naive::NaiveWorld`] is the O(n²)-per-event baseline.
+//! an event costs about O(log n). The few discs far larger than the rest, if any, are kept
+//! out of the grid and checked against every disc (`docs/limits.md`). [`naive::NaiveWorld`] is the O(n²)-per-event baseline.
 //!
 //! Simultaneous events are ordered by (time, kind, ids), so a run is reproducible bit for
 //! bit, and independent of how the time is chunked into `advance` calls.
@@ -34,6 +35,7 @@ pub mod naive;
 pub mod predict;
 mod queue;
 mod random;
+mod tiers;
 pub mod timeline;
 mod world;
 

@@ -12,6 +12,7 @@ use super::grid::Grid;
 use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED};
 use super::predict;
 use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
+use super::tiers::Tiers;
 
 /// Walls by index, as stored in queue entries.
 const SIDES: [Side; 4] = [Side::Left, Side::Right, Side::Bottom, Side::Top];
@@ -64,6 +65,10 @@ pub struct World {
     shapes: Vec<Shape>,
     solids: Vec<Solid>,
     grid: Grid,
+    /// The discs kept out of the grid ([`Tiers`]), ascending, and the flag per disc: each
+    /// is checked against every disc, wall and obstacle, and every disc against each.
+    large: Vec<u32>,
+    is_large: Vec<bool>,
     queue: SlotHeap,
     /// Per disc: the earliest collision candidate and the next crossing (the queue holds
     /// the earlier of the two).
@@ -115,16 +120,13 @@ impl World {
     /// ```
     pub fn new(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<Self, SimError> {
         let parts = body::validate(bounds, discs, solids)?;
-        let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
-        let r_max = if r_max > 0.0 { r_max } else { 1.0 };
         let n = parts.bodies.len();
-        let mut grid = Grid::new(parts.min, parts.max, n, r_max);
-        let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
-        grid_entries_fit(grid.solid_entries(&boxes, r_max))?;
-        grid.set_solids(&boxes, r_max);
+        let (tiers, mut grid) = grid_for(&parts)?;
+        let is_large = tiers.flags(n);
         for (i, b) in parts.bodies.iter().enumerate() {
-            let c = grid.locate(b.p);
-            grid.insert(i, c);
+            if !is_large[i] {
+                grid.insert(i, grid.locate(b.p));
+            }
         }
         let mut world = Self {
             min: parts.min,
@@ -133,6 +135,8 @@ impl World {
             shapes: parts.shapes,
             solids: solids.to_vec(),
             grid,
+            large: tiers.large,
+            is_large,
             queue: SlotHeap::new(n),
             coll: vec![Slot::NONE; n],
             cross: vec![Slot::NONE; n],
@@ -152,11 +156,8 @@ impl World {
     /// predicting any event (its cost is linear in the number of discs).
     pub fn check(bounds: Aabb, discs: &[DiscInit], solids: &[Solid]) -> Result<(), SimError> {
         let parts = body::validate(bounds, discs, solids)?;
-        let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
-        let r_max = if r_max > 0.0 { r_max } else { 1.0 };
-        let grid = Grid::new(parts.min, parts.max, parts.bodies.len(), r_max);
-        let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
-        grid_entries_fit(grid.solid_entries(&boxes, r_max))
+        let (tiers, grid) = unfilled_grid(&parts);
+        grid_entries_fit(grid.solid_entries(&solid_boxes(&parts), tiers.r_grid))
     }
 
     /// The (disc, obstacle) pairs, by index in the lists given, where the disc overlaps the
@@ -164,8 +165,9 @@ impl World {
     /// disc order, at most `limit` of them. [`World::new`] accepts such a disc: it gets a
     /// time-0 collision if it moves further in, and then travels through the obstacle's
     /// inside; a scene refuses it (`scene::validate`). Each disc is tested against the
-    /// obstacles filed in its grid cell, as the engine's own predictions are: the inputs
-    /// must pass [`World::check`] first, which bounds that filing.
+    /// obstacles filed in its grid cell, as the engine's own predictions are (a disc kept
+    /// out of the grid, against every obstacle): the inputs must pass [`World::check`]
+    /// first, which bounds that filing.
     pub fn solid_overlaps(
         bounds: Aabb,
         discs: &[DiscInit],
@@ -178,14 +180,16 @@ impl World {
         if parts.shapes.is_empty() {
             return Ok(found);
         }
-        let r_max = parts.bodies.iter().map(|b| b.r).fold(0.0, f64::max);
-        let r_max = if r_max > 0.0 { r_max } else { 1.0 };
-        let mut grid = Grid::new(parts.min, parts.max, parts.bodies.len(), r_max);
-        let boxes: Vec<_> = parts.shapes.iter().map(Shape::bounding_box).collect();
-        grid_entries_fit(grid.solid_entries(&boxes, r_max))?;
-        grid.set_solids(&boxes, r_max);
+        let (tiers, grid) = grid_for(&parts)?;
+        let is_large = tiers.flags(parts.bodies.len());
+        let every: Vec<u32> = (0..parts.shapes.len() as u32).collect();
         for (i, b) in parts.bodies.iter().enumerate() {
-            for &k in grid.solids_in(grid.locate(b.p)) {
+            let near = if is_large[i] {
+                &every[..]
+            } else {
+                grid.solids_in(grid.locate(b.p))
+            };
+            for &k in near {
                 let k = k as usize;
                 if parts.shapes[k].contact(b.p).distance < b.r * (1.0 - tolerance) {
                     found.push((i, k));
@@ -208,49 +212,72 @@ impl World {
         }
     }
 
-    /// Pair candidates of disc `i` (at `p` at time `now`) with the discs in cells
-    /// `xs × ys`.
+    /// Pair candidates of disc `i` with the discs in cells `xs × ys`.
     fn pairs_in(&self, i: usize, now: f64, xs: [isize; 2], ys: [isize; 2], best: &mut Slot) {
-        let b = &self.bodies[i];
-        let p = b.at(now);
-        let speed2 = b.v.length_squared();
+        let m = Mover::new(&self.bodies[i], i, now);
         for y in ys[0]..=ys[1] {
             for x in xs[0]..=xs[1] {
-                self.grid.for_each_in(x, y, |j| {
-                    if j == i {
-                        return;
-                    }
-                    let o = &self.bodies[j];
-                    // Always (lower index − higher index), so both owners compute one value.
-                    let (d, w) = if i < j {
-                        (p - o.at(now), b.v - o.v)
-                    } else {
-                        (o.at(now) - p, o.v - b.v)
-                    };
-                    let sum2 = speed2 + o.v.length_squared();
-                    if let Some(dt) = predict::disc_disc(d, w, b.r + o.r, sum2) {
-                        let (lo, hi) = if i < j { (i, j) } else { (j, i) };
-                        let s = Slot {
-                            time: now + dt,
-                            rank: PAIR,
-                            a: lo as u32,
-                            b: hi as u32,
-                            count_b: o.count,
-                        };
-                        Self::offer(best, s);
-                    }
-                });
+                self.grid.for_each_in(x, y, |j| self.pair(&m, j, best));
             }
         }
     }
 
-    /// Wall candidates (only from an edge cell: cells are wider than any diameter) and the
-    /// obstacles filed in `i`'s cell but not in `old` (the cell it came from, if any).
+    /// Pair candidates of disc `i` with every disc kept out of the grid, or, for such a
+    /// disc itself, with every disc.
+    fn pairs_beyond_grid(&self, i: usize, now: f64, best: &mut Slot) {
+        if self.large.is_empty() {
+            return;
+        }
+        let m = Mover::new(&self.bodies[i], i, now);
+        if self.is_large[i] {
+            for j in 0..self.bodies.len() {
+                self.pair(&m, j, best);
+            }
+        } else {
+            for &j in &self.large {
+                self.pair(&m, j as usize, best);
+            }
+        }
+    }
+
+    /// The pair candidate of the disc `m` with disc `j`.
+    #[inline]
+    fn pair(&self, m: &Mover, j: usize, best: &mut Slot) {
+        let (i, now) = (m.i, m.now);
+        if j == i {
+            return;
+        }
+        let o = &self.bodies[j];
+        // Always (lower index − higher index), so both owners compute one value.
+        let (d, w) = if i < j {
+            (m.p - o.at(now), m.v - o.v)
+        } else {
+            (o.at(now) - m.p, o.v - m.v)
+        };
+        let sum2 = m.speed2 + o.v.length_squared();
+        if let Some(dt) = predict::disc_disc(d, w, m.r + o.r, sum2) {
+            let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+            let s = Slot {
+                time: now + dt,
+                rank: PAIR,
+                a: lo as u32,
+                b: hi as u32,
+                count_b: o.count,
+            };
+            Self::offer(best, s);
+        }
+    }
+
+    /// Wall candidates (only from an edge cell: cells are wider than the diameter of any
+    /// disc filed in them) and the obstacles filed in `i`'s cell but not in `old` (the cell
+    /// it came from, if any); for a disc kept out of the grid, the walls and every obstacle.
     fn statics(&self, i: usize, now: f64, old: Option<[usize; 2]>, best: &mut Slot) {
         let b = &self.bodies[i];
         let p = b.at(now);
-        let c = self.grid.cell_of(i);
-        let edge = c[0] == 0 || c[1] == 0 || c[0] + 1 == self.grid.nx || c[1] + 1 == self.grid.ny;
+        let large = self.is_large[i];
+        let c = if large { [0, 0] } else { self.grid.cell_of(i) };
+        let edge =
+            large || c[0] == 0 || c[1] == 0 || c[0] + 1 == self.grid.nx || c[1] + 1 == self.grid.ny;
         if edge && let Some((dt, side)) = predict::walls(p, b.v, b.r, self.min, self.max) {
             let s = Slot {
                 time: now + dt,
@@ -261,11 +288,7 @@ impl World {
             };
             Self::offer(best, s);
         }
-        let seen = old.map(|o| self.grid.solids_in(o)).unwrap_or(&[]);
-        for &k in self.grid.solids_in(c) {
-            if seen.binary_search(&k).is_ok() {
-                continue;
-            }
+        let solid = |k: u32, best: &mut Slot| {
             if let Some(dt) = self.shapes[k as usize].entry(p, b.v, b.r) {
                 let s = Slot {
                     time: now + dt,
@@ -276,11 +299,27 @@ impl World {
                 };
                 Self::offer(best, s);
             }
+        };
+        if large {
+            for k in 0..self.shapes.len() as u32 {
+                solid(k, best);
+            }
+            return;
+        }
+        let seen = old.map(|o| self.grid.solids_in(o)).unwrap_or(&[]);
+        for &k in self.grid.solids_in(c) {
+            if seen.binary_search(&k).is_err() {
+                solid(k, best);
+            }
         }
     }
 
-    /// The next cell boundary disc `i` crosses (x before y on a tie).
+    /// The next cell boundary disc `i` crosses (x before y on a tie); none for a disc kept
+    /// out of the grid.
     fn crossing(&self, i: usize, now: f64) -> Slot {
+        if self.is_large[i] {
+            return Slot::NONE;
+        }
         let b = &self.bodies[i];
         let p = b.at(now);
         let c = self.grid.cell_of(i);
@@ -309,11 +348,16 @@ impl World {
     }
 
     /// Disc `i`'s earliest collision candidate from `now`: pairs in the 3×3 cells around
-    /// it, walls and the obstacles of its cell. Pure, so inspection can call it too.
+    /// it and with the discs kept out of the grid, walls and the obstacles of its cell (for
+    /// a disc kept out of the grid: every disc, wall and obstacle). Pure, so inspection can
+    /// call it too.
     fn collision_for(&self, i: usize, now: f64) -> Slot {
-        let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
         let mut best = Slot::NONE;
-        self.pairs_in(i, now, [cx - 1, cx + 1], [cy - 1, cy + 1], &mut best);
+        if !self.is_large[i] {
+            let [cx, cy] = self.grid.cell_of(i).map(|k| k as isize);
+            self.pairs_in(i, now, [cx - 1, cx + 1], [cy - 1, cy + 1], &mut best);
+        }
+        self.pairs_beyond_grid(i, now, &mut best);
         self.statics(i, now, None, &mut best);
         best
     }
@@ -341,7 +385,7 @@ impl World {
     /// After disc `i` entered `cell` moving along `axis` (`step` = ±1): its velocity did
     /// not change, so its collision candidate still stands unless its partner changed;
     /// only the row or column of cells that came into reach and the obstacles new to the
-    /// cell need predicting.
+    /// cell need predicting (the discs kept out of the grid were all predicted already).
     fn after_crossing(&mut self, i: usize, now: f64, old: [usize; 2], axis: usize, step: isize) {
         let mut coll = self.coll[i];
         if !self.is_valid(i, &coll) {
@@ -741,9 +785,10 @@ impl World {
         }
     }
 
-    /// The grid cell (column, row) disc `i` is filed under.
+    /// The grid cell (column, row) disc `i` is filed under; `None` for a disc far larger
+    /// than the rest, which is kept out of the grid (see `docs/limits.md`).
     pub fn cell_of(&self, i: usize) -> Option<[usize; 2]> {
-        (i < self.bodies.len()).then(|| self.grid.cell_of(i))
+        (i < self.bodies.len() && !self.is_large[i]).then(|| self.grid.cell_of(i))
     }
 
     /// Σ ½ m v².
@@ -790,6 +835,52 @@ impl World {
     pub fn halted(&self) -> Option<Halt> {
         self.halt
     }
+}
+
+/// Disc `i` as its pair predictions from `now` use it.
+struct Mover {
+    i: usize,
+    now: f64,
+    p: DVec2,
+    v: DVec2,
+    r: f64,
+    speed2: f64,
+}
+
+impl Mover {
+    fn new(b: &Body, i: usize, now: f64) -> Self {
+        Mover {
+            i,
+            now,
+            p: b.at(now),
+            v: b.v,
+            r: b.r,
+            speed2: b.v.length_squared(),
+        }
+    }
+}
+
+/// The split of the discs and an empty grid sized for those it files.
+fn unfilled_grid(parts: &body::Parts) -> (Tiers, Grid) {
+    let radii: Vec<f64> = parts.bodies.iter().map(|b| b.r).collect();
+    let tiers = Tiers::of(&radii);
+    let grid = Grid::new(parts.min, parts.max, radii.len(), tiers.r_grid);
+    (tiers, grid)
+}
+
+/// The obstacles' bounding boxes, in order.
+fn solid_boxes(parts: &body::Parts) -> Vec<(DVec2, DVec2)> {
+    parts.shapes.iter().map(Shape::bounding_box).collect()
+}
+
+/// The split and a grid with the obstacles filed (each grown by the radius of the largest
+/// disc in the grid), no disc in it yet; an error past [`MAX_GRID_ENTRIES`].
+fn grid_for(parts: &body::Parts) -> Result<(Tiers, Grid), SimError> {
+    let (tiers, mut grid) = unfilled_grid(parts);
+    let boxes = solid_boxes(parts);
+    grid_entries_fit(grid.solid_entries(&boxes, tiers.r_grid))?;
+    grid.set_solids(&boxes, tiers.r_grid);
+    Ok((tiers, grid))
 }
 
 /// The grid's obstacle entries against [`MAX_GRID_ENTRIES`].
