@@ -1078,3 +1078,22 @@ fn tiny_radii_take_neither_the_rounded_entry_plane_nor_rounded_offsets() {
     assert!(near(h.normal, v(-0.6, -0.8)), "{h:?}");
     assert!((h.time - 0.5).abs() < 1e-6, "{h:?}");
 }
+
+/// Bug: a point (r = 0) crossing a segment exactly at an end was named that end's cap,
+/// while the rule (and any radius, however small) names the face: the centre projects
+/// onto the end, not beyond it.
+#[test]
+fn a_point_crossing_a_segment_exactly_at_an_end_reports_the_face() {
+    let seg = Segment::new(v(0.0, -3.0), v(0.0, 3.0));
+    for (start, end) in [(v(-5.0, 3.0), v(5.0, 3.0)), (v(5.0, -3.0), v(-5.0, -3.0))] {
+        for r in [0.0, 1e-45, 1.0] {
+            let h = Sweep::new(start, end, r)
+                .vs_segment(&seg)
+                .expect("crosses the segment");
+            let left = start.x < 0.0;
+            assert_eq!(h.feature, Feature::Face { left }, "{start} r {r}");
+            assert_eq!(h.time, 0.5 - r / 10.0, "{start} r {r}");
+            assert!(unit(&h));
+        }
+    }
+}

@@ -922,14 +922,9 @@ pub fn segment(sweep: &Sweep, seg: &Segment) -> Option<RefHit> {
         if u < Q::zero() || u > l2 {
             return None;
         }
+        // Even exactly at an end: the centre projects onto it, not beyond.
         let left = h0 > Q::zero();
-        let feature = if u.is_zero() {
-            Feature::End(End::A)
-        } else if u == l2 {
-            Feature::End(End::B)
-        } else {
-            Feature::Face { left }
-        };
+        let feature = Feature::Face { left };
         let n = unit(if left { &n_left } else { &n_right });
         let c = at(&Surd::rat(t.clone()));
         return Some(RefHit {

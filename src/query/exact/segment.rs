@@ -283,14 +283,10 @@ fn crossing(p: &SegmentProblem, e: &V2<Dy>, len2: &Dy, u0: &Dy, h0: &Dy) -> Opti
     if u.sign() < 0 || u.cmp_r(len2) == Ordering::Greater {
         return None;
     }
+    // A crossing exactly at an end is on the face: the centre projects onto the end, not
+    // beyond it (the limit of r → 0, and the box's seam-goes-to-the-side rule).
     let left = from > 0;
-    let feature = if u.sign() == 0 {
-        Feature::End(End::A)
-    } else if u.cmp_r(len2) == Ordering::Equal {
-        Feature::End(End::B)
-    } else {
-        Feature::Face { left }
-    };
+    let feature = Feature::Face { left };
     let n = SurdV::unit(&if left {
         [e[1].neg(), e[0].clone()]
     } else {
