@@ -10,7 +10,7 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::geom::{Aabb, Obb, Segment, Sweep};
+use crate::geom::{Aabb, Obb, Segment, Sweep, point_on};
 
 /// The moment a sweep passes closest to an obstacle (over the whole motion, ignoring any
 /// contact: for a hit it is the deepest the unobstructed motion would go).
@@ -51,23 +51,24 @@ pub fn closest_approach(sweep: &Sweep, solid: Solid) -> Option<Approach> {
     if !sweep.is_valid() {
         return None;
     }
-    let p0 = sweep.start.as_dvec2();
-    let d = sweep.end.as_dvec2() - p0;
+    let (p0, p1) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
+    // Every point of the path as `point_on`, so the ends are exact however far apart.
+    let at = |t: f64| point_on(p0, p1, t);
     let (t, surface) = match solid {
         Solid::Aabb(b) => {
-            let t = box_min_time(p0, d, b.min.as_dvec2(), b.max.as_dvec2());
-            (t, Surface::of_box(b, p0 + d * t))
+            let t = box_min_time(p0, p1, b.min.as_dvec2(), b.max.as_dvec2());
+            (t, Surface::of_box(b, at(t)))
         }
         Solid::Obb(o) => {
             let frame = Frame::of(o);
-            let (q0, dq) = (frame.to_local(p0), frame.dir_to_local(d));
+            let (q0, q1) = (frame.to_local(p0), frame.to_local(p1));
             let h = o.half_extents.as_dvec2();
-            let t = box_min_time(q0, dq, -h, h);
-            (t, frame.surface(h, q0 + dq * t))
+            let t = box_min_time(q0, q1, -h, h);
+            (t, frame.surface(h, point_on(q0, q1, t)))
         }
         Solid::Segment(s) => {
-            let t = segment_min_time(p0, d, s);
-            (t, Surface::of_segment(s, p0 + d * t))
+            let t = segment_min_time(p0, p1, s);
+            (t, Surface::of_segment(s, at(t)))
         }
         Solid::Circle(c) => {
             // Relative to the other circle, the gap vector moves linearly.
@@ -79,14 +80,11 @@ pub fn closest_approach(sweep: &Sweep, solid: Solid) -> Option<Approach> {
             } else {
                 0.0
             };
-            let center = c.start.as_dvec2() + (c.end.as_dvec2() - c.start.as_dvec2()) * t;
-            (
-                t,
-                Surface::of_circle(center, f64::from(c.radius), p0 + d * t),
-            )
+            let center = point_on(c.start.as_dvec2(), c.end.as_dvec2(), t);
+            (t, Surface::of_circle(center, f64::from(c.radius), at(t)))
         }
     };
-    let center = p0 + d * t;
+    let center = at(t);
     let r = f64::from(sweep.radius);
     Some(Approach {
         time: t as f32,
@@ -116,11 +114,11 @@ pub fn clearance_at(solid: Solid, p: Vec2, r: f32, t: f32) -> f32 {
 }
 
 /// [`clearance_at`] for the circle where `sweep` is at time `t` of its exact motion: the
-/// centre `start + (end − start)·t` is taken in f64, not rounded to f32 first (far from
-/// the origin that rounding is larger than the clearances worth reading).
+/// centre `start·(1 − t) + end·t` is taken in f64, not rounded to f32 first (far from the
+/// origin that rounding is larger than the clearances worth reading), and is exact at 0
+/// and 1.
 pub fn clearance_on_path(sweep: &Sweep, solid: Solid, t: f32) -> f32 {
-    let (s, e) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
-    let p = s + (e - s) * f64::from(t);
+    let p = point_on(sweep.start.as_dvec2(), sweep.end.as_dvec2(), f64::from(t));
     (surface_at(solid, p, t).signed_distance - f64::from(sweep.radius)) as f32
 }
 
@@ -144,8 +142,8 @@ fn surface_at(solid: Solid, p: DVec2, t: f32) -> Surface {
         Solid::Segment(s) => Surface::of_segment(s, p),
         Solid::Circle(c) => {
             let t = f64::from(t.clamp(0.0, 1.0));
-            let (s, e) = (c.start.as_dvec2(), c.end.as_dvec2());
-            Surface::of_circle(s + (e - s) * t, f64::from(c.radius), p)
+            let center = point_on(c.start.as_dvec2(), c.end.as_dvec2(), t);
+            Surface::of_circle(center, f64::from(c.radius), p)
         }
     }
 }
@@ -218,9 +216,11 @@ fn box_surface(lo: DVec2, hi: DVec2, p: DVec2) -> Surface {
     }
 }
 
-/// The box signed distance along `p0 + t·d`: the earliest `t ∈ [0, 1]` where it is smallest.
-fn box_min_time(p0: DVec2, d: DVec2, lo: DVec2, hi: DVec2) -> f64 {
-    let sd = |t: f64| box_surface(lo, hi, p0 + d * t).signed_distance;
+/// The box signed distance along the path from `p0` to `p1`: the earliest `t ∈ [0, 1]`
+/// where it is smallest.
+fn box_min_time(p0: DVec2, p1: DVec2, lo: DVec2, hi: DVec2) -> f64 {
+    let d = p1 - p0;
+    let sd = |t: f64| box_surface(lo, hi, point_on(p0, p1, t)).signed_distance;
     let mut candidates: Vec<f64> = vec![0.0, 1.0];
     let corners = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
     for k in 0..4 {
@@ -247,12 +247,13 @@ fn box_min_time(p0: DVec2, d: DVec2, lo: DVec2, hi: DVec2) -> f64 {
     earliest_min(candidates, sd)
 }
 
-/// The distance to segment `s` along `p0 + t·d`: the earliest `t ∈ [0, 1]` where it is
-/// smallest.
-fn segment_min_time(p0: DVec2, d: DVec2, s: &Segment) -> f64 {
+/// The distance to segment `s` along the path from `p0` to `p1`: the earliest `t ∈ [0, 1]`
+/// where it is smallest.
+fn segment_min_time(p0: DVec2, p1: DVec2, s: &Segment) -> f64 {
     let (a, b) = (s.a.as_dvec2(), s.b.as_dvec2());
+    let d = p1 - p0;
     let dist = |t: f64| {
-        let p = p0 + d * t;
+        let p = point_on(p0, p1, t);
         (p - closest_on_segment(a, b, p)).length()
     };
     let mut candidates = vec![0.0, 1.0];

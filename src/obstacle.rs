@@ -107,17 +107,30 @@ impl Obstacle {
     }
 
     /// How close `sweep` comes to the obstacle over its whole motion; `None` for invalid
-    /// input.
+    /// input. The clearance's sign is the exact query's: never negative for a miss (a
+    /// graze comes to 0), never positive for a hit; its size is computed in f64 and rounded
+    /// once, so where the inputs span more than f64 resolves it is approximate.
     pub fn closest_approach(&self, sweep: &Sweep) -> Option<Approach> {
-        self.is_valid()
-            .then(|| approach::closest_approach(sweep, self.solid()))
-            .flatten()
+        if !self.is_valid() {
+            return None;
+        }
+        let mut a = approach::closest_approach(sweep, self.solid())?;
+        a.clearance = if self.cast(sweep).is_some() {
+            a.clearance.min(0.0)
+        } else {
+            a.clearance.max(0.0)
+        };
+        Some(a)
     }
 
-    /// How deep `sweep` starts inside the obstacle, when it overlaps it at `t = 0`.
+    /// How deep `sweep` starts inside the obstacle: `Some` exactly when the exact query
+    /// says it starts inside (`Hit::started_inside`), with the depth computed in f64 and
+    /// rounded once (0 for an overlap too thin for f32).
     pub fn start_depth(&self, sweep: &Sweep) -> Option<f32> {
-        self.is_valid()
-            .then(|| approach::penetration_depth(sweep.start, sweep.radius, self.solid(), 0.0))
-            .flatten()
+        if !self.cast(sweep).is_some_and(|h| h.started_inside) {
+            return None;
+        }
+        let depth = approach::penetration_depth(sweep.start, sweep.radius, self.solid(), 0.0);
+        Some(depth.unwrap_or(0.0))
     }
 }

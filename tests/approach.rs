@@ -6,7 +6,7 @@ mod common;
 
 use common::reference::gap;
 use common::{Kind, Scale, core, random};
-use sweepscope::{Aabb, Obstacle, Sweep, Vec2};
+use sweepscope::{Aabb, Obb, Obstacle, Segment, Sweep, Vec2};
 
 /// The smallest reference gap over `[0, 1]`: dense samples, then a golden-section search
 /// around the best one (the gap is convex along the motion).
@@ -163,4 +163,75 @@ fn the_plotted_clearance_of_a_ball_inside_a_box_is_the_closest_approachs_signed_
             }
         }
     }
+}
+
+/// Bug: `Sweep::at(1.0)` was `start + (end − start)·1` in f32, which lost the end when
+/// the start was 2²⁴ times farther out: (1e8, 0) → (3, 0) ended at (0, 0).
+#[test]
+fn a_far_start_still_ends_exactly_at_its_end() {
+    let s = Sweep::new(Vec2::new(1.0e8, 0.0), Vec2::new(3.0, 0.0), 1.0);
+    assert_eq!(s.at(1.0), s.end);
+    assert_eq!(s.at(0.0), s.start);
+    let s = Sweep::new(Vec2::new(-3.4e38, 7.0), Vec2::new(1e-45, -2.5), 0.0);
+    assert_eq!((s.at(0.0), s.at(1.0)), (s.start, s.end));
+}
+
+/// Bug: a start 1e17 out moving to (3, 0) clears the box [-1, 0] × [-1, 1] by 2 at its
+/// end, and the exact query says miss, but the closest approach (in f64, `start + d·t`)
+/// put the end at the origin, 1 deep in the box, and the clearance along the path said -1.
+#[test]
+fn the_closest_approach_of_a_far_start_agrees_with_the_exact_miss() {
+    let b = Obstacle::Aabb(Aabb::new(Vec2::new(-1.0, -1.0), Vec2::new(0.0, 1.0)));
+    for far in [1.0e17, 3.0e38] {
+        let s = Sweep::new(Vec2::new(far, 0.0), Vec2::new(3.0, 0.0), 1.0);
+        assert_eq!(b.cast(&s), None);
+        let a = b.closest_approach(&s).expect("valid input");
+        assert_eq!((a.time, a.clearance, a.center), (1.0, 2.0, s.end), "{far}");
+        assert_eq!(b.clearance_on_path(&s, 1.0), 2.0, "{far}");
+    }
+}
+
+/// Bug: the closest approach and the start depth are computed in f64, and at the edge of
+/// f32 their sign contradicted the exact query (an overlap of 1e-45 against a radius of
+/// 3.4e38 rounded away). Their sign is now the exact query's, on random cases of every
+/// scale.
+#[test]
+fn closest_approach_and_start_depth_never_contradict_the_exact_query() {
+    let mut rng = common::random::Rng::new(77);
+    let mut pick = || -> f32 {
+        let e = rng.below(260) as i32 - 130;
+        let m = 1.0 + rng.below(1000) as f32 / 1000.0;
+        let sign = if rng.chance(0.5) { 1.0 } else { -1.0 };
+        match rng.below(8) {
+            0 => 0.0,
+            1 => 1e-45 * sign,
+            _ => sign * m * 2f32.powi(e),
+        }
+    };
+    let mut overlaps = 0;
+    for k in 0..40_000 {
+        let v: Vec<f32> = (0..9).map(|_| pick()).collect();
+        let (p, q) = (Vec2::new(v[0], v[1]), Vec2::new(v[2], v[3]));
+        let s = Sweep::new(Vec2::new(v[4], v[5]), Vec2::new(v[6], v[7]), v[8].abs());
+        let o = match k % 4 {
+            0 => Obstacle::Aabb(Aabb::from_points(p, q)),
+            1 => Obstacle::Obb(Obb::new(p, q.abs(), v[8])),
+            2 => Obstacle::Segment(Segment::new(p, q)),
+            _ => Obstacle::Circle(Sweep::new(p, q, v[8].abs() * 0.5)),
+        };
+        if !(s.is_valid() && o.is_valid()) {
+            continue;
+        }
+        let hit = o.cast(&s);
+        let a = o.closest_approach(&s).expect("valid input");
+        if hit.is_some() {
+            assert!(a.clearance <= 0.0, "{s:?} {o:?}");
+        } else {
+            assert!(a.clearance >= 0.0, "{s:?} {o:?}");
+        }
+        let inside = hit.is_some_and(|h| h.started_inside);
+        assert_eq!(o.start_depth(&s).is_some(), inside, "{s:?} {o:?}");
+        overlaps += usize::from(inside);
+    }
+    assert!(overlaps > 100, "{overlaps}");
 }

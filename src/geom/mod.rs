@@ -15,7 +15,7 @@ pub use frame::BoxFrame;
 pub use obb::Obb;
 pub use segment::Segment;
 pub use sweep::Sweep;
-pub(crate) use sweep::{Relative, relative_displacement};
+pub(crate) use sweep::{Relative, point_on, relative_displacement};
 
 /// True when every value is finite. The f64 sum of f32 values cannot overflow, so it is
 /// finite exactly when every term is; this costs a few additions where testing each value

@@ -31,9 +31,10 @@ impl Sweep {
         self.end - self.start
     }
 
-    /// The centre at fraction `t` of the motion.
+    /// The centre at fraction `t` of the motion, rounded once from f64: exactly `start` at
+    /// 0 and `end` at 1, however far apart they are.
     pub fn at(&self, t: f32) -> Vec2 {
-        self.start + self.delta() * t
+        point_on(self.start.as_dvec2(), self.end.as_dvec2(), f64::from(t)).as_vec2()
     }
 
     /// The part of this motion between fractions `t0` and `t1`, as a sweep of its own.
@@ -65,6 +66,13 @@ impl Sweep {
 }
 
 /// How `sweep` moves relative to `other`, in f64: see [`Relative`].
+/// The point at fraction `t` of the way from `a` to `b`, as `a·(1 − t) + b·t`: exactly `a`
+/// at 0 and `b` at 1, where `a + (b − a)·t` loses `b` when `b − a` rounds away its digits
+/// (a start 1e17 from the origin moving to 3).
+pub(crate) fn point_on(a: glam::DVec2, b: glam::DVec2, t: f64) -> glam::DVec2 {
+    a * (1.0 - t) + b * t
+}
+
 pub(crate) fn relative_displacement(sweep: &Sweep, other: &Sweep) -> glam::DVec2 {
     let (s1, e1) = (sweep.start.as_dvec2(), sweep.end.as_dvec2());
     let (s2, e2) = (other.start.as_dvec2(), other.end.as_dvec2());
