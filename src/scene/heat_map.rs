@@ -91,6 +91,8 @@ impl CellVerdict {
     fn from_verdict(v: &Verdict, contact: bool) -> Self {
         match v {
             Verdict::Agree | Verdict::Documented { .. } => CellVerdict::Agree { contact },
+            // Not this variant's obstacle: nothing to tint.
+            Verdict::NotApplicable => CellVerdict::Agree { contact: false },
             Verdict::TimeOff(dt) => CellVerdict::TimeOff(*dt),
             Verdict::StartedInside { .. } | Verdict::NormalOff(_) => CellVerdict::WrongContact,
             Verdict::NotANumber | Verdict::Failed(_) => CellVerdict::Broken,

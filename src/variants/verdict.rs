@@ -35,6 +35,9 @@ pub const NORMAL_TOLERANCE_DEG: f32 = 1.0;
 pub enum Verdict {
     /// Both miss, or both hit within the tolerances.
     Agree,
+    /// The variant does not handle this obstacle kind ([`Outcome::NotApplicable`]): it
+    /// gave no answer to judge.
+    NotApplicable,
     /// An engine stopped where its documentation says it stops rather than at the exact
     /// contact.
     Documented {
@@ -151,10 +154,11 @@ impl Verdict {
         self.disagreement().is_some()
     }
 
-    /// The kind of disagreement, `None` when the answer agrees or is documented.
+    /// The kind of disagreement, `None` when the answer agrees, is documented, or there is
+    /// none to judge.
     pub fn disagreement(&self) -> Option<Disagreement> {
         Some(match self {
-            Verdict::Agree | Verdict::Documented { .. } => return None,
+            Verdict::Agree | Verdict::Documented { .. } | Verdict::NotApplicable => return None,
             Verdict::MissedHit => Disagreement::MissedHit,
             Verdict::FalseHit => Disagreement::FalseHit,
             Verdict::StartedInside { .. } => Disagreement::StartedInside,
@@ -169,6 +173,7 @@ impl Verdict {
     pub fn text(&self) -> String {
         match self {
             Verdict::Agree => "agrees".to_owned(),
+            Verdict::NotApplicable => "does not handle this obstacle".to_owned(),
             Verdict::Documented { offset, dt } => {
                 // The engine's aim, not where it stopped (the evaluation's why says that).
                 let stop = if *offset < 0.0 {
@@ -245,7 +250,8 @@ pub fn said_outcome(said: Option<AnswerHit>, exact: Option<&Hit>) -> Outcome {
 pub fn judge(exact: Option<&Hit>, outcome: &Outcome) -> Verdict {
     match (exact, outcome) {
         (_, Outcome::Failed(why)) => Verdict::Failed(why),
-        (_, Outcome::NotApplicable) | (None, Outcome::Miss) => Verdict::Agree,
+        (_, Outcome::NotApplicable) => Verdict::NotApplicable,
+        (None, Outcome::Miss) => Verdict::Agree,
         (_, Outcome::Hit(h))
             if !(h.time.is_finite() && h.center.is_finite() && h.normal.is_finite()) =>
         {
@@ -399,7 +405,7 @@ mod tests {
         );
         assert_eq!(judge(None, &Outcome::Failed("x")), Verdict::Failed("x"));
         assert_eq!(judge(None, &Outcome::Miss), Verdict::Agree);
-        assert_eq!(judge(None, &Outcome::NotApplicable), Verdict::Agree);
+        assert_eq!(judge(None, &Outcome::NotApplicable), Verdict::NotApplicable);
     }
 
     #[test]
