@@ -333,6 +333,9 @@ pub struct Layers {
     /// Regions around every box, not just the ones that matter to the inspected ball.
     #[serde(skip_serializing_if = "is_false")]
     pub regions_all: bool,
+    /// Every variant's verdict for the inspected ball, listed in the canvas's corner.
+    #[serde(skip_serializing_if = "is_true")]
+    pub verdicts: bool,
 }
 
 fn is_true(b: &bool) -> bool {
@@ -358,6 +361,7 @@ impl Default for Layers {
             labels: true,
             approach: true,
             regions_all: false,
+            verdicts: true,
         }
     }
 }

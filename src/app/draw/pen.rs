@@ -387,6 +387,32 @@ impl<'a> Pen<'a> {
         self.place(layer, anchor, spots, text, color, None)
     }
 
+    /// Lines of text one under another from `top_left` (screen points), `step` apart, each
+    /// on the labels' plate: always drawn, for a list that must not lose a line to a handle
+    /// or a label; the labels placed after keep clear of them. The caller keeps the lines
+    /// within the canvas's height.
+    pub fn screen_lines(
+        &mut self,
+        layer: Layer,
+        top_left: Pos2,
+        lines: &[(String, Color32)],
+        step: f32,
+    ) {
+        let mut at = top_left;
+        for (text, color) in lines {
+            let galley =
+                self.painter
+                    .layout_no_wrap(text.clone(), FontId::proportional(LABEL_SIZE), *color);
+            let rect = Rect::from_min_size(at, galley.size());
+            self.placed.push(rect);
+            self.stats.counts[layer as usize] += 1;
+            #[cfg(test)]
+            self.texts.push(text.clone());
+            self.on_top.push((rect, galley, *color));
+            at.y += step;
+        }
+    }
+
     fn place(
         &mut self,
         layer: Layer,

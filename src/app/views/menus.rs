@@ -231,6 +231,8 @@ fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
     ui.checkbox(&mut l.path, "Response path");
     ui.checkbox(&mut l.relative_motion, "Relative motion");
     ui.checkbox(&mut l.segment_capsule, "Segment capsule");
+    ui.checkbox(&mut l.verdicts, "Verdict list")
+        .on_hover_text("Every variant's verdict for the inspected ball, in the canvas's top-left corner (the inspector lists them too)");
     ui.checkbox(&mut l.labels, "Object names")
         .on_hover_text("Each object's name beside it. Region codes, gaps and depths, and contact numbers go with their own layers");
     if l != scene.layers {

@@ -3,7 +3,7 @@
 //! its depth inside what it starts in, the response path, and the enabled variants' answers
 //! where they differ from the exact one.
 
-use egui::{Align2, Color32, Stroke, vec2};
+use egui::{Color32, Stroke, vec2};
 
 use super::Frame;
 use crate::app::draw::palette::{Role, variant_color};
@@ -137,10 +137,11 @@ pub fn variants(pen: &mut Pen, f: &Frame) {
 }
 
 /// Every enabled variant's verdict for the inspected ball, listed in the canvas's top-left
-/// corner, disagreements first: called before any other label is placed, so that a
-/// disagreement never goes unseen for want of room beside its contact (two variants wrong
-/// at the same place, a crowded wall). As many as fit in half the canvas's height, then a
-/// count of the rest, which the inspector lists.
+/// corner, disagreements first: drawn before any other label, as one block that gives way
+/// to nothing (a handle or a label under it loses no line), so that a disagreement never
+/// goes unseen for want of room beside its contact. As many rows as fit in half the
+/// canvas's height, then one line counting the rest, which the inspector lists. The
+/// `verdicts` layer hides it.
 pub fn variant_list(pen: &mut Pen, f: &Frame) {
     let Some(ball) = f.ball() else { return };
     // The variants' rows, then the answers the scene records from other programs:
@@ -161,6 +162,9 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
             (line, color, row.verdict.is_bad(), agrees)
         }))
         .collect();
+    if rows.is_empty() {
+        return;
+    }
     // Stable: within each group, in the inspector's order.
     rows.sort_by_key(|r| (!r.2, r.3));
     // Past a few rows the agreements are one line: listed one by one (eight variants on
@@ -172,52 +176,48 @@ pub fn variant_list(pen: &mut Pen, f: &Frame) {
     } else {
         0
     };
-    let room = ((pen.cam.rect.height() * 0.5 / CORNER_LINE) as usize).max(1);
-    let shown = if rows.len() > room {
-        room - 1
-    } else {
-        rows.len()
-    };
-    let mut at = pen.cam.rect.left_top() + vec2(10.0, 8.0);
-    let spot = [(Align2::LEFT_TOP, egui::Vec2::ZERO)];
+    // A line wider than the canvas (an obstacle's name may be 256 characters) is cut short.
+    let width = pen.cam.rect.width() - 20.0;
+    let mut lines: Vec<(String, egui::Color32)> = Vec::new();
     // With several balls the list is the inspected one's: it says so.
-    if f.eval.balls.len() > 1 && !rows.is_empty() {
+    if f.eval.balls.len() > 1 {
         let name = f
             .scene
             .objects
             .get(ball.object)
             .map_or(String::new(), |o| short_name(&o.name));
         let head = format!("variants for ball '{name}' (the inspected one)");
-        if pen.screen_label(Layer::Variants, at, &spot, &head, Role::Label.color()) {
-            at.y += CORNER_LINE;
-        }
+        lines.push((head, Role::Label.color()));
     }
-    // A line wider than the canvas (an obstacle's name may be 256 characters) is cut
-    // short rather than left out; one that still finds no place is counted below.
-    let width = pen.cam.rect.width() - 20.0;
-    let (mut more, mut bad) = (0, 0);
-    for (k, (line, color, is_bad, _)) in rows.iter().enumerate() {
-        let placed = k < shown && {
-            let line = pen.fit_text(line, width);
-            pen.screen_label(Layer::Variants, at, &spot, &line, *color)
-        };
-        if placed {
-            at.y += CORNER_LINE;
-        } else {
-            more += 1;
-            bad += usize::from(*is_bad);
-        }
-    }
-    let text = match (more, agreeing) {
-        (0, 0) => return,
-        (0, n) => format!("… and {n} agreeing verdicts: see the inspector"),
-        (m, 0) => format!("… {m} more ({bad} disagreeing): see the inspector"),
-        (m, n) => {
-            format!("… {m} more ({bad} disagreeing) and {n} agreeing verdicts: see the inspector")
-        }
+    // Room for half the canvas's height, the count of the rest included.
+    let room = ((pen.cam.rect.height() * 0.5 / CORNER_LINE) as usize).max(2);
+    let summary = usize::from(agreeing > 0);
+    let fit = room.saturating_sub(lines.len() + summary);
+    let shown = if rows.len() > fit {
+        fit.saturating_sub(1)
+    } else {
+        rows.len()
     };
-    let text = pen.fit_text(&text, width);
-    pen.screen_label(Layer::Variants, at, &spot, &text, Role::Label.color());
+    for (line, color, _, _) in &rows[..shown] {
+        lines.push((line.clone(), *color));
+    }
+    let more = rows.len() - shown;
+    let bad = rows[shown..].iter().filter(|r| r.2).count();
+    let rest = match (more, agreeing) {
+        (0, 0) => None,
+        (0, n) => Some(format!("… and {n} agreeing verdicts: see the inspector")),
+        (m, 0) => Some(format!("… {m} more ({bad} disagreeing): see the inspector")),
+        (m, n) => Some(format!(
+            "… {m} more ({bad} disagreeing) and {n} agreeing verdicts: see the inspector"
+        )),
+    };
+    lines.extend(rest.map(|t| (t, Role::Label.color())));
+    let lines: Vec<_> = lines
+        .into_iter()
+        .map(|(t, c)| (pen.fit_text(&t, width), c))
+        .collect();
+    let at = pen.cam.rect.left_top() + vec2(10.0, 8.0);
+    pen.screen_lines(Layer::Variants, at, &lines, CORNER_LINE);
 }
 
 /// Verdict rows listed one by one when every one is: more, and the agreeing ones are
@@ -309,6 +309,11 @@ mod tests {
     /// The labels the whole canvas places for `scene`, inspecting its first ball, on a
     /// canvas of `size`.
     fn labels(scene: &Scene, size: egui::Vec2) -> Vec<String> {
+        labels_around(scene, size, &[])
+    }
+
+    /// [`labels`] with handles kept clear at these world points first, as the canvas does.
+    fn labels_around(scene: &Scene, size: egui::Vec2, handles: &[Vec2]) -> Vec<String> {
         let eval = evaluate(scene);
         let ctx = egui::Context::default();
         let mut texts = Vec::new();
@@ -321,6 +326,9 @@ mod tests {
                 extent: None,
             };
             let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            for &h in handles {
+                pen.keep_clear(h, 8.0);
+            }
             let frame = Frame {
                 scene,
                 eval: &eval,
@@ -454,6 +462,38 @@ mod tests {
         // A few rows are all listed, agreements included.
         let few = labels(&seam(&["trig-corner"]), egui::vec2(700.0, 500.0));
         assert!(few.iter().any(|t| t.ends_with("agrees")), "{few:?}");
+    }
+
+    /// Bug: a handle under the corner list (an object near the top of the view) made its
+    /// rows, and the line counting the rest, give way: the list lost its last rows with no
+    /// "… more", and the screenshot of a bug report with them.
+    #[test]
+    fn a_handle_under_the_verdict_list_loses_it_no_row() {
+        let all = ["discrete", "substep", "parry-sweep"];
+        let scene = seam(&all);
+        let size = egui::vec2(700.0, 500.0);
+        let free = labels(&scene, size);
+        let listed = |shown: &[String]| -> Vec<String> {
+            shown
+                .iter()
+                .filter(|t| t.contains(" vs ") || t.starts_with("… "))
+                .cloned()
+                .collect()
+        };
+        assert!(listed(&free).len() >= 4, "{free:?}");
+        // Handles all down the list's corner: the view is centred on (0, 10) at 6 px a
+        // unit, so the corner's world points are x ≈ -57, y from 50 down to 20.
+        let handles: Vec<Vec2> = (0..40)
+            .map(|k| Vec2::new(-57.0 + (k % 4) as f32 * 4.0, 50.0 - (k / 4) as f32 * 3.0))
+            .collect();
+        let crowded = labels_around(&scene, size, &handles);
+        assert_eq!(listed(&crowded), listed(&free));
+        // And hidden with its layer.
+        let mut hidden = scene.clone();
+        hidden.layers.verdicts = false;
+        let shown = labels(&hidden, size);
+        assert!(shown.iter().all(|t| !t.starts_with("… ")), "{shown:?}");
+        assert!(listed(&shown).len() < listed(&free).len(), "{shown:?}");
     }
 
     /// With two balls the corner list was the inspected ball's without saying so: "0

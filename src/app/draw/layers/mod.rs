@@ -92,7 +92,9 @@ pub fn draw_all(pen: &mut Pen, f: &Frame) {
     shapes::objects(pen, f);
     // Labels that must not give way, before any other: the variants' verdicts, and room
     // for the contact points.
-    contacts::variant_list(pen, f);
+    if l.verdicts {
+        contacts::variant_list(pen, f);
+    }
     if l.impact {
         contacts::keep_contacts_clear(pen, f);
     }
