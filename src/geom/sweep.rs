@@ -66,11 +66,17 @@ impl Sweep {
 }
 
 /// How `sweep` moves relative to `other`, in f64: see [`Relative`].
-/// The point at fraction `t` of the way from `a` to `b`, as `a·(1 − t) + b·t`: exactly `a`
-/// at 0 and `b` at 1, where `a + (b − a)·t` loses `b` when `b − a` rounds away its digits
-/// (a start 1e17 from the origin moving to 3).
+/// The point at fraction `t` of the way from `a` to `b`, measured from the nearer end:
+/// exactly `a` at 0 and `b` at 1 (where `a + (b − a)·t` loses `b` when `b − a` rounds
+/// away its digits, a start 1e17 from the origin moving to 3), and exactly `a` all along
+/// when `a == b` (where `a·(1 − t) + b·t` does not keep a constant coordinate).
 pub(crate) fn point_on(a: glam::DVec2, b: glam::DVec2, t: f64) -> glam::DVec2 {
-    a * (1.0 - t) + b * t
+    let d = b - a;
+    if t < 0.5 {
+        a + d * t
+    } else {
+        b - d * (1.0 - t)
+    }
 }
 
 pub(crate) fn relative_displacement(sweep: &Sweep, other: &Sweep) -> glam::DVec2 {
@@ -110,5 +116,25 @@ impl Relative {
             end_gap,
             displacement: end_gap - start_gap,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::point_on;
+
+    /// A slide along y = 15 must stay on it at every t (the closest approach of a graze
+    /// picks its earliest minimum among equal distances), and the ends must be exact
+    /// however far apart.
+    #[test]
+    fn points_on_a_path_keep_constant_coordinates_and_exact_ends() {
+        let (a, b) = (DVec2::new(-7.3, 15.0), DVec2::new(11.1, 15.0));
+        for k in 0..=1000 {
+            assert_eq!(point_on(a, b, f64::from(k) / 1000.0).y, 15.0);
+        }
+        let (a, b) = (DVec2::new(1e17, -3.4e38), DVec2::new(3.0, 1e-45));
+        assert_eq!((point_on(a, b, 0.0), point_on(a, b, 1.0)), (a, b));
     }
 }
