@@ -1343,3 +1343,115 @@ fn metre_floor_app() -> DebugApp {
     app.set_mode(Mode::Simulation);
     app
 }
+
+/// Bug: Edit › Delete in the simulation view deleted the sweep view's selected object,
+/// which is not on screen there, and left the disc the user had selected. It now deletes
+/// the selected disc, as an undoable edit, and with no disc selected deletes nothing.
+#[test]
+fn delete_in_the_simulation_view_deletes_the_selected_disc_not_a_hidden_object() {
+    let mut app = sim_app(busy_world());
+    let mut scene = app.scene().clone();
+    scene.objects.push(sweepscope::scene::Object {
+        name: "wall".into(),
+        shape: sweepscope::scene::Shape::Box {
+            min: Vec2::new(-50.0, -50.0),
+            max: Vec2::new(-40.0, -40.0),
+        },
+    });
+    app.set_document(scene, None);
+    app.set_mode(Mode::Simulation);
+    app.advance_simulation(0.0);
+    app.select(Some(0));
+    let mut h = harness(app);
+    h.run();
+    let objects = h.state().scene().objects.len();
+    let discs = sim(&h).world().map(World::len);
+    assert_eq!(discs, Some(40));
+    // Nothing selected in this view: nothing deleted.
+    h.state_mut().queue(Command::Action(Action::Delete));
+    h.run();
+    assert_eq!(
+        h.state().scene().objects.len(),
+        objects,
+        "the hidden object"
+    );
+    assert_eq!(sim(&h).world().map(World::len), discs);
+    assert!(
+        h.state().status().contains("select a disc"),
+        "{}",
+        h.state().status()
+    );
+    // Disc 7 selected: it goes, the object stays.
+    let gone = sim(&h).world().and_then(|w| w.disc(7)).map(|d| d.position);
+    h.state_mut().sim_view_mut().select(Some(7));
+    h.state_mut().queue(Command::Action(Action::Delete));
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), objects);
+    let w = sim(&h).world().unwrap_or_else(|| panic!("no world"));
+    assert_eq!(w.len(), 39);
+    assert!(w.discs().all(|d| Some(d.position) != gone));
+    assert!(h.state().dirty());
+    // Undone, it is back.
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(40));
+}
+
+/// Bug: moving a segment onto a simulation disc (from the sweep view, where discs are not
+/// drawn) was allowed; Save then refused the scene, and a bug report wrote a scene.ron that
+/// did not load. The move is refused, saying which disc, and a bug report is never written
+/// from a scene that would not load.
+#[test]
+fn an_obstacle_cannot_move_onto_a_simulation_disc_and_no_report_of_an_invalid_scene() {
+    use sweepscope::app::Edit;
+    use sweepscope::scene::Shape;
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let disc = DiscInit::new(DVec2::new(40.0, 25.0), DVec2::new(1.0, 0.0), 1.0);
+    let mut app = sim_app(World::new(b, &[disc], &[]).unwrap_or_else(|e| panic!("{e}")));
+    let mut scene = app.scene().clone();
+    let clear = Shape::Segment {
+        a: Vec2::new(5.0, 5.0),
+        b: Vec2::new(10.0, 5.0),
+    };
+    scene.objects.push(sweepscope::scene::Object {
+        name: "segment".into(),
+        shape: clear,
+    });
+    app.set_document(scene, None);
+    app.set_mode(Mode::Sweep);
+    let mut h = harness(app);
+    h.run();
+    let onto = Shape::Segment {
+        a: Vec2::new(30.0, 25.0),
+        b: Vec2::new(50.0, 25.0),
+    };
+    h.state_mut().queue(Command::edit(Edit::SetShape {
+        object: 0,
+        shape: onto,
+    }));
+    h.run();
+    assert_eq!(h.state().scene().objects[0].shape, clear);
+    let status = h.state().status().to_owned();
+    assert!(
+        status.contains("\"segment\" would overlap simulation disc 0"),
+        "{status}"
+    );
+    assert!(sweepscope::scene::validate(h.state().scene()).is_empty());
+    // A scene that does not validate (built in code) gets no bug report, but a banner.
+    let mut bad = h.state().scene().clone();
+    bad.objects[0].shape = onto;
+    h.state_mut().set_document(bad, None);
+    h.state_mut().queue(Command::Action(Action::BugReport));
+    h.run();
+    let banner = h.state().banner().unwrap_or_default().to_owned();
+    assert!(banner.contains("no bug report written"), "{banner}");
+    assert!(banner.contains("overlaps obstacle"), "{banner}");
+    assert!(h.query_by_label_contains("What happened").is_none());
+    // Made valid again, the report's form opens.
+    let mut good = h.state().scene().clone();
+    good.objects[0].shape = clear;
+    h.state_mut().set_document(good, None);
+    h.state_mut().queue(Command::Action(Action::BugReport));
+    h.run();
+    assert!(h.query_by_label_contains("What happened").is_some());
+}

@@ -171,7 +171,9 @@ impl Action {
             Action::Redo => "Redo the edit undone last",
             Action::Duplicate => "Duplicate the selected object",
             Action::Rename => "Rename the selected object",
-            Action::Delete => "Delete the selected object",
+            Action::Delete => {
+                "Delete the selected object (in the simulation view, the selected disc)"
+            }
             Action::Deselect => "Close the open menu or dialog, or else clear the selection",
             Action::AddBall => "Add a moving ball (a query) at the cursor",
             Action::AddBox => "Add a box at the cursor",

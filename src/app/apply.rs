@@ -153,11 +153,31 @@ impl DebugApp {
             shape: *shape,
         };
         let problems = validate_shape(*object, &after);
-        let first = problems.first()?;
-        if !validate_shape(*object, before).is_empty() {
+        if let Some(first) = problems.first() {
+            if !validate_shape(*object, before).is_empty() {
+                return None;
+            }
+            return Some(format!("{NOT_APPLIED}{first}"));
+        }
+        self.refused_over_disc(before, shape)
+    }
+
+    /// Why a box or segment may not move onto a simulation disc: the scene would no longer
+    /// validate (a disc inside an obstacle at the start), so neither Save nor a bug report
+    /// could write it. One that already overlaps a disc may move anywhere.
+    fn refused_over_disc(&self, before: &Object, shape: &Shape) -> Option<String> {
+        use crate::scene::simulation::disc_under;
+        use crate::scene::validate::TOUCH_TOLERANCE;
+        let sim = self.doc.scene().simulation.as_ref()?;
+        let disc = disc_under(sim, shape, TOUCH_TOLERANCE)?;
+        if disc_under(sim, &before.shape, TOUCH_TOLERANCE).is_some() {
             return None;
         }
-        Some(format!("{NOT_APPLIED}{first}"))
+        Some(format!(
+            "{NOT_APPLIED}{:?} would overlap simulation disc {disc} at the start (move or \
+             remove the disc in the Simulation view first)",
+            before.name
+        ))
     }
 
     /// Why a rename is refused ([`crate::scene::name_refusal`]).
@@ -185,6 +205,15 @@ impl DebugApp {
             Action::Quit => self.request(ctx, Pending::Close),
             Action::Screenshot => self.screenshot(ctx),
             Action::BugReport => {
+                // Its scene.ron must load, as Save refuses a scene that would not.
+                if let Some(p) = crate::scene::validate(&self.scene_to_save()).first() {
+                    self.ui.banner = Some(format!(
+                        "{p} — no bug report written: its scene.ron would not load (fix \
+                         this first, as for Save)"
+                    ));
+                    self.ui.banner_reload = None;
+                    return;
+                }
                 self.ui.report_form = Some(ReportForm {
                     folder: self.output_dir(),
                     ..ReportForm::default()
@@ -232,6 +261,21 @@ impl DebugApp {
                     && let Some(o) = self.doc.scene().objects.get(i)
                 {
                     self.ui.rename = Some((i, o.name.clone()));
+                }
+            }
+            // In the simulation view the selection is a disc: the sweep's selection is not
+            // on screen, and deleting it unseen lost an object.
+            Action::Delete if self.ui.mode == Mode::Simulation => {
+                let Some(i) = self.sim.selected() else {
+                    self.ui.status = "select a disc to delete it".to_owned();
+                    return;
+                };
+                match self.sim.delete_setup(self.doc.scene(), i) {
+                    Ok(setup) => {
+                        self.ui.status = format!("deleted simulation disc {i}");
+                        self.doc.apply(Edit::SetSimulation(Some(setup)), false);
+                    }
+                    Err(e) => self.ui.status = e,
                 }
             }
             Action::Delete => {

@@ -28,9 +28,9 @@ struct Inputs {
     ignored: Vec<usize>,
 }
 
-fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
-    let discs = sim
-        .discs
+/// The engine's discs for a scene's simulation.
+fn disc_inits(sim: &Simulation) -> Vec<DiscInit> {
+    sim.discs
         .iter()
         .map(|d| DiscInit {
             position: d.position.into(),
@@ -38,9 +38,12 @@ fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
             radius: d.radius,
             mass: d.mass,
         })
-        .collect();
+        .collect()
+}
+
+fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
     let mut out = Inputs {
-        discs,
+        discs: disc_inits(sim),
         solids: Vec::new(),
         solid_objects: Vec::new(),
         ignored: Vec::new(),
@@ -125,6 +128,16 @@ pub(crate) fn solid_overlaps(
         .into_iter()
         .map(|(disc, solid)| (disc, parts.solid_objects[solid]))
         .collect())
+}
+
+/// The first simulation disc (by index) that `shape` would overlap at the start were it
+/// one of the scene's obstacles, as validation finds them; `None` when it overlaps none,
+/// is not an obstacle the simulation uses, or the engine refuses the set-up anyway (which
+/// validation reports by its own field).
+pub(crate) fn disc_under(sim: &Simulation, shape: &Shape, tolerance: f64) -> Option<usize> {
+    let solid = solid_of(shape)?;
+    let pairs = World::solid_overlaps(sim.bounds, &disc_inits(sim), &[solid], tolerance, 1).ok()?;
+    pairs.first().map(|&(disc, _)| disc)
 }
 
 /// Whether the engine would accept the scene's simulation (its limits included), without

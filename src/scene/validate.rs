@@ -883,7 +883,7 @@ fn check_disc(
 }
 
 /// Overlaps smaller than this fraction of the sum of the radii count as touching.
-const TOUCH_TOLERANCE: f64 = 1e-6;
+pub(crate) const TOUCH_TOLERANCE: f64 = 1e-6;
 
 /// Reports pairs of discs that overlap at the start (touching is allowed), in time about
 /// linear in the number of discs whatever their sizes and layout.

@@ -767,6 +767,30 @@ impl SimView {
         }
     }
 
+    /// The set-up that continues from the current state without disc `i`, as a spawn
+    /// continues with one more: the moment it is removed becomes the run's start (said in
+    /// the view's note, with Undo bringing back the run before).
+    pub fn delete_setup(&mut self, scene: &Scene, i: usize) -> Result<Simulation, String> {
+        let duration = scene.simulation.as_ref().map_or(10.0, |s| s.duration);
+        let world = self.world().ok_or("no simulation to delete a disc from")?;
+        if i >= world.len() {
+            return Err(format!("no simulation disc {i}"));
+        }
+        let now = world.time();
+        let mut setup = Simulation::from_world(world, duration);
+        setup.discs.remove(i);
+        let mut note = format!("deleted disc {i}; the discs after it are numbered one less");
+        if now > 0.0 {
+            note += &format!(
+                "; the run now starts from t = {} with its clock at 0 (Undo brings back the \
+                 run before)",
+                fixed_f64(now)
+            );
+        }
+        self.pending_note = Some(note);
+        Ok(setup)
+    }
+
     fn spawned(
         &self,
         position: DVec2,
