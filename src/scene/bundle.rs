@@ -217,16 +217,22 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
     }
 }
 
-/// Lines a bug report writes into its scenes' notes, about that report's own folder.
-const REPORT_LINES: [&str; 3] = [
+/// Lines a bug report writes into its scenes' notes, about that report: a report made from
+/// a report's scene writes its own, and kept, the earlier ones stacked up, one set per
+/// report.
+const REPORT_LINES: [&str; 7] = [
     "Bug report ",
+    "What happened: ",
+    "What I expected: ",
     "The simulation is the state on screen at t = ",
     "The expectations are the answers on screen",
+    "The scene expected otherwise, and the answer on screen replaced it: ",
+    "The name, description or notes above may be stale; they state: ",
 ];
 
-/// A scene's notes without the lines an earlier report wrote about its own folder: a report
-/// made from a report's scene repeated "Played to t = 14.3 it reaches the state in
-/// scene.ron beside this file", false of the new folder.
+/// A scene's notes without the lines an earlier report wrote about itself: a report made
+/// from a report's scene repeated "Played to t = 14.3 it reaches the state in scene.ron
+/// beside this file", false of the new folder, and stacked each report's words.
 fn own_notes(notes: &str) -> String {
     notes
         .lines()
@@ -708,6 +714,47 @@ mod tests {
         ] {
             assert!(md.contains(wanted), "missing {wanted:?} in\n{md}");
         }
+    }
+
+    /// User test: a report made from a report's scene stacked the earlier report's words
+    /// ("What happened: …", the stale-text line) under its own, one set per report.
+    #[test]
+    fn a_report_of_a_reports_scene_keeps_one_set_of_report_lines() {
+        let mut scene = builtin::default_scene();
+        scene.notes = "My own note.".into();
+        let report = |scene: &Scene, happened: &str| {
+            let words = UserWords {
+                happened: happened.into(),
+                expected: "It slides.".into(),
+            };
+            let texts = bundle_text(&BundleInput {
+                scene,
+                evaluation: &evaluate(scene),
+                view: ViewState::Sweep {
+                    ball: Some("ball".into()),
+                    t: 0.25,
+                },
+                words: &words,
+                env: &env(),
+                stale: &["0.4 (was t = 0.4)".to_owned()],
+                stamp: "20261127-101010",
+                screenshot: true,
+            });
+            parse_scene(&texts.scene_ron, "scene.ron").unwrap_or_else(|e| panic!("{e}"))
+        };
+        let first = report(&scene, "It stops.");
+        let second = report(&first, "It stops again.");
+        let n = &second.notes;
+        for (line, times) in [
+            ("My own note.", 1),
+            ("Bug report ", 1),
+            ("What happened: ", 1),
+            ("What I expected: ", 1),
+            ("The name, description or notes above may be stale", 1),
+        ] {
+            assert_eq!(n.matches(line).count(), times, "{line:?} in\n{n}");
+        }
+        assert!(n.contains("What happened: It stops again."), "{n}");
     }
 
     /// Robustness attack: a report of a scene with 99,999 pairs wrote them all into
