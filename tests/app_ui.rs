@@ -1086,6 +1086,44 @@ fn the_inspector_says_what_its_rows_and_the_bounce_path_each_answer() {
     }
 }
 
+/// User test: a ball starting 0.05 deep in a box under Slide stays where it is, but the
+/// inspector said every contact sets the ball off the surface "so that the next leg
+/// starts clear of it".
+#[test]
+fn the_inspector_says_a_ball_starting_inside_is_not_moved_out() {
+    let mut scene = Scene::empty("inside");
+    let obj = |name: &str, shape| sweepscope::scene::Object {
+        name: name.into(),
+        shape,
+    };
+    scene.objects = vec![
+        obj(
+            "roller",
+            Shape::Ball {
+                start: Vec2::new(25.0, 0.45),
+                end: Vec2::new(35.0, 0.45),
+                radius: 5.0,
+            },
+        ),
+        obj(
+            "box",
+            Shape::Box {
+                min: Vec2::new(20.0, -14.5),
+                max: Vec2::new(40.0, -4.5),
+            },
+        ),
+    ];
+    scene.response.kind = sweepscope::scene::ResponseKind::Slide;
+    let h = harness(DebugApp::new(scene));
+    let path = &h.state().evaluation().balls[0].path;
+    assert!(
+        path.contacts.iter().all(|c| c.hit.started_inside),
+        "{path:?}"
+    );
+    assert!(has_label_containing(&h, "is not moved out"));
+    assert!(!has_label_containing(&h, "(the contact skin"));
+}
+
 /// With no range on the restitution field (so that a typed 1.5 is refused), a drag past
 /// 1 was refused frame after frame and stuck below it, at 0.996 or so.
 #[test]

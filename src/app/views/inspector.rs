@@ -402,18 +402,33 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ResponseKind::Reflect | ResponseKind::Slide
     );
     if skin && !path.contacts.is_empty() {
-        ui.label(
-            RichText::new(format!(
-                "After each contact the ball is set at least {} off the surface (the contact skin, \
-                 1/5000 of its radius), so that the next leg starts clear of it.",
-                fixed(crate::response::contact_skin(
-                    ball.sweep.radius,
-                    glam::Vec2::ZERO
-                ))
-            ))
-            .weak(),
+        ui.label(RichText::new(skin_note(path, ball.sweep.radius)).weak());
+    }
+}
+
+/// What a bounce or a slide does with the ball after each contact, as `resolve` does it:
+/// from outside it is set off the surface by the contact skin; from a start inside it is
+/// not moved, and the next leg starts in the obstacle still.
+fn skin_note(path: &crate::response::Path, radius: f32) -> String {
+    let skin = fixed(crate::response::contact_skin(radius, glam::Vec2::ZERO));
+    let outside = path.contacts.iter().any(|c| !c.hit.started_inside);
+    let inside = path.contacts.iter().any(|c| c.hit.started_inside);
+    let mut note = String::new();
+    if outside {
+        note += &format!(
+            "After each contact from outside the ball is set at least {skin} off the surface \
+             (the contact skin, 1/5000 of its radius), so that the next leg starts clear of it."
         );
     }
+    if inside {
+        if !note.is_empty() {
+            note.push(' ');
+        }
+        note += "A ball that starts inside an obstacle is not moved out: only its motion \
+                 changes (if it heads further in), and each leg that still starts in the \
+                 obstacle passes over it until one starts clear.";
+    }
+    note
 }
 
 fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
