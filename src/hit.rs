@@ -71,6 +71,13 @@ impl Feature {
     }
 }
 
+impl std::fmt::Display for Feature {
+    /// The stable name ([`Feature::name`]): `tl`, `face+`, `end-b`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The first contact of a moving circle with an obstacle.
 ///
 /// Conventions: `time` is the fraction of the motion in `[0, 1]`; `normal` is a unit vector
@@ -87,8 +94,9 @@ pub struct Hit {
     /// Unit contact normal from the obstacle toward `center`.
     pub normal: Vec2,
     /// The normal of the flat face involved. Equal to `normal` on a face; at a corner or end
-    /// cap it is the normal of the face the circle is mostly over, which slide code wants so
-    /// it does not veer off along a rounded corner.
+    /// cap it is the normal of the face the circle is mostly over: for slide code that should
+    /// carry on along that face rather than veer off round the rounded corner. (`resolve`'s
+    /// `Slide` uses `normal` and goes round the corner.)
     pub face_normal: Vec2,
     /// Which part of the obstacle was touched.
     pub feature: Feature,
@@ -98,4 +106,25 @@ pub struct Hit {
     /// The circle already overlapped the obstacle at `t = 0`. Then `time` is 0 and `normal`
     /// is the shortest direction that pushes it out.
     pub started_inside: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_feature_displays_as_its_name_and_the_name_parses_back() {
+        let all = [
+            Feature::Side(Side::Left),
+            Feature::Corner(Corner::TopRight),
+            Feature::Face { left: true },
+            Feature::Face { left: false },
+            Feature::End(End::B),
+            Feature::Circle,
+        ];
+        for f in all {
+            assert_eq!(Feature::from_name(&f.to_string()), Some(f));
+        }
+        assert_eq!(Feature::Corner(Corner::TopLeft).to_string(), "tl");
+    }
 }

@@ -70,7 +70,10 @@ struct ReadmeExample;
 
 pub use approach::Approach;
 pub use geom::{Aabb, BoxFrame, Obb, Segment, Sweep};
-pub use glam::Vec2;
+/// The vector crate of the API, re-exported so that a dependent uses the same version
+/// without naming it in its own `Cargo.toml`.
+pub use glam;
+pub use glam::{DVec2, Vec2};
 pub use hit::{End, Feature, Hit};
 pub use obstacle::Obstacle;
 pub use region::{Clip, Corner, Region, Side, clip_segment, region_code};

@@ -1,7 +1,7 @@
 //! Batched time-of-impact: many boxes against one sweep, or many sweeps against one box.
 //!
-//! These answer only *when* (a heat map asks this for thousands of start positions per
-//! frame), so they skip building a [`crate::Hit`], share the per-call setup, and run the
+//! These give only the time of impact (a heat map asks for it at thousands of start
+//! positions per frame), so they skip building a [`crate::Hit`], share the per-call setup, and run the
 //! common case — a start outside the expanded box — as straight-line code that the compiler
 //! vectorises (eight lanes with AVX-512, four with AVX2, chosen at run time). The rare
 //! lanes that start inside an expanded box, whose answer the error bounds leave open, or

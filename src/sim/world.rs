@@ -101,13 +101,12 @@ impl World {
     /// is allocated.
     ///
     /// ```
-    /// use glam::DVec2;
-    /// use sweepscope::Aabb;
+    /// use sweepscope::{Aabb, DVec2, Vec2};
     /// use sweepscope::sim::{DiscInit, World};
     ///
     /// // Two equal discs head on, 6 apart between surfaces: they meet at t = 1 and swap
     /// // velocities (an elastic collision of equal masses).
-    /// let walls = Aabb::new(glam::Vec2::new(0.0, 0.0), glam::Vec2::new(100.0, 20.0));
+    /// let walls = Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(100.0, 20.0));
     /// let discs = [
     ///     DiscInit::new(DVec2::new(40.0, 10.0), DVec2::new(3.0, 0.0), 2.0),
     ///     DiscInit::new(DVec2::new(50.0, 10.0), DVec2::new(-3.0, 0.0), 2.0),

@@ -5,12 +5,12 @@
 //! that span more than f64's 53 bits), they call these instead. These decide every
 //! comparison exactly, on big integers:
 //! - inputs (f32, or the f64 legs of `resolve`) are dyadic rationals, so sums, differences
-//!   and products of them are exact (module `dyadic`);
+//!   and products of them are exact;
 //! - a contact time is a root of a quadratic, `(x + y·√d) / z`: such numbers compare
-//!   exactly by squaring, with no square root taken (module `surd`);
+//!   exactly by squaring, with no square root taken;
 //! - a rotated box's frame needs the cosine and sine of its angle, which are
 //!   transcendental: its numbers are polynomials in them whose signs are settled exactly
-//!   (module `trig`);
+//!   (on the platform's `sin_cos`, within 2⁻⁵⁰ of the true values: `docs/exactness.md`);
 //! - each reported number (time, centre, contact point, normal) is rounded to the f32
 //!   nearest its exact value, from intervals narrowed until the rounding is certain.
 //!
