@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::command::Command;
 use super::document::Document;
 use super::draw::heat_layer::HeatLayer;
+use super::draw::palette::SeriesColors;
 use super::draw::pen::LayerStats;
 use super::shell::files::Files;
 use super::shell::frame_times::FrameTimes;
@@ -66,6 +67,8 @@ pub struct DebugApp {
     /// A bug report asked for in the form, written on the next frame (once the form is
     /// gone from the picture).
     pub(super) pending_report: Option<UserWords>,
+    /// The clearance plot's colour per obstacle name, kept across frames.
+    pub(super) series_colors: SeriesColors,
     /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
     /// before a frame's keys are read, so this is how the keys know the Escape was the
     /// field's.
@@ -100,6 +103,7 @@ impl DebugApp {
             stale: Vec::new(),
             renderer: None,
             pending_report: None,
+            series_colors: SeriesColors::default(),
             was_typing: false,
         };
         app.set_document(scene, None);

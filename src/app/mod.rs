@@ -213,7 +213,8 @@ impl DebugApp {
             if show_plots {
                 let ball = debugger::inspected(&self.evaluation, &self.ui);
                 let t = self.ui.playback.t;
-                views::plots::show(ui, self.doc.scene(), ball, t, out);
+                let series = &mut self.series_colors;
+                views::plots::show(ui, self.doc.scene(), ball, t, series, out);
             }
         });
         if show_plots {

@@ -195,19 +195,91 @@ pub fn heat(t: f32) -> Color32 {
     Color32::from_rgb(c(0), c(1), c(2))
 }
 
-/// The colours of the plots' series, in order (they repeat after the last).
+/// The colours of the plots' series, in order (they repeat after the last): apart from
+/// the clearance plot's fixed keys (the contact's red, the scrubber's white, the discrete
+/// test's yellow, the sub-steps' mint) and from its grid's grey.
 const SERIES: [Color32; 6] = [
-    Color32::from_rgb(200, 200, 210),
-    Color32::from_rgb(140, 200, 255),
-    Color32::from_rgb(255, 180, 120),
-    Color32::from_rgb(190, 160, 255),
-    Color32::from_rgb(255, 140, 170),
-    Color32::from_rgb(150, 215, 140),
+    Color32::from_rgb(110, 180, 255),
+    Color32::from_rgb(255, 160, 60),
+    Color32::from_rgb(180, 130, 255),
+    Color32::from_rgb(150, 210, 60),
+    Color32::from_rgb(40, 170, 190),
+    Color32::from_rgb(235, 100, 220),
 ];
 
-/// The colour of a plot's `k`th series (the clearance plot: of scene object `k`).
+/// The colour of a plot's `k`th series.
 pub fn series_color(k: usize) -> Color32 {
     SERIES[k % SERIES.len()]
+}
+
+/// The colours of named series across frames: each name keeps the colour it was first
+/// given for as long as it is drawn again each time, whatever else comes and goes (by
+/// position in the scene, deleting an object recoloured every curve after it). Distinct
+/// for up to six series drawn together.
+#[derive(Clone, Debug, Default)]
+pub struct SeriesColors {
+    /// A name's colour slot, from the last time it was drawn.
+    slots: std::collections::HashMap<String, usize>,
+}
+
+/// Names remembered at most; past it the memory starts again (colours may then change).
+const MAX_REMEMBERED: usize = 4096;
+
+impl SeriesColors {
+    /// The colours of the series drawn now, in the order of `names`: a name keeps its slot
+    /// unless one earlier in `names` already holds it; a new one takes the first free slot.
+    pub fn colors(&mut self, names: &[&str]) -> Vec<Color32> {
+        if self.slots.len() > MAX_REMEMBERED {
+            self.slots.clear();
+        }
+        let mut taken = [false; SERIES.len()];
+        let mut out = vec![None; names.len()];
+        // Those with a slot of their own first, so that a newcomer never takes one.
+        for (k, name) in names.iter().enumerate() {
+            if let Some(&slot) = self.slots.get(*name)
+                && !taken[slot]
+            {
+                taken[slot] = true;
+                out[k] = Some(slot);
+            }
+        }
+        for (k, name) in names.iter().enumerate() {
+            if out[k].is_none() {
+                let slot = taken.iter().position(|t| !t).unwrap_or(k % SERIES.len());
+                if slot < SERIES.len() {
+                    taken[slot] = true;
+                }
+                self.slots.insert((*name).to_owned(), slot);
+                out[k] = Some(slot);
+            }
+        }
+        out.into_iter()
+            .map(|s| SERIES[s.unwrap_or(0) % SERIES.len()])
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod series_tests {
+    use super::*;
+
+    /// User test: deleting `circle` turned `box2`'s curve from grey to green.
+    #[test]
+    fn a_series_keeps_its_colour_when_another_is_deleted_or_added() {
+        let mut c = SeriesColors::default();
+        let all = c.colors(&["box", "rotated", "segment", "circle", "box2"]);
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 5);
+        let fewer = c.colors(&["box", "rotated", "segment", "box2"]);
+        assert_eq!(fewer, [all[0], all[1], all[2], all[4]]);
+        // A newcomer takes the free colour, not one of theirs.
+        let more = c.colors(&["box", "new", "rotated", "segment", "box2"]);
+        assert_eq!(fewer, [more[0], more[2], more[3], more[4]]);
+        assert!(!fewer.contains(&more[1]));
+        // Seven at once: the seventh repeats a colour rather than failing.
+        let seven = c.colors(&["a", "b", "c", "d", "e", "f", "g"]);
+        assert_eq!(seven.len(), 7);
+    }
 }
 
 /// How opaque the heat map's cells are (0..=255), so the geometry above stays readable.

@@ -9,7 +9,7 @@ use egui_plot::{ColorConflictHandling, Corner, HLine, Legend, Line, Plot, Points
 use super::inspector::short_name as name;
 use crate::app::command::Command;
 use crate::app::draw::palette::{
-    PLOT_GRID_SPACING, Role, axis_number, nice_grid, series_color, variant_color,
+    PLOT_GRID_SPACING, Role, SeriesColors, axis_number, nice_grid, series_color, variant_color,
 };
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
@@ -42,6 +42,7 @@ pub fn show(
     scene: &Scene,
     ball: Option<&BallEvaluation>,
     t: f32,
+    series: &mut SeriesColors,
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
@@ -54,9 +55,8 @@ pub fn show(
     };
     let curves = nearest_curves(ball, MAX_CURVES);
     let n = scene.params.substeps.max(1);
-    // Each obstacle keeps its colour while others are added or the ranking changes: by
-    // its index in the scene.
-    let color_of = |pi: usize| series_color(ball.pairs.get(pi).map_or(0, |p| p.obstacle));
+    let colors = curve_colors(scene, ball, &curves, series);
+    let color_of = |pi: usize| color_in(&colors, pi);
     let omitted = ball.pairs.len() - curves.len();
     // The legend lives inside the plot when it has the rows; else the series are named
     // in their colours above it (a legend taller than the plot would hide curves).
@@ -202,8 +202,38 @@ pub fn show(
             .clamp(0.0, 1.0) as f32;
         response
             .response
-            .on_hover_ui_at_pointer(|ui| readout(ui, scene, ball, &curves, t));
+            .on_hover_ui_at_pointer(|ui| readout(ui, scene, ball, &curves, &colors, t));
     }
+}
+
+/// Each drawn curve's colour, by pair index: by its obstacle's name, so that it keeps its
+/// colour while others are added, deleted or ranked differently ([`SeriesColors`]).
+fn curve_colors(
+    scene: &Scene,
+    ball: &BallEvaluation,
+    curves: &[(usize, Vec<[f64; 2]>)],
+    series: &mut SeriesColors,
+) -> Vec<(usize, egui::Color32)> {
+    let mut drawn: Vec<usize> = curves.iter().map(|(pi, _)| *pi).collect();
+    drawn.sort_unstable();
+    let names: Vec<String> = drawn
+        .iter()
+        .map(|&pi| {
+            ball.pairs
+                .get(pi)
+                .map_or(String::new(), |p| name(scene, p.obstacle))
+        })
+        .collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    drawn.into_iter().zip(series.colors(&refs)).collect()
+}
+
+/// The colour [`curve_colors`] gave pair `pi`.
+fn color_in(colors: &[(usize, egui::Color32)], pi: usize) -> egui::Color32 {
+    colors
+        .iter()
+        .find(|(k, _)| *k == pi)
+        .map_or(series_color(0), |(_, c)| *c)
 }
 
 /// The clearance curves of the `max_curves` obstacles nearest the ball by the
@@ -237,6 +267,7 @@ fn readout(
     scene: &Scene,
     ball: &BallEvaluation,
     curves: &[(usize, Vec<[f64; 2]>)],
+    colors: &[(usize, egui::Color32)],
     t: f32,
 ) {
     ui.label(egui::RichText::new(format!("t = {}", fixed(t))).strong());
@@ -248,7 +279,7 @@ fn readout(
             let d = pair
                 .shape
                 .clearance_at(ball.sweep.at(t), ball.sweep.radius, t);
-            ui.colored_label(series_color(pair.obstacle), name(scene, pair.obstacle));
+            ui.colored_label(color_in(colors, *pi), name(scene, pair.obstacle));
             ui.monospace(fixed(d));
             ui.end_row();
         }
