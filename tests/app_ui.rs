@@ -1686,3 +1686,25 @@ fn i_hides_and_shows_the_inspector() {
     h.run();
     assert!(h.query_by_label("Inspector").is_some());
 }
+
+/// User test: "readout copied to the clipboard" stayed in the status bar through every
+/// edit after it. An edit that says nothing clears it; one that says something replaces it.
+#[test]
+fn an_edit_clears_the_message_of_what_was_done_before() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.state_mut().queue(Command::Action(Action::CopyText));
+    h.run();
+    assert_eq!(h.state().status(), "readout copied to the clipboard");
+    let mut r = h.state().scene().response;
+    r.restitution = 0.5;
+    h.state_mut()
+        .queue(Command::edit(sweepscope::app::Edit::SetResponse(r)));
+    h.run();
+    assert_eq!(h.state().status(), "");
+    // Undo is an edit too, and a refused edit keeps its own message.
+    h.state_mut().queue(Command::Action(Action::CopyText));
+    h.run();
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(h.state().status(), "");
+}

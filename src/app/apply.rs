@@ -49,10 +49,16 @@ use super::ui_state::{DELETED, NOT_APPLIED};
 use super::views::widgets::Typed;
 
 impl DebugApp {
-    /// Applies every queued command.
+    /// Applies every queued command. A message in the status bar is about what was done
+    /// last: an edit that says nothing of its own clears the one before ("readout copied"
+    /// stayed through every edit after it).
     pub fn apply_queued(&mut self, ctx: &Context) {
+        let (revision, status) = (self.doc.revision(), self.ui.status.clone());
         for c in std::mem::take(&mut self.queue) {
             self.apply(ctx, c);
+        }
+        if self.doc.revision() != revision && self.ui.status == status {
+            self.ui.status.clear();
         }
         self.refresh();
     }
