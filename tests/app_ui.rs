@@ -1708,3 +1708,30 @@ fn an_edit_clears_the_message_of_what_was_done_before() {
     h.run();
     assert_eq!(h.state().status(), "");
 }
+
+/// User test: right-clicking empty canvas offered Delete for the object selected before,
+/// which may be far away, without saying which. The menu now names it.
+#[test]
+fn the_context_menu_names_the_selected_object_it_acts_on() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    h.state_mut().select(Some(1));
+    h.run();
+    let name = h.state().scene().objects[1].name.clone();
+    let rect = h.get_by_label("Canvas").rect();
+    // Near the canvas's bottom-right corner, away from the default scene's objects.
+    let at = rect.right_bottom() - egui::vec2(30.0, 30.0);
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(has_label_containing(&h, "Add here"));
+    assert!(has_label_containing(&h, &format!("'{name}' (selected)")));
+    assert_eq!(h.state().selected(), Some(1));
+}

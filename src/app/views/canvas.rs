@@ -57,7 +57,8 @@ pub fn interact(
     set_cursor(ui, state, hover.is_some());
     state.view = cam.view();
     state.visible_half = Vec2::new(cam.rect.width(), cam.rect.height()) * (0.5 / cam.zoom);
-    resp.context_menu(|ui| context_menu(ui, state, out));
+    let objects = &doc.scene().objects;
+    resp.context_menu(|ui| context_menu(ui, objects, state, out));
     resp
 }
 
@@ -277,7 +278,12 @@ pub fn draw(
     pen.stats
 }
 
-fn context_menu(ui: &mut Ui, state: &mut UiState, out: &mut Vec<Command>) {
+fn context_menu(
+    ui: &mut Ui,
+    objects: &[crate::scene::Object],
+    state: &mut UiState,
+    out: &mut Vec<Command>,
+) {
     ui.label(egui::RichText::new("Add here").weak());
     for kind in AddKind::ALL {
         if kind.action().button(ui, true) {
@@ -287,8 +293,12 @@ fn context_menu(ui: &mut Ui, state: &mut UiState, out: &mut Vec<Command>) {
             ui.close();
         }
     }
-    if state.selected.is_some() {
+    // Right-clicked away from every object the selection stays: the actions name the
+    // object they act on, which may be far from the pointer.
+    if let Some(object) = state.selected.and_then(|i| objects.get(i)) {
         ui.separator();
+        let name = crate::scene::number::short_name(&object.name);
+        ui.label(egui::RichText::new(format!("'{name}' (selected)")).weak());
         for action in [Action::Duplicate, Action::Rename, Action::Delete] {
             if action.button(ui, true) {
                 out.push(Command::Action(action));
