@@ -226,12 +226,23 @@ const MAX_AGREEMENTS_LISTED: usize = 4;
 
 /// "substep vs wall: Δt = +0.0250".
 fn verdict_line(f: &Frame, by: &str, pair: usize, verdict: &Verdict) -> String {
-    let obstacle = f
-        .ball()
-        .and_then(|b| b.pairs.get(pair))
+    let pair = f.ball().and_then(|b| b.pairs.get(pair));
+    let obstacle = pair
         .and_then(|p| f.scene.objects.get(p.obstacle))
         .map_or(String::new(), |o| short_name(&o.name));
-    format!("{by} vs {obstacle}: {}", verdict.text())
+    // How bad a missed hit is, at a glance: a real tunnel and a graze missed by 2e-7 were
+    // the same red line. The deepest the unobstructed motion goes is the closest
+    // approach's (negative) clearance.
+    let depth = pair
+        .and_then(|p| p.approach)
+        .filter(|a| *verdict == Verdict::MissedHit && a.clearance < 0.0)
+        .map_or(String::new(), |a| {
+            format!(
+                " (up to {} deep)",
+                crate::scene::number::fixed(-a.clearance)
+            )
+        });
+    format!("{by} vs {obstacle}: {}{depth}", verdict.text())
 }
 
 /// For the inspected ball: how close it comes to the obstacles it misses (the nearest few),
@@ -398,7 +409,7 @@ mod tests {
         assert!(
             shown
                 .iter()
-                .any(|l| l == "my-engine (reported) vs box: MISSED HIT"),
+                .any(|l| l == "my-engine (reported) vs box: MISSED HIT (up to 5 deep)"),
             "{shown:?}"
         );
     }
