@@ -203,10 +203,11 @@ impl World {
 
     // ----- scheduling -----
 
-    /// Offers `s` as disc `best`'s new earliest candidate.
+    /// Offers `s` as disc `best`'s new earliest candidate; one whose time overflowed (a
+    /// disc too slow to get anywhere in finite time) is none.
     #[inline]
     fn offer(best: &mut Slot, s: Slot) {
-        if s.cmp_key(best).is_lt() {
+        if s.time.is_finite() && s.cmp_key(best).is_lt() {
             *best = s;
         }
     }
@@ -333,6 +334,10 @@ impl World {
             }
             if let Some(x) = self.grid.boundary(c, axis, positive) {
                 let dt = ((x - p[axis]) / vk).max(0.0);
+                // Too slow to ever get there (the quotient overflowed): no crossing.
+                if !dt.is_finite() {
+                    continue;
+                }
                 let s = Slot {
                     time: now + dt,
                     rank: CROSS,
@@ -535,7 +540,9 @@ impl World {
                 return (counts, false);
             }
             let slot = *self.queue.slot(i);
-            if slot.time > target {
+            // An empty slot (no event ahead of any disc) has an infinite time: nothing is
+            // due, even for `run_events`, whose target is infinite.
+            if slot.time > target || slot.is_none() {
                 break;
             }
             if !self.is_valid(i, &slot) {
