@@ -796,8 +796,12 @@ fn check_simulation(scene: &Scene, sim: &Simulation, out: &mut Problems) {
         && let Err(e) = super::simulation::engine_accepts(scene, sim)
     {
         match e {
-            SimError::Disc { index, reason } => {
-                out.push(&Item::Disc { index }, "velocity", reason.to_owned());
+            SimError::Disc {
+                index,
+                field,
+                reason,
+            } => {
+                out.push(&Item::Disc { index }, field, reason.to_owned());
             }
             other => out.push(&item, "discs", other.to_string()),
         }
@@ -944,7 +948,10 @@ fn check_disc_overlaps(discs: &[Disc], good: &[usize], out: &mut Problems) {
                         // Racks of "exactly touching" discs are written with rounded decimals
                         // (2√3 as 3.464101615), which overlap by ~1e-10; only a real overlap
                         // is an error.
-                        let reach = (a.radius + b.radius) * (1.0 - TOUCH_TOLERANCE);
+                        // The slack is of the smaller radius: of the sum, a disc of radius
+                        // 1e-6 could sit 500 of its radii deep inside one of radius 1000.
+                        let slack = a.radius.min(b.radius) * TOUCH_TOLERANCE;
+                        let reach = a.radius + b.radius - slack;
                         if dx * dx + dy * dy < reach * reach {
                             found.push((i.max(j), i.min(j)));
                             if found.len() > OVERLAPS_SOUGHT {
@@ -1111,6 +1118,60 @@ mod tests {
                     .to_owned(),
                 "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
             ]
+        );
+    }
+
+    /// Robustness attack: a disc of radius 1e-6 sitting 500 of its radii deep inside one of
+    /// radius 1000 passed, the touching slack being a millionth of the radii's sum.
+    #[test]
+    fn a_small_disc_buried_in_a_large_one_is_an_overlap() {
+        let mut s = Scene::empty("sim");
+        let disc = |x: f64, radius: f64| Disc {
+            position: [x, 1500.0],
+            velocity: [0.0, 0.0],
+            radius,
+            mass: None,
+        };
+        s.simulation = Some(Simulation {
+            bounds: crate::geom::Aabb::new(Vec2::ZERO, Vec2::splat(3000.0)),
+            discs: vec![disc(1500.0, 1000.0), disc(2499.9995, 1e-6)],
+            restitution: 1.0,
+            duration: 1.0,
+        });
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            got,
+            vec!["simulation disc 1: `position` overlaps disc 0 at the start".to_owned()]
+        );
+        // Touching to within decimal rounding of the small one is still fine.
+        if let Some(sim) = &mut s.simulation {
+            sim.discs[1].position[0] = 2_500.000_001;
+        }
+        assert!(validate(&s).is_empty(), "{:?}", validate(&s));
+    }
+
+    /// Robustness attack: a disc of radius 1e-170 with no mass was told "`velocity` mass
+    /// must be finite and positive": its default mass r² underflowed, and every engine
+    /// error about a disc was filed under `velocity`.
+    #[test]
+    fn a_default_mass_that_underflows_is_blamed_on_the_radius() {
+        let mut s = Scene::empty("sim");
+        s.simulation = Some(Simulation {
+            bounds: crate::geom::Aabb::new(Vec2::ZERO, Vec2::splat(10.0)),
+            discs: vec![Disc {
+                position: [5.0, 5.0],
+                velocity: [1.0, 0.0],
+                radius: 1e-170,
+                mass: None,
+            }],
+            restitution: 1.0,
+            duration: 1.0,
+        });
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0].starts_with("simulation disc 0: `radius` its default mass, the radius squared"),
+            "{got:?}"
         );
     }
 

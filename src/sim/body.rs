@@ -61,6 +61,8 @@ pub enum SimError {
     Disc {
         /// The disc's index in the list given.
         index: usize,
+        /// The input at fault: `position`, `velocity`, `radius` or `mass`.
+        field: &'static str,
         /// What is wrong with it.
         reason: &'static str,
     },
@@ -83,7 +85,7 @@ impl fmt::Display for SimError {
                 f,
                 "simulation bounds must be finite with positive width and height"
             ),
-            SimError::Disc { index, reason } => write!(f, "disc {index}: {reason}"),
+            SimError::Disc { index, reason, .. } => write!(f, "disc {index}: {reason}"),
             SimError::Solid { index } => {
                 write!(f, "obstacle {index}: not a finite, valid box or segment")
             }
@@ -187,23 +189,44 @@ pub(crate) fn validate(
     }
     let mut bodies = Vec::with_capacity(discs.len());
     for (index, d) in discs.iter().enumerate() {
-        let bad = |reason| Err(SimError::Disc { index, reason });
-        if !(d.position.is_finite() && d.velocity.is_finite()) {
-            return bad("position and velocity must be finite");
+        let bad = |field, reason| {
+            Err(SimError::Disc {
+                index,
+                field,
+                reason,
+            })
+        };
+        if !d.position.is_finite() {
+            return bad("position", "position must be finite");
+        }
+        if !d.velocity.is_finite() {
+            return bad("velocity", "velocity must be finite");
         }
         if d.velocity.length() > MAX_SPEED {
-            return bad("speed is above the engine's limit of 1e100 (MAX_SPEED)");
+            return bad(
+                "velocity",
+                "speed is above the engine's limit of 1e100 (MAX_SPEED)",
+            );
         }
         if !(d.radius.is_finite() && d.radius > 0.0) {
-            return bad("radius must be finite and positive");
+            return bad("radius", "radius must be finite and positive");
         }
         let m = d.mass.unwrap_or(d.radius * d.radius);
         if !(m.is_finite() && m > 0.0) {
-            return bad("mass must be finite and positive");
+            return match d.mass {
+                Some(_) => bad("mass", "mass must be finite and positive"),
+                // A radius of 1e-170 squares to 0: the default was the fault, not a value
+                // the user gave.
+                None => bad(
+                    "radius",
+                    "its default mass, the radius squared, is 0 or not finite in f64: give \
+                     the disc a `mass`",
+                ),
+            };
         }
         let r = DVec2::splat(d.radius);
         if !((d.position - r).cmpge(min).all() && (d.position + r).cmple(max).all()) {
-            return bad("must lie inside the bounds");
+            return bad("position", "must lie inside the bounds");
         }
         bodies.push(Body {
             p: d.position,
