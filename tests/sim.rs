@@ -904,3 +904,57 @@ fn a_small_disc_far_out_touches_an_obstacle_only_when_it_gets_there() {
     let t = first.unwrap_or_else(|| panic!("no contact"));
     assert!((t - 5.0).abs() < 1e-3, "{t}");
 }
+
+/// Robustness attack: a disc pushing a resting one into a wall with restitution 0 looped
+/// for ever at t = 8.8 (10⁸ events): once the speed fell to 5e-324, half of it rounded
+/// to 0 and the impulse changed nothing. Both come to rest against the wall.
+#[test]
+fn a_disc_pushing_another_into_a_wall_inelastically_comes_to_rest() {
+    let discs = [d(50.0, 25.0, 5.0, 0.0, 2.0), d(98.0, 25.0, 0.0, 0.0, 2.0)];
+    let mut w = world(bounds(100.0, 50.0), &discs, &[]);
+    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
+    let r = w.advance(20.0);
+    assert!(!r.capped && r.time == 20.0, "{r:?}");
+    assert!(r.events() < 10_000, "{r:?}");
+    assert_eq!(w.kinetic_energy(), 0.0);
+    assert_no_overlap(&w, 1e-9);
+}
+
+/// Robustness attack: a disc sliding into the corner between the floor and a ramp, with
+/// restitution 0.5, bounced between them ever faster (infinitely many bounces before
+/// t = 16.63) and the clock stopped there. It comes to rest in the corner; an elastic one
+/// still leaves it with its energy.
+#[test]
+fn a_disc_sliding_into_a_wedge_comes_to_rest_and_the_clock_goes_on() {
+    let ramp = [Solid::Segment(Segment::new(
+        Vec2::new(0.0, 0.0),
+        Vec2::new(100.0, 20.0),
+    ))];
+    let discs = [d(60.0, 1.0, -3.0, 0.0, 1.0)];
+    for e in [0.0, 0.5, 0.9] {
+        let mut w = world(bounds(100.0, 50.0), &discs, &ramp);
+        w.set_restitution(e).unwrap_or_else(|e| panic!("{e}"));
+        let r = w.advance(100.0);
+        assert!(!r.capped && r.time == 100.0, "e = {e}: {r:?}");
+        assert!(r.events() < 10_000, "e = {e}: {r:?}");
+        let s = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
+        assert!(
+            s.position.is_finite() && s.position.y >= 1.0 - 1e-9,
+            "{s:?}"
+        );
+        let seg = sweepscope::sim::predict::segment_contact(
+            s.position,
+            DVec2::ZERO,
+            DVec2::new(100.0, 20.0),
+        );
+        assert!(seg.distance >= 1.0 - 1e-9, "e = {e}: into the ramp: {s:?}");
+    }
+    let mut w = world(bounds(100.0, 50.0), &discs, &ramp);
+    let e0 = w.kinetic_energy();
+    w.advance(100.0);
+    assert!(((w.kinetic_energy() - e0) / e0).abs() < 1e-12);
+    assert!(
+        w.disc(0).is_some_and(|s| s.velocity.x > 2.9),
+        "it comes back out"
+    );
+}

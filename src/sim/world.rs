@@ -80,6 +80,45 @@ pub struct World {
     counts: EventCounts,
     /// Set when the run cannot go on (see [`Halt`]); nothing is processed after it.
     halt: Option<Halt>,
+    /// The static contacts of the disc last bounced off a wall or an obstacle, while they
+    /// come at one instant (the wedge rule, [`WEDGE_EVENTS`]).
+    wedge: Option<Wedge>,
+}
+
+/// A disc bounced off walls or obstacles `events` times in a row at `time`, the last off
+/// a surface of normal `normal`.
+#[derive(Clone, Copy, Debug)]
+struct Wedge {
+    disc: usize,
+    time: f64,
+    events: u32,
+    normal: DVec2,
+}
+
+/// Bounces of one disc off static surfaces at one instant after which, with restitution
+/// below 1, it is stopped against them (see [`stopped_against`]). A disc sliding into the
+/// corner between the floor and a ramp bounces between them ever faster, an infinity of
+/// bounces before a finite time: the clock stopped there, and the run with it. Elastic
+/// bounces always leave a wedge after finitely many, so they are never cut short.
+const WEDGE_EVENTS: u32 = 64;
+
+/// The velocity nearest `v` that moves into neither surface of normals `n1` and `n2` (both
+/// toward the disc): what bouncing between them for ever tends to with restitution 0, and
+/// the state a disc wedged between them comes to rest in.
+fn stopped_against(v: DVec2, n1: DVec2, n2: DVec2) -> DVec2 {
+    let (a, b) = (v.dot(n1), v.dot(n2));
+    if a >= 0.0 && b >= 0.0 {
+        return v;
+    }
+    let along1 = v - n1 * a.min(0.0);
+    if along1.dot(n2) >= 0.0 {
+        return along1;
+    }
+    let along2 = v - n2 * b.min(0.0);
+    if along2.dot(n1) >= 0.0 {
+        return along2;
+    }
+    DVec2::ZERO
 }
 
 /// What stands where a new disc would go ([`World::in_the_way`]).
@@ -144,6 +183,7 @@ impl World {
             max_events: DEFAULT_MAX_EVENTS,
             counts: EventCounts::default(),
             halt: None,
+            wedge: None,
         };
         for i in 0..n {
             world.repredict(i, 0.0);
@@ -480,6 +520,20 @@ impl World {
                 let b = &mut self.bodies[i];
                 b.move_to(now);
                 b.v = collide::reflect(b.v, ev.normal, e_rest);
+                let before = self.wedge.filter(|w| w.disc == i && w.time == now);
+                let events = before.map_or(1, |w| w.events.saturating_add(1));
+                if let Some(w) = before
+                    && events >= WEDGE_EVENTS
+                    && e_rest < 1.0
+                {
+                    b.v = stopped_against(b.v, ev.normal, w.normal);
+                }
+                self.wedge = Some(Wedge {
+                    disc: i,
+                    time: now,
+                    events,
+                    normal: ev.normal,
+                });
                 b.count = b.count.wrapping_add(1);
                 self.check_speed(i, now);
                 self.repredict(i, now);
