@@ -1,6 +1,7 @@
 //! The uniform grid: cells at least one largest diameter wide, so two discs can only touch
 //! when their cells are neighbours, and a disc can only touch the obstacles registered in
-//! its own cell. Discs are kept in per-cell intrusive doubly linked lists (no allocation
+//! its own cell. It may cover only part of the walls (where the discs are): positions
+//! beyond it are filed in its edge cells, which then reach to the walls. Discs are kept in per-cell intrusive doubly linked lists (no allocation
 //! when a disc moves).
 
 use glam::DVec2;
@@ -19,6 +20,8 @@ pub struct Grid {
     pub nx: usize,
     pub ny: usize,
     head: Vec<u32>,
+    /// Discs filed per cell.
+    count: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
     cell_of: Vec<u32>,
@@ -46,6 +49,7 @@ impl Grid {
             nx,
             ny,
             head: vec![NONE; nx * ny],
+            count: vec![0; nx * ny],
             next: vec![NONE; n],
             prev: vec![NONE; n],
             cell_of: vec![0; n],
@@ -84,9 +88,22 @@ impl Grid {
         }
         self.head[k] = i as u32;
         self.cell_of[i] = k as u32;
+        self.count[k] += 1;
+    }
+
+    /// The most discs filed in any one cell.
+    pub fn max_count(&self) -> u32 {
+        self.count.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The discs filed in cell `c`.
+    pub fn count_at(&self, c: [usize; 2]) -> u32 {
+        self.count[self.index(c)]
     }
 
     pub fn remove(&mut self, i: usize) {
+        let k = self.cell_of[i] as usize;
+        self.count[k] = self.count[k].saturating_sub(1);
         let (p, n) = (self.prev[i], self.next[i]);
         if p != NONE {
             self.next[p as usize] = n;

@@ -69,6 +69,10 @@ pub struct World {
     /// is checked against every disc, wall and obstacle, and every disc against each.
     large: Vec<u32>,
     is_large: Vec<bool>,
+    /// The radius the grid's cells and its obstacles' margins are sized for.
+    r_grid: f64,
+    /// Events processed since the grid was last laid out (see [`World::regrid`]).
+    since_regrid: u64,
     queue: SlotHeap,
     /// Per disc: the earliest collision candidate and the next crossing (the queue holds
     /// the earlier of the two).
@@ -175,6 +179,8 @@ impl World {
             grid,
             large: tiers.large,
             is_large,
+            r_grid: tiers.r_grid,
+            since_regrid: 0,
             queue: SlotHeap::new(n),
             coll: vec![Slot::NONE; n],
             cross: vec![Slot::NONE; n],
@@ -512,6 +518,7 @@ impl World {
     }
 
     fn process(&mut self, e: &Slot) -> Event {
+        self.since_regrid = self.since_regrid.saturating_add(1);
         let ev = self.describe(e);
         let now = e.time;
         let e_rest = self.restitution;
@@ -559,11 +566,53 @@ impl World {
                 let old = self.grid.cell_of(i);
                 self.grid.remove(i);
                 self.grid.insert(i, cell);
-                let step = if e.b.is_multiple_of(2) { 1 } else { -1 };
-                self.after_crossing(i, now, old, e.b as usize / 2, step);
+                let crowd = self.grid.count_at(cell);
+                // Every disc is predicted again when the grid is laid out anew.
+                if crowd > CROWDED && self.since_regrid >= self.bodies.len() as u64 {
+                    self.regrid(now, crowd);
+                } else {
+                    let step = if e.b.is_multiple_of(2) { 1 } else { -1 };
+                    self.after_crossing(i, now, old, e.b as usize / 2, step);
+                }
             }
         }
         ev
+    }
+
+    /// Lays the grid out anew over where the discs are at `now`, when that spreads the
+    /// `crowd` of one cell: the grid covers the discs' extent at the start (a cluster in a
+    /// corner of a vast box gets cells its own size), and discs that leave it, or bunch up,
+    /// crowd its cells. At most once per n events, so its O(n) cost is shared out; kept
+    /// only when it at least halves the largest crowd, and never past
+    /// [`MAX_GRID_ENTRIES`]. Every disc is predicted again from `now`.
+    fn regrid(&mut self, now: f64, crowd: u32) {
+        self.since_regrid = 0;
+        let n = self.bodies.len();
+        let at: Vec<DVec2> = self.bodies.iter().map(|b| b.at(now)).collect();
+        let small = at
+            .iter()
+            .zip(&self.is_large)
+            .filter(|(_, large)| !**large)
+            .map(|(p, _)| *p);
+        let (lo, hi) = disc_region(small, self.r_grid, self.min, self.max);
+        let mut grid = Grid::new(lo, hi, n, self.r_grid);
+        let boxes: Vec<_> = self.shapes.iter().map(Shape::bounding_box).collect();
+        if grid.solid_entries(&boxes, self.r_grid) > MAX_GRID_ENTRIES {
+            return;
+        }
+        for (i, p) in at.iter().enumerate() {
+            if !self.is_large[i] {
+                grid.insert(i, grid.locate(*p));
+            }
+        }
+        if grid.max_count() * 2 > crowd {
+            return;
+        }
+        grid.set_solids(&boxes, self.r_grid);
+        self.grid = grid;
+        for i in 0..n {
+            self.repredict(i, now);
+        }
     }
 
     /// Halts the world when a collision has sped disc `i` past [`MAX_SPEED`] (only a
@@ -924,8 +973,42 @@ impl Mover {
 fn unfilled_grid(parts: &body::Parts) -> (Tiers, Grid) {
     let radii: Vec<f64> = parts.bodies.iter().map(|b| b.r).collect();
     let tiers = Tiers::of(&radii);
-    let grid = Grid::new(parts.min, parts.max, radii.len(), tiers.r_grid);
+    let flags = tiers.flags(radii.len());
+    let small = parts
+        .bodies
+        .iter()
+        .zip(&flags)
+        .filter(|(_, large)| !**large)
+        .map(|(b, _)| b.p);
+    let (lo, hi) = disc_region(small, tiers.r_grid, parts.min, parts.max);
+    let grid = Grid::new(lo, hi, radii.len(), tiers.r_grid);
     (tiers, grid)
+}
+
+/// Discs in one cell past which the grid may be laid out anew ([`World::regrid`]): cells
+/// hold a quarter of a disc on average, and at most a few discs of the grid's largest
+/// size fit in one.
+const CROWDED: u32 = 32;
+
+/// The region the grid covers: the discs' extent grown by two cells of the largest
+/// radius on each side, within the walls (the walls themselves when there is no disc).
+/// Discs outside it are filed in its edge cells, which reach to the walls; a disc in any
+/// other cell is a cell or more from the region's edge, and so from the walls.
+fn disc_region(
+    positions: impl Iterator<Item = DVec2>,
+    r_grid: f64,
+    min: DVec2,
+    max: DVec2,
+) -> (DVec2, DVec2) {
+    let (lo, hi) = positions.fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(p), hi.max(p)),
+    );
+    if !(lo.cmple(hi).all()) {
+        return (min, max);
+    }
+    let grow = DVec2::splat(4.1 * r_grid);
+    ((lo - grow).max(min), (hi + grow).min(max))
 }
 
 /// The obstacles' bounding boxes, in order.
