@@ -114,7 +114,12 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
         writeln!(out, "  (no ball × obstacle pairs)")?;
     }
     if let Some(sim) = &scene.simulation {
-        writeln!(out, "  simulation: {} discs", sim.discs.len())?;
+        let n = sim.discs.len();
+        writeln!(
+            out,
+            "  simulation: {n} {}",
+            if n == 1 { "disc" } else { "discs" }
+        )?;
     }
     if expectations.is_empty() {
         writeln!(out, "  expectations: none")?;

@@ -166,7 +166,7 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
         p0.y,
         p1.x,
         p1.y,
-        (p1 - p0).length()
+        scaled_length(p1 - p0)
     );
     outln!(
         out,
@@ -191,8 +191,9 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
         Ending::Stalled => {
             errln!(
                 "sweepscope sim: stalled at t = {:?} after {} (--max-events {max_events}): the \
-                 last tenth of the events advanced the time by almost nothing; the scene has a \
-                 cluster of contacts that does not resolve",
+                 last tenth of the events advanced the time by almost nothing: a cluster of \
+                 contacts that does not resolve, or events closer together than f64 can tell \
+                 apart at this time",
                 world.time(),
                 counted(c.total(), "event")
             );
@@ -361,5 +362,32 @@ fn bench(out: &mut Output, seconds: f64, sizes: &[usize]) {
             "energy drift after 10^6 events (n = 10000, restitution 1): {d:.3e} relative ({:.2} s)",
             start.elapsed().as_secs_f64()
         );
+    }
+}
+
+/// `|d|` without overflow: a change of 5.8e173 on each axis squared past f64 and printed
+/// "inf".
+fn scaled_length(d: glam::DVec2) -> f64 {
+    let m = d.abs().max_element();
+    if m > 0.0 && m.is_finite() {
+        m * (d / m).length()
+    } else {
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scaled_length;
+
+    /// Robustness attack: a momentum change of 5.8e173 on each axis printed "|change| inf"
+    /// (its square overflows).
+    #[test]
+    fn a_huge_change_has_a_finite_length() {
+        let d = glam::DVec2::new(5.8e173, -5.8e173);
+        let l = scaled_length(d);
+        assert!((l / (5.8e173 * 2f64.sqrt()) - 1.0).abs() < 1e-15, "{l}");
+        assert_eq!(scaled_length(glam::DVec2::ZERO), 0.0);
+        assert_eq!(scaled_length(glam::DVec2::new(3.0, 4.0)), 5.0);
     }
 }

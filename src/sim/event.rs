@@ -144,11 +144,24 @@ impl std::fmt::Display for Halt {
         match self {
             Halt::Speed { disc, time, speed } => write!(
                 f,
-                "a collision at t = {time} sped disc {disc} up to {speed:e}, past the engine's \
-                 limit of {:e} (MAX_SPEED); the masses are too unequal to simulate further",
+                "a collision at t = {} sped disc {disc} up to {speed:e}, past the engine's \
+                 limit of {:e} (MAX_SPEED): very unequal masses, or speeds already near the \
+                 limit, cannot be simulated further",
+                time_text(*time),
                 super::limits::MAX_SPEED
             ),
         }
+    }
+}
+
+/// A time as people read it: plain between 1e-4 and 1e15, in exponent form beyond (a
+/// halt at t = 1.95e22 was printed with all 23 digits).
+pub(crate) fn time_text(t: f64) -> String {
+    let a = t.abs();
+    if a == 0.0 || (1e-4..1e15).contains(&a) {
+        format!("{t}")
+    } else {
+        format!("{t:e}")
     }
 }
 
@@ -172,5 +185,27 @@ impl AdvanceReport {
     /// All events processed (collisions and crossings).
     pub fn events(&self) -> u64 {
         self.counts.total()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Robustness attack: a halt at t = 1.95e22 was printed with all 23 digits, and blamed
+    /// on unequal masses where the speeds were set near the limit.
+    #[test]
+    fn a_halt_reads_its_time_short_and_names_both_causes() {
+        let h = Halt::Speed {
+            disc: 3,
+            time: 1.95e22,
+            speed: 2e100,
+        };
+        let text = h.to_string();
+        assert!(text.contains("t = 1.95e22 "), "{text}");
+        assert!(text.contains("speeds already near the limit"), "{text}");
+        assert_eq!(time_text(16.5), "16.5");
+        assert_eq!(time_text(0.0), "0");
+        assert_eq!(time_text(1e-7), "1e-7");
     }
 }
