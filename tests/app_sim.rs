@@ -1455,3 +1455,34 @@ fn an_obstacle_cannot_move_onto_a_simulation_disc_and_no_report_of_an_invalid_sc
     h.run();
     assert!(h.query_by_label_contains("What happened").is_some());
 }
+
+/// Robustness attack: Fill in the walls of a scene 1e-30 across gave discs of radius 5e-32
+/// moving at up to 1 unit a second, crossing the walls 1e30 times a second; the run logged
+/// 48,000 collisions by t = 1e-29 and stopped short. Speeds now scale with the walls.
+#[test]
+fn fill_speeds_scale_with_the_walls() {
+    for scale in [1e-30f32, 1.0, 1e20] {
+        let mut scene = Scene::empty("scaled");
+        scene.objects.push(sweepscope::scene::Object {
+            name: "box".into(),
+            shape: sweepscope::scene::Shape::Box {
+                min: Vec2::new(0.0, 0.0),
+                max: Vec2::new(10.0 * scale, 10.0 * scale),
+            },
+        });
+        let (setup, _) =
+            SimView::fill_setup(&scene, 200, 0.3, 7).unwrap_or_else(|e| panic!("{scale}: {e}"));
+        let width = f64::from(setup.bounds.max.x - setup.bounds.min.x);
+        let fastest = setup
+            .discs
+            .iter()
+            .map(|d| d.velocity[0].abs().max(d.velocity[1].abs()))
+            .fold(0.0, f64::max);
+        assert!(!setup.discs.is_empty());
+        // Within ±1 a component in walls 80 wide, and in proportion elsewhere.
+        assert!(
+            fastest <= width / 80.0 && fastest > width / 800.0,
+            "{scale}: {fastest} in {width}"
+        );
+    }
+}

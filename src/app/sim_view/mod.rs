@@ -714,12 +714,17 @@ impl SimView {
     ) -> Result<(Simulation, usize), SimError> {
         let base = starting_simulation(scene);
         let solids: Vec<Shape> = Setup::of(scene).solids;
+        // Speeds in proportion to the walls, as the radius is: in the default walls (80
+        // wide) each component is within ±1; in walls 1e-30 wide, ±1 crossed them 1e30
+        // times a second and the run stopped short.
+        let width = f64::from(base.bounds.max.x) - f64::from(base.bounds.min.x);
+        let speed = width / f64::from(DEFAULT_BOUNDS.max.x - DEFAULT_BOUNDS.min.x);
         let discs: Vec<crate::scene::Disc> = random_discs(n, packing, seed, base.bounds)?
             .into_iter()
             .filter(|d| !solids.iter().any(|s| overlaps(d, s)))
             .map(|d| crate::scene::Disc {
                 position: d.position.into(),
-                velocity: d.velocity.into(),
+                velocity: (d.velocity * speed).into(),
                 radius: d.radius,
                 mass: d.mass,
             })
