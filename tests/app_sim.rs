@@ -1383,8 +1383,9 @@ fn delete_in_the_simulation_view_deletes_the_selected_disc_not_a_hidden_object()
     );
     // Disc 7 selected: it goes, the object stays.
     let gone = sim(&h).world().and_then(|w| w.disc(7)).map(|d| d.position);
+    // By its key, as a user deletes (it was taken only in the sweep view).
     h.state_mut().sim_view_mut().select(Some(7));
-    h.state_mut().queue(Command::Action(Action::Delete));
+    h.key_press(egui::Key::Delete);
     h.run();
     assert_eq!(h.state().scene().objects.len(), objects);
     let w = sim(&h).world().unwrap_or_else(|| panic!("no world"));

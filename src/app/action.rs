@@ -275,6 +275,8 @@ impl Action {
                 | Action::Redo
                 | Action::ToggleMode
                 | Action::Help
+                // In the simulation view it deletes the selected disc.
+                | Action::Delete
         )
     }
 

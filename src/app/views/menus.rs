@@ -101,10 +101,14 @@ fn file_menu(ui: &mut Ui, recent: &[PathBuf], out: &mut Vec<Command>) {
 fn edit_menu(ui: &mut Ui, doc: &Document, state: &UiState, out: &mut Vec<Command>) {
     menu_item(ui, out, Action::Undo, doc.can_undo());
     menu_item(ui, out, Action::Redo, doc.can_redo());
-    let selected = state.selected.is_some();
-    for a in [Action::Duplicate, Action::Rename, Action::Delete] {
+    // The simulation view's selection is a disc, which Delete removes (and says so when
+    // there is none); the sweep's selected object is not on screen there.
+    let sim = state.mode == crate::app::ui_state::Mode::Simulation;
+    let selected = state.selected.is_some() && !sim;
+    for a in [Action::Duplicate, Action::Rename] {
         menu_item(ui, out, a, selected);
     }
+    menu_item(ui, out, Action::Delete, selected || sim);
     ui.separator();
     menu_item(ui, out, Action::RecordExpectations, true);
 }
