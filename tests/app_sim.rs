@@ -1392,6 +1392,8 @@ fn delete_in_the_simulation_view_deletes_the_selected_disc_not_a_hidden_object()
     assert_eq!(w.len(), 39);
     assert!(w.discs().all(|d| Some(d.position) != gone));
     assert!(h.state().dirty());
+    // Nothing is selected after: a second press deletes nothing.
+    assert_eq!(sim(&h).selected(), None);
     // Undone, it is back.
     h.state_mut().queue(Command::Action(Action::Undo));
     h.run();

@@ -261,9 +261,9 @@ pub struct SimView {
     /// A note for the run the next rebuild makes (a fill that left discs out).
     #[serde(skip)]
     pending_note: Option<String>,
-    /// The disc to select once the run is rebuilt (a spawned one).
+    /// What to select once the run is rebuilt: a spawned disc, or nothing after a delete.
     #[serde(skip)]
-    select_after_rebuild: Option<usize>,
+    select_after_rebuild: Option<Option<usize>>,
     /// The event the log last scrolled to.
     #[serde(skip)]
     log_shown: Option<usize>,
@@ -397,7 +397,7 @@ impl SimView {
             });
         }
         if let Some(i) = self.select_after_rebuild.take() {
-            run.selected = Some(i).filter(|&i| i < len);
+            run.selected = i.filter(|&i| i < len);
         }
         record_sample(&mut run, 0);
         self.run = Some(run);
@@ -784,6 +784,9 @@ impl SimView {
         let now = world.time();
         let mut setup = Simulation::from_world(world, duration);
         setup.discs.remove(i);
+        // Nothing selected after: the disc that took the number would be deleted by a
+        // second press.
+        self.select_after_rebuild = Some(None);
         let mut note = format!("deleted disc {i}; the discs after it are numbered one less");
         if now > 0.0 {
             note += &format!(

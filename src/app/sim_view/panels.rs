@@ -463,7 +463,7 @@ impl SimView {
                 match self.spawn_setup(scene, position, velocity, radius) {
                     Ok(setup) => {
                         // The new disc is last; select it once the run is rebuilt.
-                        self.select_after_rebuild = Some(setup.discs.len() - 1);
+                        self.select_after_rebuild = Some(Some(setup.discs.len() - 1));
                         // The scene keeps a starting state, not a history: a disc added
                         // later makes that moment the new start.
                         let now = self.time();
