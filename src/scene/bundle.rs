@@ -462,9 +462,22 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
     // FAIL — the inspector's numbers, from the same evaluation. A simulation without balls
     // has none of them.
     if !(sim_view && input.evaluation.balls.is_empty()) {
-        md.push_str(&report::render(scene, input.evaluation));
+        md.push_str(&demoted(&report::render(scene, input.evaluation)));
     }
     md
+}
+
+/// A Markdown document's headings one level down, to sit inside another: the report has
+/// one title ("# Bug report: …"), and the readout's "# Scene: …" made it two.
+fn demoted(md: &str) -> String {
+    let mut out = String::with_capacity(md.len() + 64);
+    for line in md.split_inclusive('\n') {
+        if line.starts_with('#') {
+            out.push('#');
+        }
+        out.push_str(line);
+    }
+    out
 }
 
 fn simulation_section(md: &mut String, sim: &SimSnapshot) {
@@ -702,6 +715,13 @@ mod tests {
             back.notes
         );
         assert!(back.notes.contains("may be stale"), "{}", back.notes);
+        // One title; the readout's own headings sit under it.
+        assert_eq!(
+            md.lines().filter(|l| l.starts_with("# ")).count(),
+            1,
+            "{md}"
+        );
+        assert!(md.contains("\n## Scene: "), "{md}");
         for wanted in [
             "## What happened\n\nThe ball stops early.",
             "## What I expected\n\n(not given)",
