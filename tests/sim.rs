@@ -709,6 +709,19 @@ fn a_new_disc_knows_what_is_in_its_way() {
     assert_eq!(w.in_the_way(DVec2::new(60.0, 30.0), 1.0), None);
 }
 
+/// The first `n` events of `a` and `c` are the same kind at the same time (to 1e-9).
+fn assert_same_events(a: &[sweepscope::sim::Event], c: &[sweepscope::sim::Event], n: usize) {
+    for (k, (x, y)) in a.iter().zip(c).take(n).enumerate() {
+        assert_eq!(x.kind, y.kind, "event {k}");
+        assert!(
+            (x.time - y.time).abs() < 1e-9,
+            "event {k}: {} vs {}",
+            x.time,
+            y.time
+        );
+    }
+}
+
 /// Small discs scattered clear of `fixed` (the large ones) and of the obstacle box
 /// `[12, 16] × [12, 14]`, at random speeds, reproducible from `seed`.
 fn mixed_sizes(fixed: &[DiscInit], n: usize, r: f64, seed: u64, b: Aabb) -> Vec<DiscInit> {
@@ -787,15 +800,7 @@ fn discs_kept_out_of_the_grid_match_the_naive_engine() {
         a.len()
     );
     assert_eq!(a.len(), c.len());
-    for (k, (x, y)) in a.iter().zip(&c).enumerate() {
-        assert_eq!(x.kind, y.kind, "event {k}");
-        assert!(
-            (x.time - y.time).abs() < 1e-9,
-            "event {k}: {} vs {}",
-            x.time,
-            y.time
-        );
-    }
+    assert_same_events(&a, &c, a.len());
 }
 
 /// Regression: one disc of radius 500 among 20,000 of radius 0.001 sized the grid's cells
@@ -1002,15 +1007,7 @@ fn a_cluster_in_a_large_box_gets_a_fine_grid_that_follows_it() {
         a.len(),
         c.len()
     );
-    for (k, (x, y)) in a.iter().zip(&c).take(20).enumerate() {
-        assert_eq!(x.kind, y.kind, "event {k}");
-        assert!(
-            (x.time - y.time).abs() < 1e-9,
-            "event {k}: {} vs {}",
-            x.time,
-            y.time
-        );
-    }
+    assert_same_events(&a, &c, 20);
     // Event by event, through every layout of the grid: no disc ever overlaps another,
     // the walls or the box (a pair the grid failed to offer would).
     let mut grids = vec![first];

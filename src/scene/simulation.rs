@@ -134,6 +134,7 @@ pub(crate) fn solid_overlaps(
 /// one of the scene's obstacles, as validation finds them; `None` when it overlaps none,
 /// is not an obstacle the simulation uses, or the engine refuses the set-up anyway (which
 /// validation reports by its own field).
+#[cfg_attr(not(feature = "gui"), allow(dead_code))] // the debugger's edits ask it
 pub(crate) fn disc_under(sim: &Simulation, shape: &Shape, tolerance: f64) -> Option<usize> {
     let solid = solid_of(shape)?;
     let pairs = World::solid_overlaps(sim.bounds, &disc_inits(sim), &[solid], tolerance, 1).ok()?;

@@ -28,7 +28,7 @@
 
 mod body;
 mod collide;
-mod event;
+pub(crate) mod event;
 mod grid;
 pub mod limits;
 pub mod naive;
@@ -40,7 +40,7 @@ pub mod timeline;
 mod world;
 
 pub use body::{DiscInit, SimError, Solid};
-pub(crate) use event::time_text;
+
 pub use event::{AdvanceReport, Event, EventCounts, EventKind, Halt};
 pub use naive::NaiveWorld;
 pub use random::{SplitMix64, random_discs};

@@ -405,7 +405,10 @@ fn start_simulation(
             .sim_view()
             .stop_reason()
             .unwrap_or_else(|| "the catch-up frames ran out".to_owned());
-        let (t, reached) = (crate::sim::time_text(t), crate::sim::time_text(reached));
+        let (t, reached) = (
+            crate::sim::event::time_text(t),
+            crate::sim::event::time_text(reached),
+        );
         let warning = format!("--sim-advance {t}: stopped at t = {reached}: {why}");
         app.set_banner(warning.clone());
         warning
