@@ -300,7 +300,7 @@ fn problems_to_errors(text: &str, file: &str, problems: &[Problem]) -> Vec<Scene
             let field = p.field.split(['.', '[']).next().unwrap_or("");
             let line = match (p.item.list_entry(), &p.item) {
                 (Some((list, index)), _) => at.entry_field_line(list, index, field),
-                (None, Item::Simulation) => at.field_line("simulation"),
+                (None, Item::Simulation) => at.field_line_in("simulation", field),
                 (None, _) => at.field_line(field),
             };
             let error = SceneError {

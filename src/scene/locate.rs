@@ -69,6 +69,37 @@ impl<'a> Locator<'a> {
         Some(field_line.unwrap_or(self.tokens[range.start].line()))
     }
 
+    /// 1-based line of `field:` written directly inside the value of the first `parent:`
+    /// (`restitution` in `simulation: ( ... )`, not the response's), else of `parent:`
+    /// itself.
+    pub fn field_line_in(&self, parent: &str, field: &str) -> Option<usize> {
+        let tokens = &self.tokens;
+        let start = tokens.windows(2).position(
+            |w| matches!(w, [Tok::Ident(name, _), Tok::Punct(':', _)] if *name == parent),
+        )?;
+        let mut depth = 0usize;
+        for (i, tok) in tokens.iter().enumerate().skip(start + 2) {
+            match tok {
+                Tok::Punct('[' | '(' | '{', _) => depth += 1,
+                Tok::Punct(']' | ')' | '}', _) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Tok::Ident(name, line)
+                    if depth == 1
+                        && *name == field
+                        && matches!(tokens.get(i + 1), Some(Tok::Punct(':', _))) =>
+                {
+                    return Some(*line);
+                }
+                _ => {}
+            }
+        }
+        Some(tokens[start].line())
+    }
+
     /// 1-based line of the first `field:` outside strings and comments.
     pub fn field_line(&self, field: &str) -> Option<usize> {
         self.tokens.windows(2).find_map(|w| match w {
@@ -253,5 +284,27 @@ mod tests {
         assert_eq!(at.entry_field_line("objects", 1, "radius"), Some(7));
         assert_eq!(at.entry_field_line("objects", 0, "shape"), Some(5));
         assert_eq!(at.entry_field_line("objects", 2, "shape"), None);
+    }
+}
+
+#[cfg(test)]
+mod field_in_tests {
+    use super::Locator;
+
+    /// Robustness attack: the simulation's `restitution: 1.5` and `duration: -3.0`, each on
+    /// a line of its own, were reported at the `simulation: (` line; a search for the
+    /// first `restitution:` would find the response's.
+    #[test]
+    fn a_field_is_found_inside_its_own_section() {
+        let text = "(\n    response: (kind: Reflect, restitution: 0.5),\n    simulation: (\n        \
+                    discs: [(position: (1.0, 1.0), radius: 1.0)],\n        restitution: 1.5,\n        \
+                    duration: -3.0,\n    ),\n)\n";
+        let at = Locator::new(text);
+        assert_eq!(at.field_line_in("simulation", "restitution"), Some(5));
+        assert_eq!(at.field_line_in("simulation", "duration"), Some(6));
+        // Not written: the section's own line; inside an entry is not the section's.
+        assert_eq!(at.field_line_in("simulation", "bounds"), Some(3));
+        assert_eq!(at.field_line_in("simulation", "radius"), Some(3));
+        assert_eq!(at.field_line_in("missing", "x"), None);
     }
 }
