@@ -1489,3 +1489,36 @@ fn fill_speeds_scale_with_the_walls() {
         );
     }
 }
+
+/// Robustness attack: a scene whose boxes and segments span 6e38 got the default walls,
+/// 80 × 50 at the origin, far from every obstacle, because room round them passed the
+/// f32 range. The walls go round them as far as f32 reaches.
+#[test]
+fn the_first_walls_of_a_scene_spanning_f32_hold_its_obstacles() {
+    let mut scene = Scene::empty("huge");
+    let obj = |name: &str, shape| sweepscope::scene::Object {
+        name: name.into(),
+        shape,
+    };
+    scene.objects = vec![
+        obj(
+            "box",
+            sweepscope::scene::Shape::Box {
+                min: Vec2::new(-3e38, -3e38),
+                max: Vec2::new(-1e38, 3e38),
+            },
+        ),
+        obj(
+            "seg",
+            sweepscope::scene::Shape::Segment {
+                a: Vec2::new(1e38, -3e38),
+                b: Vec2::new(3e38, 3e38),
+            },
+        ),
+    ];
+    let (setup, _) = SimView::fill_setup(&scene, 100, 0.3, 1).unwrap_or_else(|e| panic!("{e}"));
+    let b = setup.bounds;
+    assert!(b.min.cmple(Vec2::splat(-3e38)).all(), "{b:?}");
+    assert!(b.max.cmpge(Vec2::splat(3e38)).all(), "{b:?}");
+    assert!(b.min.is_finite() && b.max.is_finite(), "{b:?}");
+}

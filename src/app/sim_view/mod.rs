@@ -157,7 +157,21 @@ fn default_bounds(solids: &[Shape]) -> Aabb {
     let step = Decimal::step_of(want.max_element());
     let bounds = Aabb::new(step.down(centre - want * 0.5), step.up(centre + want * 0.5));
     if bounds.min.is_finite() && bounds.max.is_finite() && bounds.min.cmplt(bounds.max).all() {
-        bounds
+        return bounds;
+    }
+    // Room of a quarter of the extent would pass the f32 range (a scene spanning 6e38):
+    // the walls go round the obstacles as far as f32 reaches, worked out in f64, where
+    // the extent itself does not overflow. (The default walls, far from the obstacles,
+    // held no disc that could reach them.)
+    let (lo, hi) = (lo.as_dvec2(), hi.as_dvec2());
+    let room = DVec2::splat(0.25 * (hi - lo).max_element());
+    let most = DVec2::splat(f64::from(f32::MAX));
+    let walls = Aabb::new(
+        (lo - room).max(-most).as_vec2(),
+        (hi + room).min(most).as_vec2(),
+    );
+    if walls.min.cmplt(walls.max).all() {
+        walls
     } else {
         DEFAULT_BOUNDS
     }
