@@ -1735,3 +1735,58 @@ fn the_context_menu_names_the_selected_object_it_acts_on() {
     assert!(has_label_containing(&h, &format!("'{name}' (selected)")));
     assert_eq!(h.state().selected(), Some(1));
 }
+
+/// User test: with ball2 inspected, deleting an obstacle listed before it and undoing the
+/// delete moved the inspector to another ball: the inspected ball's index was not moved
+/// back with the restored object.
+#[test]
+fn undoing_a_delete_keeps_the_inspected_ball() {
+    let mut scene = Scene::empty("two balls");
+    let obj = |name: &str, shape| sweepscope::scene::Object {
+        name: name.into(),
+        shape,
+    };
+    let ball = |y: f32| Shape::Ball {
+        start: Vec2::new(-20.0, y),
+        end: Vec2::new(20.0, y),
+        radius: 2.0,
+    };
+    scene.objects = vec![
+        obj("roller", ball(0.0)),
+        obj(
+            "box",
+            Shape::Box {
+                min: Vec2::new(-5.0, -20.0),
+                max: Vec2::new(5.0, -10.0),
+            },
+        ),
+        obj(
+            "circle",
+            Shape::Circle {
+                start: Vec2::new(0.0, 30.0),
+                end: Vec2::new(0.0, 30.0),
+                radius: 3.0,
+            },
+        ),
+        obj("ball2", ball(10.0)),
+    ];
+    let mut h = harness(DebugApp::new(scene));
+    let inspected = |h: &Harness<DebugApp>| {
+        let b = h.state().inspected().map(|b| b.object);
+        b.and_then(|i| h.state().scene().objects.get(i))
+            .map(|o| o.name.clone())
+    };
+    h.state_mut().select(Some(3));
+    h.run();
+    assert_eq!(inspected(&h).as_deref(), Some("ball2"));
+    // Select the circle (the inspector keeps ball2), delete it, undo.
+    h.state_mut().select(Some(2));
+    h.run();
+    h.state_mut().queue(Command::Action(Action::Delete));
+    h.run();
+    assert_eq!(inspected(&h).as_deref(), Some("ball2"));
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(h.state().scene().objects.len(), 4);
+    assert_eq!(inspected(&h).as_deref(), Some("ball2"));
+}

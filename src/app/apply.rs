@@ -249,9 +249,20 @@ impl DebugApp {
                 if done {
                     self.ui.drag = None;
                     self.baseline_follows_renames(&before);
+                    // The selection and the inspected ball follow their objects by name
+                    // when others come back or go (an undone delete before them shifted
+                    // the inspector to another ball).
+                    let after = &self.doc.scene().objects;
+                    let follow = |i: Option<usize>| -> Option<usize> {
+                        let name = &before.get(i?)?.name;
+                        after.iter().position(|o| &o.name == name)
+                    };
+                    if after.len() != before.len() {
+                        self.ui.selected = follow(self.ui.selected);
+                        self.ui.ball = follow(self.ui.ball);
+                    }
                     // An object brought back (a delete undone, an add redone) is selected,
                     // as it was: the inspector showed nothing after the undo.
-                    let after = &self.doc.scene().objects;
                     if after.len() == before.len() + 1 {
                         let back = (0..after.len())
                             .find(|&i| before.get(i).map(|o| &o.name) != Some(&after[i].name));
