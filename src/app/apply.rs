@@ -168,6 +168,24 @@ impl DebugApp {
         self.refused_over_disc(before, shape)
     }
 
+    /// Adds `object` as an edit, unless it is a box or segment on a simulation disc (see
+    /// [`DebugApp::refused_over_disc`]; the status says which).
+    fn add(&mut self, object: Object) -> bool {
+        let blocking = self.doc.scene().simulation.as_ref().and_then(|sim| {
+            use crate::scene::validate::TOUCH_TOLERANCE;
+            crate::scene::simulation::disc_under(sim, &object.shape, TOUCH_TOLERANCE)
+        });
+        if let Some(disc) = blocking {
+            self.ui.status = format!(
+                "{NOT_APPLIED}a new {:?} here would overlap simulation disc {disc} at the \
+                 start (add it elsewhere, or move the disc in the Simulation view)",
+                object.name
+            );
+            return false;
+        }
+        self.doc.apply(Edit::Add(object), false)
+    }
+
     /// Why a box or segment may not move onto a simulation disc: the scene would no longer
     /// validate (a disc inside an obstacle at the start), so neither Save nor a bug report
     /// could write it. One that already overlaps a disc may move anywhere.
@@ -549,7 +567,7 @@ impl DebugApp {
             },
         };
         let name = self.unique_name(kind.name());
-        if self.doc.apply(Edit::Add(Object { name, shape }), false) {
+        if self.add(Object { name, shape }) {
             self.ui.selected = Some(self.doc.scene().objects.len() - 1);
         }
     }
@@ -568,7 +586,7 @@ impl DebugApp {
             name: self.unique_name(&o.name),
             shape: o.shape.translated(offset),
         };
-        if self.doc.apply(Edit::Add(copy), false) {
+        if self.add(copy) {
             self.ui.selected = Some(self.doc.scene().objects.len() - 1);
         }
     }
