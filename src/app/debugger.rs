@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use super::command::Command;
 use super::document::Document;
 use super::draw::heat_layer::HeatLayer;
-use super::draw::palette::SeriesColors;
 use super::draw::pen::LayerStats;
 use super::shell::files::Files;
 use super::shell::frame_times::FrameTimes;
@@ -16,6 +15,7 @@ use super::shell::screenshot;
 use super::shell::session::{self, Restored, Stored};
 use super::sim_view::SimView;
 use super::ui_state::{Mode, UiState};
+use super::views::plots::PlotState;
 use crate::scene::evaluate::record;
 use crate::scene::expect::stale_claims;
 use crate::scene::{BallEvaluation, Evaluation, Expectation, Scene, evaluate, scene_to_string};
@@ -67,8 +67,8 @@ pub struct DebugApp {
     /// A bug report asked for in the form, written on the next frame (once the form is
     /// gone from the picture).
     pub(super) pending_report: Option<UserWords>,
-    /// The clearance plot's colour per obstacle name, kept across frames.
-    pub(super) series_colors: SeriesColors,
+    /// The clearance plot's colour per obstacle name and its axis mode, kept across frames.
+    pub(super) plot: PlotState,
     /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
     /// before a frame's keys are read, so this is how the keys know the Escape was the
     /// field's.
@@ -103,7 +103,7 @@ impl DebugApp {
             stale: Vec::new(),
             renderer: None,
             pending_report: None,
-            series_colors: SeriesColors::default(),
+            plot: PlotState::default(),
             was_typing: false,
         };
         app.set_document(scene, None);

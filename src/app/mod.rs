@@ -213,8 +213,8 @@ impl DebugApp {
             if show_plots {
                 let ball = debugger::inspected(&self.evaluation, &self.ui);
                 let t = self.ui.playback.t;
-                let series = &mut self.series_colors;
-                views::plots::show(ui, self.doc.scene(), ball, t, series, out);
+                let plot = &mut self.plot;
+                views::plots::show(ui, self.doc.scene(), ball, t, plot, out);
             }
         });
         if show_plots {

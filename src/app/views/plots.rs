@@ -42,13 +42,20 @@ pub fn show(
     scene: &Scene,
     ball: Option<&BallEvaluation>,
     t: f32,
-    series: &mut SeriesColors,
+    state: &mut PlotState,
     out: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Clearance (signed distance − r) over t").strong());
         super::variants::substeps(ui, scene, out);
+        ui.checkbox(&mut state.near_contact, "near contact")
+            .on_hover_text(
+                "Scale the clearance axis to the nearest approach, so that a dip of 0.05 or \
+                 a graze of 1e-4 shows instead of lying flat on 0 beside obstacles 60 away \
+                 (the curves far above are cut off; untick to pan and zoom freely)",
+            );
     });
+    let series = &mut state.colors;
     let Some(ball) = ball else {
         ui.weak("No ball.");
         return;
@@ -142,7 +149,15 @@ pub fn show(
     } else {
         plot
     };
+    let focus = state
+        .near_contact
+        .then(|| near_contact_range(ball, &curves))
+        .flatten();
     let response = plot.show(ui, |plot| {
+        if let Some((lo, hi)) = focus {
+            plot.set_plot_bounds_x(-0.02..=1.02);
+            plot.set_plot_bounds_y(lo..=hi);
+        }
         // The legend lists entries in the order they are added (egui_plot's own order is
         // by name, which would mix the obstacles among the markers and reorder them on a
         // rename): the obstacles, nearest first, then the markers.
@@ -204,6 +219,39 @@ pub fn show(
             .response
             .on_hover_ui_at_pointer(|ui| readout(ui, scene, ball, &curves, &colors, t));
     }
+}
+
+/// The clearance plot's state between frames: each curve's colour, and whether its axis is
+/// scaled to the nearest approach.
+#[derive(Clone, Debug, Default)]
+pub struct PlotState {
+    pub colors: SeriesColors,
+    pub near_contact: bool,
+}
+
+/// The clearance axis's range near contact: from below the deepest dip (or 0) to a few
+/// times the nearest approach above 0, so that either fills the plot. The nearest approach
+/// is the exact one the evaluation found, not only the samples' (a dip narrower than a
+/// sample's spacing); `None` without curves.
+fn near_contact_range(
+    ball: &BallEvaluation,
+    curves: &[(usize, Vec<[f64; 2]>)],
+) -> Option<(f64, f64)> {
+    let exact = curves
+        .iter()
+        .filter_map(|(pi, _)| ball.pairs.get(*pi)?.approach)
+        .map(|a| f64::from(a.clearance));
+    let sampled = curves.iter().flat_map(|(_, c)| c.iter().map(|p| p[1]));
+    let m = exact
+        .chain(sampled)
+        .filter(|v| v.is_finite())
+        .reduce(f64::min)?;
+    // A scale of its own for an exact touch (m = 0): a thousandth of the ball's radius.
+    let s = m
+        .abs()
+        .max(1e-3 * f64::from(ball.sweep.radius))
+        .max(f64::MIN_POSITIVE);
+    Some((m.min(0.0) - s, m.max(0.0) + 4.0 * s))
 }
 
 /// Each drawn curve's colour, by pair index: by its obstacle's name, so that it keeps its
@@ -373,5 +421,54 @@ mod tests {
         let flat = line(|_| 12.0);
         let corner = legend_corner([falling.as_slice(), flat.as_slice()].into_iter(), share);
         assert!(corner.is_none(), "{corner:?}");
+    }
+}
+
+#[cfg(test)]
+mod near_contact_tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::scene::{Object, Shape, evaluate};
+
+    /// User test: beside obstacles 60 away, a ball 0.05 deep in a box drew its dip as a
+    /// flat line on 0. Near contact, the axis runs from below the dip to a few times it.
+    #[test]
+    fn the_near_contact_axis_is_scaled_to_the_deepest_dip() {
+        let mut scene = Scene::empty("dip");
+        let obj = |name: &str, shape| Object {
+            name: name.into(),
+            shape,
+        };
+        scene.objects = vec![
+            obj(
+                "roller",
+                Shape::Ball {
+                    start: Vec2::new(25.0, 0.45),
+                    end: Vec2::new(55.0, 0.45),
+                    radius: 5.0,
+                },
+            ),
+            obj(
+                "box",
+                Shape::Box {
+                    min: Vec2::new(20.0, -14.5),
+                    max: Vec2::new(40.0, -4.5),
+                },
+            ),
+            obj(
+                "far",
+                Shape::Box {
+                    min: Vec2::new(20.0, 60.0),
+                    max: Vec2::new(40.0, 70.0),
+                },
+            ),
+        ];
+        let eval = evaluate(&scene);
+        let ball = &eval.balls[0];
+        let curves = nearest_curves(ball, MAX_CURVES);
+        let (lo, hi) = near_contact_range(ball, &curves).expect("curves");
+        assert!(lo < -0.05 && lo > -0.2, "{lo}");
+        assert!(hi > 0.1 && hi < 0.5, "{hi}");
     }
 }
