@@ -30,15 +30,16 @@ struct Inputs {
 
 /// The engine's discs for a scene's simulation.
 fn disc_inits(sim: &Simulation) -> Vec<DiscInit> {
-    sim.discs
-        .iter()
-        .map(|d| DiscInit {
-            position: d.position.into(),
-            velocity: d.velocity.into(),
-            radius: d.radius,
-            mass: d.mass,
-        })
-        .collect()
+    sim.discs.iter().map(disc_init).collect()
+}
+
+fn disc_init(d: &crate::scene::Disc) -> DiscInit {
+    DiscInit {
+        position: d.position.into(),
+        velocity: d.velocity.into(),
+        radius: d.radius,
+        mass: d.mass,
+    }
 }
 
 fn inputs(scene: &Scene, sim: &Simulation) -> Inputs {
@@ -137,8 +138,28 @@ pub(crate) fn solid_overlaps(
 #[cfg_attr(not(feature = "gui"), allow(dead_code))] // the debugger's edits ask it
 pub(crate) fn disc_under(sim: &Simulation, shape: &Shape, tolerance: f64) -> Option<usize> {
     let solid = solid_of(shape)?;
-    let pairs = World::solid_overlaps(sim.bounds, &disc_inits(sim), &[solid], tolerance, 1).ok()?;
-    pairs.first().map(|&(disc, _)| disc)
+    // Asked on every frame of a drag: only the discs within reach of the shape's bounding
+    // box go to the engine's test (validating and filing a million discs twice a frame
+    // made a drag crawl).
+    let (lo, hi) = match *shape {
+        Shape::Box { min, max } => (min, max),
+        Shape::Segment { a, b } => (a.min(b), a.max(b)),
+        _ => return None,
+    };
+    let (lo, hi) = (lo.as_dvec2(), hi.as_dvec2());
+    let near: Vec<usize> = (0..sim.discs.len())
+        .filter(|&i| {
+            let d = &sim.discs[i];
+            let p = glam::DVec2::from(d.position);
+            (p - p.clamp(lo, hi)).abs().max_element() <= d.radius
+        })
+        .collect();
+    if near.is_empty() {
+        return None;
+    }
+    let discs: Vec<DiscInit> = near.iter().map(|&i| disc_init(&sim.discs[i])).collect();
+    let pairs = World::solid_overlaps(sim.bounds, &discs, &[solid], tolerance, 1).ok()?;
+    pairs.first().map(|&(k, _)| near[k])
 }
 
 /// Whether the engine would accept the scene's simulation (its limits included), without
