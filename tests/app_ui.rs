@@ -1790,3 +1790,32 @@ fn undoing_a_delete_keeps_the_inspected_ball() {
     assert_eq!(h.state().scene().objects.len(), 4);
     assert_eq!(inspected(&h).as_deref(), Some("ball2"));
 }
+
+/// Two balls on one path draw as one: the object list is the way to the one underneath.
+#[test]
+fn the_object_list_selects_a_ball_the_canvas_hides() {
+    let mut scene = builtin::default_scene();
+    let mut twin = scene.objects[0].clone();
+    assert!(twin.shape.is_ball());
+    twin.name = "twin".to_owned();
+    scene.objects.push(twin);
+    let mut h = harness(DebugApp::new(scene));
+    assert!(
+        has_label_containing(&h, "Objects (4)"),
+        "the list's heading counts the objects"
+    );
+    // The list gives each ball its first contact, from the evaluation.
+    let twins = h
+        .query_all_by_label_contains("hits 'box' at t = 0.4")
+        .count();
+    assert_eq!(twins, 2, "both balls' first contacts");
+    h.get_by_label("twin").click();
+    h.run();
+    assert_eq!(h.state().selected(), Some(3));
+    // The inspector follows the selected ball.
+    assert!(has_label_containing(&h, "ball 'twin'"));
+    // A second click on the selected row clears the selection.
+    h.get_by_label("twin").click();
+    h.run();
+    assert_eq!(h.state().selected(), None);
+}

@@ -91,6 +91,10 @@ impl DebugApp {
             Command::Request(p) => self.request(ctx, p),
             Command::Answer(a) => self.answer(ctx, a),
             Command::FindCounterexample(v) => self.find_counterexample(ctx, v),
+            Command::Select(object) => {
+                let n = self.doc.scene().objects.len();
+                self.ui.selected = object.filter(|&i| i < n);
+            }
             Command::TakeDiskVersion => {
                 if let Some(q) = self.ui.save_question.take() {
                     self.open(&q.path);

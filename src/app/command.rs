@@ -77,6 +77,8 @@ pub enum Command {
     /// Search for a case where a published approach or an engine disagrees with the exact
     /// core, and open the shrunk case as a new scene.
     FindCounterexample(crate::variants::Variant),
+    /// Select an object by its index, or clear the selection (the object list).
+    Select(Option<usize>),
     /// What a typed value came to: a refusal is said in the status bar; an applied value
     /// clears a refusal left there by an earlier one.
     Typed(crate::app::views::widgets::Typed),

@@ -260,8 +260,13 @@ impl DebugApp {
                 .default_size(variants)
                 .size_range(range);
             let shown = shares.variants.sized(panel, width, range).show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .show(ui, |ui| views::variants::show(ui, self.doc.scene(), out));
+                let (scene, eval, selected) =
+                    (self.doc.scene(), &self.evaluation, self.ui.selected);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    views::objects::show(ui, scene, eval, selected, out);
+                    ui.separator();
+                    views::variants::show(ui, scene, out);
+                });
             });
             let rect = shown.response.rect;
             let variants = &mut self.ui.panels.variants;

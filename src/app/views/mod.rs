@@ -5,6 +5,7 @@ pub mod canvas;
 pub mod inspector;
 pub mod menus;
 pub mod modals;
+pub mod objects;
 pub mod plots;
 pub mod scrubber;
 pub mod status;
