@@ -461,7 +461,7 @@ fn variant_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         });
         ui.horizontal_wrapped(|ui| {
             ui.add_space(12.0);
-            ui.label(RichText::new(format!("{answer} (exact: {exact})")).small());
+            ui.label(format!("{answer} (exact: {exact})"));
         });
         why_line(ui, row.why.as_deref());
     }
@@ -472,11 +472,7 @@ fn why_line(ui: &mut Ui, why: Option<&str>) {
     if let Some(why) = why {
         ui.horizontal_wrapped(|ui| {
             ui.add_space(12.0);
-            ui.label(
-                RichText::new(format!("why: {why}"))
-                    .small()
-                    .color(Role::Label.color()),
-            );
+            ui.label(RichText::new(format!("why: {why}")).color(Role::Label.color()));
         });
     }
 }
@@ -505,13 +501,13 @@ fn reported_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         });
         ui.horizontal_wrapped(|ui| {
             ui.add_space(12.0);
-            ui.label(RichText::new(format!("{said} (exact: {exact})")).small());
+            ui.label(format!("{said} (exact: {exact})"));
         });
         why_line(ui, row.why.as_deref());
         if !r.detail.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(12.0);
-                ui.label(RichText::new(&r.detail).small().weak());
+                ui.label(RichText::new(&r.detail).weak());
             });
         }
     }
