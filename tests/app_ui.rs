@@ -42,6 +42,14 @@ fn camera(h: &Harness<DebugApp>) -> Camera {
     Camera::new(rect, &h.state().view())
 }
 
+/// The lowest widget labelled `label`: an obstacle's key in the plot legend, below the
+/// object list's row of the same name.
+fn lowest(h: &Harness<DebugApp>, label: &str) -> Option<egui::Rect> {
+    h.query_all_by_label(label)
+        .map(|n| n.rect())
+        .max_by(|a, b| a.top().total_cmp(&b.top()))
+}
+
 fn has_label_containing(h: &Harness<DebugApp>, text: &str) -> bool {
     h.query_by_label_contains(text).is_some()
 }
@@ -652,7 +660,7 @@ fn a_short_clearance_plot_still_draws_every_obstacle_and_names_them_above_it() {
     let small = |scene: Scene| harness_at(egui::vec2(1000.0, 650.0), DebugApp::new(scene));
     let h = small(builtin::default_scene());
     for obstacle in ["box", "wall"] {
-        let key = h.get_by_label(obstacle).rect();
+        let key = lowest(&h, obstacle).expect("a legend key");
         let plot_title = h
             .get_by_label("Clearance (signed distance − r) over t")
             .rect();
@@ -1011,7 +1019,7 @@ fn the_plot_legend_lists_the_obstacles_first_whatever_their_names() {
             .objects
             .iter()
             .filter(|o| !o.shape.is_ball())
-            .filter_map(|o| h.query_by_label(&o.name).map(|n| at(n.rect())))
+            .filter_map(|o| lowest(h, &o.name).map(at))
             .filter(|&(y, _)| y > 600.0)
             .collect()
     };

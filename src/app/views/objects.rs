@@ -68,7 +68,8 @@ fn row(
         ui.label(RichText::new(object.shape.kind()).small().weak());
         if let Some(s) = &summary {
             response = response.on_hover_text(s);
-            ui.label(RichText::new(s).small());
+            // Cut to the panel's width rather than widening it: the hover gives it whole.
+            ui.add(egui::Label::new(RichText::new(s).small()).truncate());
         }
         if response.clicked() {
             let next = if is_selected { None } else { Some(i) };
