@@ -1555,3 +1555,30 @@ fn a_box_cannot_be_added_onto_a_simulation_disc() {
     assert_eq!(h.state().scene().objects.len(), objects + 1);
     assert!(sweepscope::scene::validate(h.state().scene()).is_empty());
 }
+
+/// Walls a fifth of a unit across fitted the spawn radius to 0.002 and said so, but the
+/// Spawn radius field, limited to 0.01 and up, clamped it back when it was drawn: the note
+/// and the discs spawned disagreed. The field takes any radius the walls can suit.
+#[test]
+fn the_spawn_radius_note_and_field_agree_in_small_walls() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("millimetres");
+    scene.objects = vec![Object {
+        name: "ledge".into(),
+        shape: Shape::Box {
+            min: Vec2::new(-0.1, -0.01),
+            max: Vec2::new(0.1, 0.0),
+        },
+    }];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run_steps(4);
+    let r = sim(&h).settings.spawn_radius;
+    assert!(r < 0.01, "fitted to the walls: {r}");
+    let note = sim(&h).message().unwrap_or_default();
+    assert!(
+        note.contains(&format!("spawn radius set to {r} to suit these walls")),
+        "{note}"
+    );
+}

@@ -431,7 +431,9 @@ impl SimView {
         if !(side > 0.0 && side.is_finite()) || (r <= side / 8.0 && r >= side / 1000.0) {
             return None;
         }
-        let fitted = round_down_1_2_5(side / 40.0);
+        // Within the field's limits, which would clamp it otherwise.
+        let limits = panels::SPAWN_RADIUS;
+        let fitted = round_down_1_2_5(side / 40.0).clamp(limits.lo, limits.hi);
         if fitted == r || !fitted.is_finite() || fitted <= 0.0 {
             return None;
         }

@@ -161,11 +161,15 @@ impl SimView {
         ui.checkbox(&mut self.settings.show_ids, "Disc numbers")
             .on_hover_text("Number the discs as the event log and the inspector name them");
         let s = &mut self.settings;
+        // Any radius walls from a micrometre to a kilometre across can suit: the limits
+        // must hold the radius `fit_spawn_radius` chooses, or the field clamps it when
+        // drawn. A drag moves it by a hundredth of itself per point, at any scale.
+        let step = (s.spawn_radius.abs() * 0.01).max(SPAWN_RADIUS.lo);
         drag(
             ui,
             "Spawn radius",
-            egui::DragValue::new(&mut s.spawn_radius).speed(0.02),
-            Limits::range(0.01, 100.0),
+            egui::DragValue::new(&mut s.spawn_radius).speed(step),
+            SPAWN_RADIUS,
         );
         ui.label(RichText::new("Fill with random discs").strong());
         // At least one: a fill of none removed every disc without a word.
@@ -568,6 +572,9 @@ fn row_font(ui: &egui::Ui, widest: f32) -> egui::FontId {
     }
     font
 }
+
+/// The spawn radius field's limits.
+pub(super) const SPAWN_RADIUS: Limits = Limits::range(1e-6, 1e6);
 
 /// The smallest size the log's rows are shrunk to, in points.
 const MIN_LOG_FONT: f32 = 9.0;
