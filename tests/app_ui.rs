@@ -298,6 +298,12 @@ fn the_heat_map_marks_the_starts_from_which_sub_stepping_tunnels() {
     h.run();
     assert!(has_label_containing(&h, "with 'wall'; substep"));
     assert!(has_label_containing(&h, "against 'post'"));
+    // The colour is the post's verdict, the worst; the readout named only that, and left
+    // out the verdict against the wall the ball meets first. Both are said.
+    assert!(
+        has_label_containing(&h, "(the worst, coloured); against 'wall', met first: "),
+        "the verdict against the obstacle met first"
+    );
     // A start already overlapping the post is a missed overlap, not a tunnel.
     h.hover_at(cam.to_screen(Vec2::new(25.0, -12.0)));
     h.run();

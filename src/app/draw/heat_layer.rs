@@ -11,7 +11,7 @@ use super::palette::{HEAT_ALPHA, Role, heat};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::heat_map::{
-    CellVerdict, Grid, Samples, cost_ns, first_contact, judge_start, sample,
+    CellVerdict, Grid, JudgedStart, Samples, cost_ns, first_contact, judge_start, sample,
 };
 use crate::scene::number::{fixed, short_name};
 use crate::scene::{BallEvaluation, HeatMap, Scene};
@@ -213,7 +213,8 @@ impl HeatLayer {
                 .map_or_else(String::new, |o| short_name(&o.name))
         };
         let at = format!("cell at ({}, {})", fixed(start.x), fixed(start.y));
-        let first = match first_contact(&sweep, &e.obstacles) {
+        let met = first_contact(&sweep, &e.obstacles);
+        let first = match met {
             Some((k, t)) => format!("first contact at t = {} with '{}'", fixed(t), name(k)),
             None => "no contact".to_owned(),
         };
@@ -232,20 +233,44 @@ impl HeatLayer {
         let against = judged
             .about
             .map_or(String::new(), |(k, _)| format!(" against '{}'", name(k)));
-        let inside = judged
-            .about
-            .and_then(|(_, exact)| exact)
-            .is_some_and(|h| h.started_inside);
-        let what = match judged.verdict {
-            CellVerdict::Agree { .. } => "agrees".to_owned(),
-            CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
-            CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
-            CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
-            CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
-            CellVerdict::Tunnels if inside => "misses the overlap at the start".to_owned(),
-            CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
-        };
-        Some(format!("{at}: {first}; {} {what}{against}", variant.id()))
+        let mut text = format!(
+            "{at}: {first}; {} {}{against}",
+            variant.id(),
+            verdict_text(&judged)
+        );
+        // The colour is the worst verdict over the obstacles, each against the straight
+        // motion; where that is about another obstacle than the one met first, the verdict
+        // against the one met first is said too (the one a user reads the cell for).
+        if let Some((k, _)) = met
+            && judged.about.is_some_and(|(about, _)| about != k)
+            && let Some(o) = e.obstacles.get(k)
+            && variant.applies_to(o)
+        {
+            let alone = judge_start(*variant, params, &sweep, std::slice::from_ref(o));
+            text.push_str(&format!(
+                " (the worst, coloured); against '{}', met first: {}",
+                name(k),
+                verdict_text(&alone)
+            ));
+        }
+        Some(text)
+    }
+}
+
+/// A start's verdict in a few words.
+fn verdict_text(judged: &JudgedStart) -> String {
+    let inside = judged
+        .about
+        .and_then(|(_, exact)| exact)
+        .is_some_and(|h| h.started_inside);
+    match judged.verdict {
+        CellVerdict::Agree { .. } => "agrees".to_owned(),
+        CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
+        CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
+        CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
+        CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
+        CellVerdict::Tunnels if inside => "misses the overlap at the start".to_owned(),
+        CellVerdict::Tunnels => "misses a contact: tunnels".to_owned(),
     }
 }
 
