@@ -1833,3 +1833,30 @@ fn the_object_list_selects_a_ball_the_canvas_hides() {
     h.run();
     assert_eq!(h.state().selected(), None);
 }
+
+/// The clearance plot kept its zoom when another scene opened: zoomed into a sliver of t,
+/// the next scene's plot showed no curve until a double-click. A new document resets it.
+#[test]
+fn opening_another_scene_resets_the_clearance_plots_zoom() {
+    use egui_plot::PlotMemory;
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let id = egui::Id::new(sweepscope::app::views::plots::CLEARANCE_PLOT);
+    let width = |h: &Harness<DebugApp>| PlotMemory::load(&h.ctx, id).map(|m| m.bounds().width());
+    let full = width(&h).expect("the plot keeps its bounds");
+    assert!(full >= 1.0, "the whole motion: {full}");
+    let title = h
+        .get_by_label("Clearance (signed distance − r) over t")
+        .rect();
+    h.hover_at(title.left_bottom() + egui::vec2(400.0, 60.0));
+    h.run();
+    for _ in 0..6 {
+        h.event(egui::Event::Zoom(2.0));
+        h.run();
+    }
+    let zoomed = width(&h).unwrap_or(full);
+    assert!(zoomed < full / 8.0, "zoomed in: {zoomed} of {full}");
+    h.state_mut().set_document(builtin::default_scene(), None);
+    h.run();
+    let again = width(&h).unwrap_or(0.0);
+    assert!(again >= 1.0, "reset for the new document: {again}");
+}

@@ -147,6 +147,7 @@ impl DebugApp {
             answers: scene.expect.clone(),
         });
         self.doc = Document::new(scene, path);
+        self.plot.new_document();
         self.sim.forget_run();
         self.refresh();
     }

@@ -37,6 +37,9 @@ const PLOT_MARGIN: f64 = 0.05;
 const CONTACT_KEY: &str = "contact (clearance 0)";
 const SCRUBBER_KEY: &str = "scrubber t";
 
+/// The clearance plot's id, one for the window, under which egui_plot keeps its zoom.
+pub const CLEARANCE_PLOT: &str = "clearance plot";
+
 pub fn show(
     ui: &mut Ui,
     scene: &Scene,
@@ -124,7 +127,11 @@ pub fn show(
             }
         });
     }
-    let plot = Plot::new("clearance")
+    let mut plot = Plot::new("clearance").id(egui::Id::new(CLEARANCE_PLOT));
+    if std::mem::take(&mut state.reset) {
+        plot = plot.reset();
+    }
+    let plot = plot
         .show_background(false)
         .grid_spacing(PLOT_GRID_SPACING)
         .y_grid_spacer(nice_grid)
@@ -227,6 +234,18 @@ pub fn show(
 pub struct PlotState {
     pub colors: SeriesColors,
     pub near_contact: bool,
+    /// Set when another document opens: the plot forgets its zoom and pan (a zoom into
+    /// t 0.002–0.01 kept for the next scene showed no curve), and the colours start again,
+    /// so a scene's curves get the colours it gets in a fresh window.
+    pub reset: bool,
+}
+
+impl PlotState {
+    /// Forgets what belonged to the document before, keeping the user's settings.
+    pub fn new_document(&mut self) {
+        self.colors = SeriesColors::default();
+        self.reset = true;
+    }
 }
 
 /// The clearance axis's range near contact: from below the deepest dip (or 0) to a few
