@@ -1840,7 +1840,7 @@ fn the_object_list_selects_a_ball_the_canvas_hides() {
 fn opening_another_scene_resets_the_clearance_plots_zoom() {
     use egui_plot::PlotMemory;
     let mut h = harness(DebugApp::new(builtin::default_scene()));
-    let id = egui::Id::new(sweepscope::app::views::plots::CLEARANCE_PLOT);
+    let id = egui::Id::unique(sweepscope::app::views::plots::CLEARANCE_PLOT);
     let width = |h: &Harness<DebugApp>| PlotMemory::load(&h.ctx, id).map(|m| m.bounds().width());
     let full = width(&h).expect("the plot keeps its bounds");
     assert!(full >= 1.0, "the whole motion: {full}");

@@ -127,7 +127,7 @@ pub fn show(
             }
         });
     }
-    let mut plot = Plot::new("clearance").id(egui::Id::new(CLEARANCE_PLOT));
+    let mut plot = Plot::new("clearance").id(egui::Id::unique(CLEARANCE_PLOT));
     if std::mem::take(&mut state.reset) {
         plot = plot.reset();
     }
