@@ -1582,3 +1582,18 @@ fn the_spawn_radius_note_and_field_agree_in_small_walls() {
         "{note}"
     );
 }
+
+/// The selected disc's next collision read "next: disc-disc 5 & 7 at t = 1.49611" as if
+/// certain, and the log never had it: another collision first cancelled it. It is said as
+/// a prediction.
+#[test]
+fn the_selected_discs_next_collision_is_said_as_a_prediction() {
+    let mut h = harness(sim_app(busy_world()));
+    h.state_mut().sim_view_mut().select(Some(3));
+    h.run();
+    assert!(h.query_by_label_contains("predicted next: ").is_some());
+    assert!(
+        h.query_all_by_label_contains("next: ")
+            .all(|n| n.value().is_some_and(|v| !v.starts_with("next: ")))
+    );
+}

@@ -294,14 +294,19 @@ impl SimView {
             fixed_f64(d.radius),
             fixed_f64(d.mass)
         ));
+        // A prediction from the motions now: another collision first (of either disc)
+        // cancels it, so it is not said as what will happen.
+        let predicted = "Predicted from the discs' motions now: a collision of either disc \
+                         before it changes their paths and cancels it.";
         match w.next_collision(i) {
             Some(e) => ui.label(format!(
-                "next: {} at t = {}",
+                "predicted next: {} at t = {}",
                 describe_kind(&e.kind, names),
                 fixed_f64(e.time)
             )),
-            None => ui.label("next: no collision scheduled"),
-        };
+            None => ui.label("predicted next: no collision"),
+        }
+        .on_hover_text(predicted);
         if let Some(e) = w.next_event(i)
             && !e.kind.is_collision()
         {
