@@ -696,7 +696,11 @@ impl DebugApp {
         self.ui.banner_reload = Some(path.to_path_buf());
         // The status bar said "opened <the last file>" beside a banner saying this one
         // failed.
-        self.ui.status = format!("not opened: {}", absolute(path).display());
+        self.ui.status = format!(
+            "{}{}",
+            super::ui_state::NOT_OPENED,
+            absolute(path).display()
+        );
     }
 
     /// Saves to `path` unless the user should be asked first: the file on disk has

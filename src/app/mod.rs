@@ -79,6 +79,9 @@ impl DebugApp {
                     if views::modals::banner(ui, &text, reload, &mut out) {
                         self.ui.banner = None;
                         self.ui.banner_reload = None;
+                        if self.ui.status.starts_with(ui_state::NOT_OPENED) {
+                            self.ui.status.clear();
+                        }
                     }
                 });
         }

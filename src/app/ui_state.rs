@@ -124,6 +124,10 @@ impl Playback {
 /// How the status bar starts the reason an edit was refused; cleared by the next change.
 pub const NOT_APPLIED: &str = "not applied: ";
 
+/// How the status bar starts a failed open, said beside the banner's error; dismissing
+/// the banner clears it (it stayed, and went into a bug report's screenshot).
+pub const NOT_OPENED: &str = "not opened: ";
+
 /// The start of the status of a delete that took expectations along: about that edit
 /// alone, cleared by the next change (an undo left it standing).
 pub const DELETED: &str = "deleted ";
