@@ -1597,3 +1597,15 @@ fn the_selected_discs_next_collision_is_said_as_a_prediction() {
             .all(|n| n.value().is_some_and(|v| !v.starts_with("next: ")))
     );
 }
+
+/// A scene of discs alone, opened from the sweep view, opens in the simulation view (a
+/// user saw "No ball" on an empty sweep canvas).
+#[test]
+fn a_simulation_scene_opened_from_the_sweep_view_shows_the_simulation() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-aligned.ron");
+    let mut h = harness(DebugApp::new(sweepscope::scene::builtin::default_scene()));
+    assert_eq!(h.state().mode(), Mode::Sweep);
+    h.state_mut().open_path(&path);
+    h.run();
+    assert_eq!(h.state().mode(), Mode::Simulation);
+}
