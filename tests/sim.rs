@@ -530,6 +530,24 @@ fn simulation_scenes_load_and_run() {
     }
 }
 
+/// `sim-aligned.ron` promised an end-on segment and no disc ever touched it (a user ran
+/// it: "disc-obstacle 0"). A disc now falls along the post's line onto its top end.
+#[cfg(feature = "cli")]
+#[test]
+fn the_aligned_scene_drops_a_disc_end_on_onto_the_post() {
+    let path = format!("{}/scenes/sim-aligned.ron", env!("CARGO_MANIFEST_DIR"));
+    let scene = sweepscope::scene::load_scene(std::path::Path::new(&path))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut w = sweepscope::scene::SceneWorld::from_scene(&scene)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .world;
+    // From y = 38 at speed 3 its edge reaches the end (60, 25) at t = (38 − 1.5 − 25) / 3.
+    let before = w.advance(3.8);
+    assert_eq!(before.counts.disc_obstacle, 0);
+    let at = w.advance(0.1);
+    assert_eq!(at.counts.disc_obstacle, 1, "{:?}", at.counts);
+}
+
 #[cfg(feature = "cli")]
 #[test]
 fn sim_command_runs_scenes_and_rejects_bad_arguments() {
