@@ -1609,3 +1609,37 @@ fn a_simulation_scene_opened_from_the_sweep_view_shows_the_simulation() {
     h.run();
     assert_eq!(h.state().mode(), Mode::Simulation);
 }
+
+/// A scene with a circle obstacle and no simulation yet: the first walls went round the
+/// box alone, and the circle was neither drawn nor mentioned. The view says it takes no
+/// part.
+#[test]
+fn objects_the_engine_does_not_take_are_named_before_the_first_disc() {
+    use sweepscope::scene::{Object, Shape};
+    let mut scene = Scene::empty("box and circle");
+    scene.objects = vec![
+        Object {
+            name: "block".into(),
+            shape: Shape::Box {
+                min: Vec2::new(0.0, 0.0),
+                max: Vec2::new(10.0, 2.0),
+            },
+        },
+        Object {
+            name: "round".into(),
+            shape: Shape::Circle {
+                start: Vec2::new(20.0, 5.0),
+                end: Vec2::new(20.0, 5.0),
+                radius: 2.0,
+            },
+        },
+    ];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let h = harness(app);
+    let note = sim(&h).message().unwrap_or_default();
+    assert!(
+        note.contains("1 scene object(s) (rotated boxes, circles) take no part"),
+        "{note}"
+    );
+}

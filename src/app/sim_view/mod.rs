@@ -362,12 +362,15 @@ impl SimView {
                 Some(format!("the scene's simulation could not be built: {e}")),
             ),
         };
-        let preview = if scene.simulation.is_none() {
-            crate::scene::SceneWorld::with_simulation(scene, &starting_simulation(scene))
-                .ok()
-                .map(|sw| sw.world)
+        let (preview, message) = if scene.simulation.is_none() {
+            match crate::scene::SceneWorld::with_simulation(scene, &starting_simulation(scene)) {
+                // The first walls are drawn round the boxes and segments alone: a circle
+                // left out without a word looked lost.
+                Ok(sw) => (Some(sw.world), message.or(ignored_note(sw.ignored.len()))),
+                Err(_) => (None, message),
+            }
         } else {
-            None
+            (None, message)
         };
         let len = timeline.as_ref().map_or(0, |t| t.world().len());
         let (compare, playing, selected) = keep.unwrap_or((false, false, None));
@@ -908,13 +911,15 @@ fn build_world(scene: &Scene) -> Result<Option<(World, Option<String>)>, SimErro
         return Ok(None);
     }
     let sw = crate::scene::SceneWorld::from_scene(scene)?;
-    let note = (!sw.ignored.is_empty()).then(|| {
-        format!(
-            "{} scene object(s) (rotated boxes, circles) take no part in the simulation",
-            sw.ignored.len()
-        )
-    });
+    let note = ignored_note(sw.ignored.len());
     Ok(Some((sw.world, note)))
+}
+
+/// The note for scene objects the engine does not take, when there are any.
+fn ignored_note(ignored: usize) -> Option<String> {
+    (ignored > 0).then(|| {
+        format!("{ignored} scene object(s) (rotated boxes, circles) take no part in the simulation")
+    })
 }
 
 /// Whether a random disc would overlap a static obstacle of the scene.
