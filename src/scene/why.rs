@@ -186,6 +186,20 @@ fn flaw_words(shown: &FlawShown, radius: f32) -> String {
             fixed(*along),
             fixed(*length)
         ),
+        Detail::AngleLost {
+            corner: c,
+            sine,
+            distance,
+        } => format!(
+            "its solve at {} takes the sine of the angle at the contact as {}, over 1, so \
+             \"there cannot be an intersection\", though the line passes {} from the corner, \
+             within the radius {}: the small angle at the start was lost to acos of a \
+             cosine rounded near 1",
+            corner(*c),
+            fixed_f64(*sine),
+            fixed_f64(*distance),
+            fixed(radius)
+        ),
         Detail::SmallerRoot { time } => {
             let t = fixed_f64(*time);
             if *time < 0.0 {
@@ -1128,6 +1142,27 @@ mod flaw_tests {
         );
     }
 
+    /// A user found it with the debugger's Find: a ball 1e-4 wide crossing a box's corner
+    /// 11 from its start was a miss that named no flaw. The sine came out 88 (the angle at
+    /// the start lost in `acos` of a cosine of f32 squares); the line passes within the
+    /// radius of the corner.
+    #[test]
+    fn trig_corner_missing_a_small_ball_at_a_far_corner_names_the_lost_angle() {
+        let text = why(
+            Variant::TrigCorner,
+            &sweep((-7.80365, -7.7703), (7.7834, 7.81674), 5e-5),
+            &boxed((-0.1461, -0.11273), (0.0, 0.0)),
+        );
+        assert!(
+            text.contains("its solve at the bottom-left corner takes the sine of the angle")
+                && text.contains("over 1, so \"there cannot be an intersection\"")
+                && text.contains(
+                    "(its published flaw: the angle at the start comes from acos of a cosine"
+                ),
+            "{text}"
+        );
+    }
+
     #[test]
     fn trig_corner_from_inside_a_plane_band_names_its_loose_guard() {
         // From x = 0.5 (inside the left plane pushed out to x = -1) down past the top-right
@@ -1456,12 +1491,15 @@ mod flaw_coverage {
         };
         let params = Params { substeps: 4 };
         let mut disagreements = 0;
-        for i in 0..40_000 {
-            let sweep = Sweep::new(
-                Vec2::new(next(), next()),
-                Vec2::new(next(), next()),
-                next().abs() / 5.0 + 0.1,
-            );
+        for i in 0..60_000 {
+            // A third of the balls far smaller than their paths (1e-6 to 1e-4): the small
+            // angles that the trig solve loses were missed by balls 0.1 and up.
+            let radius = if i % 3 == 2 {
+                next().abs() * 6e-6 + 1e-6
+            } else {
+                next().abs() / 5.0 + 0.1
+            };
+            let sweep = Sweep::new(Vec2::new(next(), next()), Vec2::new(next(), next()), radius);
             let at = Vec2::new(next(), next());
             let size = Vec2::new(next().abs() / 3.0, next().abs() / 3.0);
             let obstacle = match i % 4 {

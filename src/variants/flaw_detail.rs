@@ -91,6 +91,17 @@ pub enum Detail {
         /// The root.
         time: f64,
     },
+    /// The corner solve's sine of the angle at the contact came out over 1 ("there cannot
+    /// be an intersection") where the line passes within the radius of the corner: the
+    /// small angle at the start was lost to `acos` of a cosine rounded near 1.
+    AngleLost {
+        /// The corner solved at.
+        corner: Corner,
+        /// The sine it computed.
+        sine: f64,
+        /// How far the line passes from the corner, worked out without the cosine.
+        distance: f64,
+    },
 }
 
 /// A box obstacle as the box approaches see it: the box in its own frame and the motion's

@@ -24,6 +24,9 @@
 //! - `acos` of a cosine that rounding pushed just over 1 is NaN: also `Failed`.
 //! - A circle that starts inside (or overlapping) the rectangle is not detected.
 //! - A negative time (a contact "behind" the start) is silently dropped as a miss.
+//! - The angle at the start is `acos` of a cosine built from `float` squares: near 1 a
+//!   rounding of 1e-7 is an angle of 4e-4, so a ball passing a corner at a small fraction
+//!   of its distance from the start gets a sine over 1 and "cannot" intersect.
 //! - The corner normal is `(contact − corner) / r`, not re-normalised: only as unit as the
 //!   float arithmetic makes it.
 
@@ -43,6 +46,9 @@ pub const FLAWS: &[&str] = &[
     "acos of a cosine rounded just over 1 is NaN",
     "a circle starting inside the rectangle is not detected",
     "a negative contact time is silently dropped",
+    "the angle at the start comes from acos of a cosine of f32 squares: for a ball passing \
+     a corner far closer than its distance from the start, the angle comes out too large \
+     and the intersection is missed",
 ];
 
 /// The article's `Intersection`, in its own y-down frame, plus what the port needs to name
@@ -201,7 +207,19 @@ pub(super) fn shown(
         return None;
     };
     if chosen == contact {
-        return dropped.map(|d| (5, d));
+        if let Some(d) = dropped {
+            return Some((5, d));
+        }
+        return angle_lost(down_start, d, radius, (cx, cy), outcome).map(|(sine, distance)| {
+            (
+                6,
+                Detail::AngleLost {
+                    corner: contact,
+                    sine,
+                    distance,
+                },
+            )
+        });
     }
     // The corner choice is what went wrong only when the answer came from that corner.
     let from_chosen = match outcome {
@@ -375,9 +393,20 @@ fn solve(b: &Bounds, start: Vec2, end: Vec2, radius: f32) -> Solve {
     corner_triangle(start, dx, dy, radius, corner_x, corner_y)
 }
 
-/// The triangle start–corner–contact solved with `acos` and the law of sines (in `double`,
-/// with the `float` inputs widened where Java widens them).
-fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32) -> Solve {
+/// The triangle's lengths and angle at the start, as the article computes them.
+struct Triangle {
+    line_length: f64,
+    cosine: f64,
+    corner_dist: f64,
+    corner_dx: f64,
+    corner_dy: f64,
+    inner_angle: f64,
+    inner_sin: f64,
+    /// The sine of the angle at the contact, by the law of sines.
+    angle1_sin: f64,
+}
+
+fn triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32) -> Triangle {
     let inverse_radius = 1.0 / f64::from(radius);
     let line_length = f64::from(dx * dx + dy * dy).sqrt();
     let corner_dx = f64::from(cx - start.x);
@@ -387,7 +416,56 @@ fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32)
         (corner_dx * f64::from(dx) + corner_dy * f64::from(dy)) / (line_length * corner_dist);
     let inner_angle = cosine.acos();
     let inner_sin = inner_angle.sin();
-    let angle1_sin = inner_sin * corner_dist * inverse_radius;
+    Triangle {
+        line_length,
+        cosine,
+        corner_dist,
+        corner_dx,
+        corner_dy,
+        inner_angle,
+        inner_sin,
+        angle1_sin: inner_sin * corner_dist * inverse_radius,
+    }
+}
+
+/// For a miss at the corner of the contact: the sine the solve computed, over 1, and how
+/// far the line really passes from the corner, when that is within the radius (the
+/// intersection the solve said could not be).
+fn angle_lost(
+    start: Vec2,
+    d: Vec2,
+    radius: f32,
+    (cx, cy): (f32, f32),
+    outcome: &Outcome,
+) -> Option<(f64, f64)> {
+    if !matches!(outcome, Outcome::Miss) {
+        return None;
+    }
+    let sine = triangle(start, d.x, d.y, radius, cx, cy).angle1_sin;
+    // The distance from the corner to the line, from a cross product in f64, where the
+    // products of the f32 inputs' differences are exact to a rounding.
+    let (c, d) = (
+        glam::DVec2::new(f64::from(cx), f64::from(cy)) - start.as_dvec2(),
+        d.as_dvec2(),
+    );
+    let distance = c.perp_dot(d).abs() / d.length();
+    (sine.abs() > 1.0 && distance <= f64::from(radius)).then_some((sine, distance))
+}
+
+/// The triangle start–corner–contact solved with `acos` and the law of sines (in `double`,
+/// with the `float` inputs widened where Java widens them).
+fn corner_triangle(start: Vec2, dx: f32, dy: f32, radius: f32, cx: f32, cy: f32) -> Solve {
+    let Triangle {
+        line_length,
+        cosine,
+        corner_dist,
+        corner_dx,
+        corner_dy,
+        inner_angle,
+        inner_sin,
+        angle1_sin,
+    } = triangle(start, dx, dy, radius, cx, cy);
+    let inverse_radius = 1.0 / f64::from(radius);
     // "The angle is too large, there cannot be an intersection".
     if angle1_sin.abs() > 1.0 {
         return Solve::Miss;
