@@ -104,7 +104,9 @@ pub struct Hit {
     /// original (not expanded) box, in the box's frame. `None` for segments and circles.
     pub region: Option<Region>,
     /// The circle already overlapped the obstacle at `t = 0`. Then `time` is 0 and `normal`
-    /// is the shortest direction that pushes it out.
+    /// is the shortest direction that pushes it out. In a `resolve` path, a later
+    /// contact's is about its leg's start: the path's own step off another surface put it
+    /// there, and `time` is that leg's start on the whole motion.
     pub started_inside: bool,
 }
 

@@ -119,6 +119,10 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   is moving further in) but is not moved; that overlap is then passed over while each
 ///   leg still starts in it (every such query would report it again at time 0), and once a
 ///   leg starts clear of the obstacle, the obstacle is met again like any other.
+/// - An overlap the path itself makes is not passed over: met at once by two surfaces (a
+///   ball in a wedge), the step off one can put the ball a skin into the other. The next
+///   leg's contact with it (`started_inside`, at that leg's start) gets the response like
+///   any contact, and the ball steps out along its normal to a skin clear of it.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
 ///   the path never tunnels for lack of budget. `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
@@ -228,6 +232,8 @@ pub fn resolve(
             outgoing: saturated(outgoing),
         });
         path.points.push(hit.center);
+        // Only the first leg starts where the caller put the ball.
+        let first_leg = now == 0.0;
         now = global;
         match effective {
             Response::Stop => {
@@ -237,7 +243,18 @@ pub fn resolve(
                 break;
             }
             Response::Reflect { .. } | Response::Slide | Response::Cross => {
-                if hit.started_inside {
+                let out = if hit.started_inside && !first_leg {
+                    // An overlap the path made: the skin step off one of two surfaces met
+                    // at once (a wedge) puts the ball into the other. Passed over like an
+                    // overlap of the input, it let the path run through that obstacle;
+                    // it is stepped out of like any other contact, out to a skin.
+                    escape(&c, hit.point, radius)
+                } else {
+                    None
+                };
+                if let Some(step) = out {
+                    pos = c.center + n * step;
+                } else if hit.started_inside {
                     inside[index] = true;
                     pos = c.center;
                 } else {
@@ -364,6 +381,17 @@ fn saturated(v: DVec2) -> Vec2 {
         DVec2::splat(f64::from(f32::MAX)),
     )
     .as_vec2()
+}
+
+/// How far along the contact's normal the ball at `c.center` must move to clear the
+/// obstacle it overlaps (whose nearest point is `point`) by a skin: its depth plus the
+/// skin. `None` when that is not a finite, positive step (the normal of an overlap with
+/// no direction), and the overlap is passed over as one of the input's.
+fn escape(c: &QueryContact, point: Vec2, radius: f64) -> Option<f64> {
+    let clearance = (c.center - point.as_dvec2()).dot(c.normal);
+    let step = radius - clearance + skin_at(c.center, radius);
+    (step.is_finite() && step > 0.0 && c.normal.is_finite() && c.normal != DVec2::ZERO)
+        .then_some(step)
 }
 
 /// [`contact_skin`] in f64.
@@ -617,6 +645,151 @@ mod tests {
             assert!((t - want).abs() < 1e-4, "{times:?}");
         }
         assert!(path.end.x <= -6.0 && path.end.x > -8.01, "{:?}", path.end);
+    }
+
+    /// Within a skin or two of being clear of `o` at `p`: a path never ends inside an
+    /// obstacle it did not start in.
+    fn clear_of(o: &Obstacle, p: Vec2, radius: f32) -> bool {
+        o.distance_at(p, 1.0) >= radius * (1.0 - 3.0 * CONTACT_SKIN)
+    }
+
+    /// Library review: a ball dropped down the axis of a 60° V met both walls at once;
+    /// the skin step off the first moved it into the second, whose overlap was then
+    /// passed over as if the input had started in it, and the path ran through the wall
+    /// to (3.36, −4.81), below the apex.
+    #[test]
+    fn a_ball_dropped_into_an_acute_wedge_comes_to_rest_in_it() {
+        let a = Obstacle::Segment(Segment::new(Vec2::new(-10.0, 17.320508), Vec2::ZERO));
+        let b = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(10.0, 17.320508)));
+        let ball = Sweep::new(Vec2::new(0.0, 15.0), Vec2::new(0.0, -30.0), 0.5);
+        for response in [
+            Response::Slide,
+            Response::Reflect { restitution: 0.0 },
+            Response::Reflect { restitution: 1.0 },
+        ] {
+            let p = resolve(&ball, &[a, b], response, 1000);
+            for o in [&a, &b] {
+                assert!(clear_of(o, p.end, 0.5), "{response:?}: ends at {}", p.end);
+            }
+            assert!(p.end.y > 0.9, "{response:?}: above the apex: {}", p.end);
+        }
+    }
+
+    /// The elastic form of the wedge: a ball sent into a V 11° wide bounced down it and
+    /// out through a wall, to (−40.45, −30.98).
+    #[test]
+    fn an_elastic_ball_in_a_narrow_wedge_never_passes_a_wall() {
+        let a = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(10.0, 1.0)));
+        let b = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(10.0, -1.0)));
+        let ball = Sweep::new(Vec2::new(9.0, 0.0), Vec2::new(-50.0, 0.0), 0.5);
+        let p = resolve(&ball, &[a, b], Response::Reflect { restitution: 1.0 }, 1000);
+        for o in [&a, &b] {
+            assert!(clear_of(o, p.end, 0.5), "ends at {}", p.end);
+        }
+        // Between the walls' lines, on the open side of the apex.
+        assert!(p.end.x > 0.0 && p.end.y.abs() < p.end.x / 10.0, "{}", p.end);
+    }
+
+    /// Wedges of every opening from 4° to 88°, dropped into along and beside their axes
+    /// with each response: no path ends inside a wall.
+    #[test]
+    fn no_path_ends_inside_either_wall_of_a_wedge() {
+        let mut ended = 0;
+        for degrees in (4..=88).step_by(4) {
+            let half = (degrees as f32).to_radians() * 0.5;
+            let (sin, cos) = half.sin_cos();
+            let a = Obstacle::Segment(Segment::new(Vec2::new(-20.0 * sin, 20.0 * cos), Vec2::ZERO));
+            let b = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(20.0 * sin, 20.0 * cos)));
+            for offset in [0.0, 1e-5, 3e-5, 0.01, 0.3] {
+                for radius in [0.05, 0.5] {
+                    let top = 15.0 * cos;
+                    let ball = Sweep::new(
+                        Vec2::new(offset * top * sin, top),
+                        Vec2::new(offset * top * sin * 0.5, -30.0),
+                        radius,
+                    );
+                    if !(clear_of(&a, ball.start, radius) && clear_of(&b, ball.start, radius)) {
+                        continue;
+                    }
+                    for response in [
+                        Response::Slide,
+                        Response::Reflect { restitution: 0.0 },
+                        Response::Reflect { restitution: 0.5 },
+                        Response::Reflect { restitution: 1.0 },
+                    ] {
+                        let p = resolve(&ball, &[a, b], response, 400);
+                        for o in [&a, &b] {
+                            assert!(
+                                clear_of(o, p.end, radius),
+                                "{degrees}° offset {offset} r {radius} {response:?}: ends at {}",
+                                p.end
+                            );
+                        }
+                        ended += 1;
+                    }
+                }
+            }
+        }
+        assert!(ended > 600, "{ended}");
+    }
+
+    /// The wedge's class with every kind of wall: two circles whose surfaces meet, two
+    /// rotated boxes and two segments, opening upward at 5° to 85°, a ball dropped along
+    /// the crevice's axis (where it meets both walls at once) and a hair beside it.
+    #[test]
+    fn no_path_ends_inside_either_side_of_a_crevice() {
+        use crate::geom::Obb;
+        let mut ended = 0;
+        for degrees in (5..=85).step_by(5) {
+            let half = (degrees as f32).to_radians() * 0.5;
+            let (sin, cos) = half.sin_cos();
+            let (along_a, along_b) = (Vec2::new(-sin, cos), Vec2::new(sin, cos));
+            let (out_a, out_b) = (Vec2::new(-cos, -sin), Vec2::new(cos, -sin));
+            let circle = |c: Vec2| Obstacle::Circle(Sweep::new(c * 2.0, c * 2.0, 2.0));
+            let slab = |along: Vec2, out: Vec2| {
+                let centre = along * 5.0 + out * 0.5;
+                Obstacle::Obb(Obb::new(
+                    centre,
+                    Vec2::new(5.0, 0.5),
+                    along.y.atan2(along.x),
+                ))
+            };
+            let kinds = [
+                [circle(out_a), circle(out_b)],
+                [slab(along_a, out_a), slab(along_b, out_b)],
+                [
+                    Obstacle::Segment(Segment::new(along_a * 10.0, Vec2::ZERO)),
+                    Obstacle::Segment(Segment::new(Vec2::ZERO, along_b * 10.0)),
+                ],
+            ];
+            for (walls, x, radius) in kinds.iter().flat_map(|w| {
+                [0.0, 1e-6, 1e-5, 3e-5]
+                    .into_iter()
+                    .flat_map(move |x| [0.05, 0.3, 0.6].map(|r| (w, x, r)))
+            }) {
+                let ball = Sweep::new(Vec2::new(x, 6.0), Vec2::new(x, -20.0), radius);
+                if !walls.iter().all(|o| clear_of(o, ball.start, radius)) {
+                    continue;
+                }
+                for response in [
+                    Response::Slide,
+                    Response::Reflect { restitution: 0.0 },
+                    Response::Reflect { restitution: 0.6 },
+                    Response::Reflect { restitution: 1.0 },
+                ] {
+                    let p = resolve(&ball, walls, response, 300);
+                    for o in walls {
+                        assert!(
+                            clear_of(o, p.end, radius),
+                            "{degrees}°, {response:?}: {ball:?} ends at {} in {o:?}",
+                            p.end
+                        );
+                    }
+                    ended += 1;
+                }
+            }
+        }
+        assert!(ended > 2000, "{ended}");
     }
 
     #[test]
