@@ -72,7 +72,7 @@ impl Obstacle {
     pub fn bounds(&self) -> Aabb {
         match self {
             Obstacle::Aabb(b) => *b,
-            Obstacle::Obb(o) => Aabb::around(o.corners()).unwrap_or(Aabb::new(o.center, o.center)),
+            Obstacle::Obb(o) => o.bounds(),
             Obstacle::Segment(s) => Aabb::from_points(s.a, s.b),
             Obstacle::Circle(c) => c.bounds(),
         }
@@ -132,5 +132,78 @@ impl Obstacle {
         }
         let depth = approach::penetration_depth(sweep.start, sweep.radius, self.solid(), 0.0);
         Some(depth.unwrap_or(0.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::{DVec2, Vec2};
+
+    use super::*;
+    use crate::geom::{Obb, Sweep};
+
+    /// Library review: a rotated box's bounds came from its f32 corners, and half of all
+    /// boxes had a corner outside them, by up to an f32 unit. A broad phase on `bounds()`
+    /// dropped this hit.
+    #[test]
+    fn a_rotated_boxs_bounds_hold_a_hit_at_its_corner() {
+        let o = Obb::new(
+            Vec2::new(1000.0, 0.0),
+            Vec2::new(10.0, 3.0),
+            f32::from_bits(0x3dd2_c27b),
+        );
+        let sweep = Sweep::new(
+            Vec2::new(988.74475, -3.0431561),
+            Vec2::new(988.74475, 6.956844),
+            f32::from_bits(0x3f7f_fdff),
+        );
+        assert!(sweep.vs_obb(&o).is_some());
+        assert!(sweep.bounds().overlaps(&Obstacle::Obb(o).bounds()));
+    }
+
+    /// A radius under half an f32 unit of the coordinates grew nothing: `(1, 1) → (2, 2)`
+    /// with r = 1e-8 had the bounds `[1, 2]²`.
+    #[test]
+    fn a_sweeps_bounds_grow_by_a_radius_below_an_f32_unit() {
+        let b = Sweep::new(Vec2::ONE, Vec2::splat(2.0), 1e-8).bounds();
+        assert!(
+            b.min.cmplt(Vec2::ONE).all() && b.max.cmpgt(Vec2::splat(2.0)).all(),
+            "{b:?}"
+        );
+    }
+
+    /// Every corner of rotated boxes at every scale, worked out corner by corner in f64,
+    /// lies within the box's bounds.
+    #[test]
+    fn a_rotated_boxs_bounds_hold_every_corner() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u32 << 24) as f32
+        };
+        for _ in 0..100_000 {
+            let scale = 10f32.powf(next() * 16.0 - 8.0);
+            let o = Obb::new(
+                Vec2::new(next() - 0.5, next() - 0.5) * scale * 1e3,
+                Vec2::new(next(), next()) * scale,
+                (next() - 0.5) * 20.0,
+            );
+            let b = Obstacle::Obb(o).bounds();
+            let (sin, cos) = (f64::from(o.angle).sin(), f64::from(o.angle).cos());
+            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                let (hx, hy) = (
+                    sx * f64::from(o.half_extents.x),
+                    sy * f64::from(o.half_extents.y),
+                );
+                let corner =
+                    o.center.as_dvec2() + DVec2::new(cos * hx - sin * hy, sin * hx + cos * hy);
+                assert!(
+                    b.min.as_dvec2().cmple(corner).all() && corner.cmple(b.max.as_dvec2()).all(),
+                    "{o:?}: corner {corner} outside {b:?}"
+                );
+            }
+        }
     }
 }

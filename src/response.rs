@@ -78,6 +78,11 @@ impl Path {
     pub fn position_at(&self, t: f32) -> Option<Vec2> {
         let first = *self.points.first()?;
         let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+        // At the end, the end: after a contact at t = 1 the ball still steps a skin off
+        // the surface, and the legs below would stop at the contact.
+        if t == 1.0 {
+            return Some(self.end);
+        }
         let mut prev = (0.0f32, first);
         let times = self.contacts.iter().map(|c| c.hit.time).chain([1.0]);
         for (i, ti) in times.enumerate() {
@@ -238,7 +243,10 @@ pub fn resolve(
         match effective {
             Response::Stop => {
                 pos = c.center;
-                path.truncated = !budget_left && incoming != DVec2::ZERO;
+                // Stopped for want of budget, not by the response asked for (a `Stop`
+                // path uses none: with `max_bounces` 0 it was flagged, with 1 not).
+                path.truncated =
+                    !budget_left && response != Response::Stop && incoming != DVec2::ZERO;
                 done = true;
                 break;
             }
@@ -790,6 +798,34 @@ mod tests {
             }
         }
         assert!(ended > 2000, "{ended}");
+    }
+
+    /// Library review: a `Stop` path with `max_bounces` 0 was flagged `truncated`, and
+    /// the same path with 1 was not; `Stop` uses no budget.
+    #[test]
+    fn a_stop_path_is_never_truncated_whatever_the_budget() {
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(0.0, -4.0), 1.0);
+        for max in [0, 1, 5] {
+            let p = resolve(&s, &[floor()], Response::Stop, max);
+            assert_eq!(p.contacts.len(), 1);
+            assert!(!p.truncated, "max_bounces {max}");
+        }
+        // A reflection that runs out of budget is.
+        let p = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 0);
+        assert!(p.truncated);
+    }
+
+    /// Library review: with a contact at t = 1, `position_at(1.0)` gave the contact's
+    /// centre, not the end a skin off the surface.
+    #[test]
+    fn the_position_at_the_end_is_the_end_after_a_contact_at_t_1() {
+        // Falls from y = 6 to y = 1 onto the floor with r = 1: contact at t = 1.
+        let s = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(0.0, 1.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 5);
+        assert_eq!(p.contacts.len(), 1);
+        assert_eq!(p.contacts[0].hit.time, 1.0);
+        assert!(p.end.y > 1.0, "a skin off: {}", p.end);
+        assert_eq!(p.position_at(1.0), Some(p.end));
     }
 
     #[test]

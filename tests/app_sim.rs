@@ -1090,7 +1090,7 @@ fn typed_simulation_settings_are_applied_whole_or_refused_in_words() {
     let before = settings(&h);
     for (field, text, why) in [
         ("Spawn radius", "1,5", "\"1,5\" is not a number"),
-        ("Spawn radius", "0", "0 is below the least, 0.01"),
+        ("Spawn radius", "0", "0 is below the least, 0.000001"),
         ("Discs", "-1", "-1 is below the least, 1"),
         ("Discs", "inf", "inf is above the limit, 20000"),
         ("Discs", "2.5", "2.5 is not a whole number"),

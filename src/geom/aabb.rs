@@ -48,7 +48,26 @@ impl Aabb {
     /// The box grown by `r` on every side: the square-cornered broad phase of a circle of
     /// radius `r` against this box.
     pub fn expanded(&self, r: f32) -> Self {
-        Self::new(self.min - Vec2::splat(r), self.max + Vec2::splat(r))
+        // In f64 and rounded outward: in f32, `min − r` rounds to `min` for an r below
+        // half its unit, and the box left out what it was grown to hold.
+        let r = glam::DVec2::splat(f64::from(r));
+        Self::outward(self.min.as_dvec2() - r, self.max.as_dvec2() + r)
+    }
+
+    /// The least f32 box holding `[lo, hi]` (each bound rounded outward).
+    pub(crate) fn outward(lo: glam::DVec2, hi: glam::DVec2) -> Self {
+        let down = |x: f64| {
+            let y = x as f32;
+            if f64::from(y) > x { y.next_down() } else { y }
+        };
+        let up = |x: f64| {
+            let y = x as f32;
+            if f64::from(y) < x { y.next_up() } else { y }
+        };
+        Self::new(
+            Vec2::new(down(lo.x), down(lo.y)),
+            Vec2::new(up(hi.x), up(hi.y)),
+        )
     }
 
     /// True when `min <= max` on both axes and every coordinate is finite.

@@ -43,9 +43,12 @@ impl Sweep {
     }
 
     /// This motion as seen from `other` held still at its start: the same start, moved by
-    /// the difference of the two displacements, with radius `r1 + r2`. A contact of this
-    /// sweep with the still circle happens at the same `t` as the contact of the two moving
-    /// circles, which is how the circle query solves it.
+    /// the difference of the two displacements, with radius `r1 + r2`, each rounded to the
+    /// nearest f32. In exact arithmetic a contact of this sweep with the still circle
+    /// happens at the same `t` as the contact of the two moving circles; the roundings can
+    /// move it, or turn a near graze into a hit or a miss (a ball of radius 1 passing a
+    /// circle of radius 1e-8 at a distance of 1: the sum rounds to 1, a graze). For the
+    /// contact itself use `vs_circle`, which works on the exact relative motion.
     pub fn relative_to(&self, other: &Sweep) -> Sweep {
         let v = relative_displacement(self, other);
         let end = self.start.as_dvec2() + v;

@@ -127,7 +127,9 @@ pub(super) fn shown(
 
 /// The whole published pipeline in the box's own frame.
 fn solve(rect: &Aabb, start: Vec2, end: Vec2, radius: f32) -> Outcome {
-    let expanded = rect.expanded(radius);
+    // In f32, as published (not `Aabb::expanded`, which rounds outward in f64).
+    let grow = Vec2::splat(radius);
+    let expanded = Aabb::new(rect.min - grow, rect.max + grow);
     // Broad phase: the square-cornered expanded box vs the motion line's bounding box.
     if !expanded.overlaps(&Aabb::from_points(start, end)) {
         return Outcome::Miss;

@@ -126,7 +126,9 @@ fn solve_world(
     dir: impl Fn(Vec2) -> Vec2,
 ) -> Outcome {
     // The answer's early-out: the sweep's bounding box misses the rectangle.
-    let sweep_box = Aabb::from_points(start, end).expanded(radius);
+    // In f32, as the answer writes it (not `Aabb::expanded`, which rounds outward in f64).
+    let grow = Vec2::splat(radius);
+    let sweep_box = Aabb::new(start.min(end) - grow, start.max(end) + grow);
     if !sweep_box.overlaps(aabb) {
         return Outcome::Miss;
     }
