@@ -11,6 +11,9 @@ use sweepscope::app::draw::camera::Camera;
 use sweepscope::app::{Action, Command, DebugApp, Layer};
 use sweepscope::scene::{Scene, Shape, builtin};
 
+mod app_support;
+use app_support::type_over;
+
 const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
 
 fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
@@ -1866,4 +1869,45 @@ fn opening_another_scene_resets_the_clearance_plots_zoom() {
     h.run();
     let again = width(&h).unwrap_or(0.0);
     assert!(again >= 1.0, "reset for the new document: {again}");
+}
+
+/// Tessellates the last frame's shapes as a window's renderer does (kittest draws
+/// nothing): epaint checks its input there.
+fn tessellate(h: &Harness<DebugApp>) {
+    let out = h.output();
+    let _ = h.ctx.tessellate(out.shapes.clone(), out.pixels_per_point);
+}
+
+/// Hostile test: a ball whose distance to an obstacle passes f32's range at one moment and
+/// not at another gave the clearance plot an infinite sample among finite ones, and
+/// epaint's tessellator panicked on the NaN it made ("Comparing NaN vectors"), taking the
+/// window and its unsaved edits down; so did typing -3e38 into a ball's start.
+#[test]
+fn clearances_past_f32s_range_do_not_take_the_plot_down() {
+    for text in [
+        "(version: 1, objects: [(name: \"ball\", shape: Ball(start: (-2e38, 0.0), end: (-1e38, 0.0), radius: 1.0)), (name: \"b\", shape: Box(min: (2e38, -1.0), max: (2e38, 1.0)))])",
+        "(version: 1, objects: [(name: \"ball\", shape: Ball(start: (-3.4e38, -3.4e38), end: (3.4e38, 3.4e38), radius: 1.0)), (name: \"box\", shape: Box(min: (-1.0, -1.0), max: (1.0, 1.0)))])",
+    ] {
+        let scene =
+            sweepscope::scene::parse_scene(text, "hostile.ron").unwrap_or_else(|e| panic!("{e}"));
+        let mut h = harness(DebugApp::new(scene));
+        h.run();
+        tessellate(&h);
+        // The near-contact axis, 1e-3 high, under clearances of 1e38.
+        h.get_by_label("near contact").click();
+        h.run();
+        h.run_steps(2);
+        tessellate(&h);
+    }
+    // Typed: the default scene's ball sent to (-3e38, -3e38).
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    type_over(&mut h, Role::SpinButton, "start x", "-3e38");
+    type_over(&mut h, Role::SpinButton, "start y", "-3e38");
+    h.run_steps(2);
+    tessellate(&h);
+    let start = match h.state().scene().objects[0].shape {
+        Shape::Ball { start, .. } => start,
+        ref other => panic!("{other:?}"),
+    };
+    assert_eq!(start, Vec2::new(-3e38, -3e38));
 }

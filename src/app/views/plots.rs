@@ -165,6 +165,8 @@ pub fn show(
             plot.set_plot_bounds_x(-0.02..=1.02);
             plot.set_plot_bounds_y(lo..=hi);
         }
+        let band = drawable_band(focus, plot);
+        let shown = |points: &[[f64; 2]]| drawable(points, band);
         // The legend lists entries in the order they are added (egui_plot's own order is
         // by name, which would mix the obstacles among the markers and reorder them on a
         // rename): the obstacles, nearest first, then the markers.
@@ -174,7 +176,7 @@ pub fn show(
             };
             let label = name(scene, pair.obstacle);
             plot.line(
-                Line::new(label.clone(), curve.clone())
+                Line::new(label.clone(), shown(curve))
                     .color(color_of(*pi))
                     .width(1.5),
             );
@@ -200,7 +202,7 @@ pub fn show(
         if let Some((_, curve)) = curves.first() {
             let at = |t: f64| sample_at(curve, t);
             plot.points(
-                Points::new("discrete (t = 1)", vec![[1.0, at(1.0)]])
+                Points::new("discrete (t = 1)", shown(&[[1.0, at(1.0)]]))
                     .radius(4.0)
                     .color(variant_color(Variant::Discrete)),
             );
@@ -209,7 +211,7 @@ pub fn show(
                 .map(|s| [s, at(s)])
                 .collect();
             plot.points(
-                Points::new(format!("{n} sub-steps"), subs)
+                Points::new(format!("{n} sub-steps"), shown(&subs))
                     .radius(3.0)
                     .color(variant_color(Variant::Substep)),
             );
@@ -365,6 +367,34 @@ fn clearance_curve(sweep: &Sweep, obstacle: &Obstacle, n: usize) -> Vec<[f64; 2]
         .collect()
 }
 
+/// The clearances the plot can draw when its y axis is not fitted to the data: from far
+/// below to far above the axis shown (the near-contact range, or the user's zoom). A
+/// clearance of 3e38 on an axis 10 high lands beyond f32's range on the screen, and the
+/// tessellator's NaN took the window down.
+fn drawable_band(focus: Option<(f64, f64)>, plot: &egui_plot::PlotUi<'_>) -> Option<(f64, f64)> {
+    let (lo, hi) = match focus {
+        Some(range) => range,
+        None if plot.auto_bounds().y => return None,
+        None => {
+            let b = plot.plot_bounds();
+            (b.min()[1], b.max()[1])
+        }
+    };
+    let reach = 1e3 * (hi - lo).abs().max(f64::MIN_POSITIVE);
+    Some((lo - reach, hi + reach))
+}
+
+/// The samples a plot item may be given: the finite ones (a clearance past f32's range is
+/// infinite, and an infinite sample among finite ones made NaN on the screen), each held
+/// within `band` when the axis is not fitted to them.
+fn drawable(points: &[[f64; 2]], band: Option<(f64, f64)>) -> Vec<[f64; 2]> {
+    points
+        .iter()
+        .filter(|p| p[0].is_finite() && p[1].is_finite())
+        .map(|&[t, y]| [t, band.map_or(y, |(lo, hi)| y.clamp(lo, hi))])
+        .collect()
+}
+
 /// The curve's value at `t` (nearest sample; the curve is dense).
 fn sample_at(curve: &[[f64; 2]], t: f64) -> f64 {
     if curve.len() < 2 {
@@ -388,6 +418,7 @@ fn legend_corner<'a>(
     let (lo, hi) = curves
         .clone()
         .flatten()
+        .filter(|p| p[1].is_finite())
         .fold((0.0_f64, 0.0_f64), |(lo, hi), p| {
             (lo.min(p[1]), hi.max(p[1]))
         });
