@@ -33,6 +33,21 @@ pub const MAX_BOUNCES: u32 = 10_000;
 /// work, not the work: a path usually stops long before `max_bounces`.
 pub const MAX_QUERIES: u64 = 2_000_000_000;
 
+/// The most contacts all the balls' paths may record together: `balls × (max_bounces +
+/// 1)`. Each is kept by the debugger and a bug report (about 100 bytes, drawn every frame)
+/// and written by `check --json` (under a kilobyte): 1,000 balls bouncing 10,000 times
+/// between two walls, 84 KB of scene and 2 × 10⁷ queries (well within [`MAX_QUERIES`]),
+/// took the debugger past 10 GB. A bound on what the paths may record, not on what they
+/// do: a path usually stops long before `max_bounces`. 10⁵ balls (the object limit) at the
+/// default 5 bounces are within it.
+pub const MAX_PATH_CONTACTS: u64 = 1_000_000;
+
+/// The contacts the balls' paths may record together (see [`MAX_PATH_CONTACTS`]).
+pub fn path_contacts(scene: &Scene) -> u64 {
+    let balls = scene.objects.iter().filter(|o| o.shape.is_ball()).count() as u64;
+    balls.saturating_mul(u64::from(scene.response.max_bounces) + 1)
+}
+
 /// Events `sweepscope sim` processes unless `--max-events` says otherwise.
 pub const DEFAULT_SIM_EVENTS: u64 = 100_000_000;
 

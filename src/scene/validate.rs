@@ -11,8 +11,8 @@ use std::fmt;
 use glam::Vec2;
 
 use super::limits::{
-    MAX_BOUNCES, MAX_EXPECTATIONS, MAX_NAME_CHARS, MAX_OBJECTS, MAX_QUERIES, MAX_SIM_DISCS,
-    MAX_SPEED, query_work,
+    MAX_BOUNCES, MAX_EXPECTATIONS, MAX_NAME_CHARS, MAX_OBJECTS, MAX_PATH_CONTACTS, MAX_QUERIES,
+    MAX_SIM_DISCS, MAX_SPEED, path_contacts, query_work,
 };
 use super::model::{
     Disc, Expectation, HeatMap, Object, ResponseSettings, SCENE_VERSION, Scene, Shape, Simulation,
@@ -237,6 +237,20 @@ fn check_sizes(scene: &Scene, out: &mut Problems) {
                  evaluate; the limit is {MAX_QUERIES} (MAX_QUERIES): use fewer balls, \
                  obstacles or bounces",
                 objects - balls,
+                scene.response.max_bounces
+            ),
+        );
+    }
+    let contacts = path_contacts(scene);
+    if contacts > MAX_PATH_CONTACTS {
+        let balls = scene.objects.iter().filter(|o| o.shape.is_ball()).count();
+        out.push(
+            &item,
+            "response.max_bounces",
+            format!(
+                "{balls} balls × (max_bounces {} + 1) = {contacts} contacts their paths may \
+                 record; the limit is {MAX_PATH_CONTACTS} (MAX_PATH_CONTACTS): use fewer \
+                 balls or bounces",
                 scene.response.max_bounces
             ),
         );
@@ -1049,6 +1063,41 @@ mod tests {
         s.objects = vec![ball("b", 1.0), boxed("w", Vec2::ZERO, Vec2::ONE)];
         s.expect = vec![expectation("b", "w")];
         assert_eq!(validate(&s), vec![]);
+    }
+
+    /// Hostile test: 1,000 balls bouncing 10,000 times between two walls (84 KB of scene,
+    /// 2 × 10⁷ queries, within MAX_QUERIES) took the debugger past 10 GB and made
+    /// `check --json` write gigabytes. What the paths may record is bounded.
+    #[test]
+    fn paths_that_may_record_too_many_contacts_are_refused() {
+        let with = |balls: usize, bounces: u32| {
+            let mut s = Scene::empty("bounces");
+            s.objects = (0..balls).map(|i| ball(&format!("b{i}"), 1.0)).collect();
+            s.objects
+                .push(boxed("w", Vec2::new(5.0, 0.0), Vec2::new(6.0, 1.0)));
+            s.response.max_bounces = bounces;
+            validate(&s)
+        };
+        let refused = with(1000, 10_000);
+        assert!(
+            refused.iter().any(|p| p.field == "response.max_bounces"
+                && p.message
+                    .contains("1000 balls × (max_bounces 10000 + 1) = 10001000")
+                && p.message.contains("MAX_PATH_CONTACTS")),
+            "{refused:?}"
+        );
+        assert_eq!(with(99, 10_000), vec![]);
+        assert!(!with(100, 10_000).is_empty());
+        // The object limit's worth of balls at the default bounces stays valid.
+        assert!(
+            path_contacts(&{
+                let mut s = Scene::empty("many");
+                s.objects = (0..MAX_OBJECTS)
+                    .map(|i| ball(&format!("b{i}"), 1.0))
+                    .collect();
+                s
+            }) <= MAX_PATH_CONTACTS
+        );
     }
 
     #[test]

@@ -360,6 +360,10 @@ fn hit_grid(ui: &mut Ui, id: (&str, usize), h: &Hit, p: &PairResult) {
         });
 }
 
+/// Contacts the bounce path lists in the inspector's own flow; a longer list scrolls by
+/// itself.
+const LISTED_CONTACTS: usize = 40;
+
 fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let path = &ball.path;
     ui.label(
@@ -374,22 +378,45 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ))
         .strong(),
     );
-    for (i, (c, &obj)) in path.contacts.iter().zip(&ball.contact_objects).enumerate() {
+    let row = |ui: &mut Ui, i: usize| {
+        let (Some(c), Some(&obj)) = (path.contacts.get(i), ball.contact_objects.get(i)) else {
+            return;
+        };
         let h = &c.hit;
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{}.", i + 1)).strong());
-            ui.label(format!(
-                "t = {} on {}",
-                fixed(h.time),
-                short_name(scene, obj)
-            ));
-            ui.monospace(format!(
-                "centre {} normal {} {}",
-                v2(h.center),
-                v2(h.normal),
-                h.feature.name()
-            ));
-        });
+        ui.label(RichText::new(format!("{}.", i + 1)).strong());
+        ui.label(format!(
+            "t = {} on {}",
+            fixed(h.time),
+            short_name(scene, obj)
+        ));
+        ui.monospace(format!(
+            "centre {} normal {} {}",
+            v2(h.center),
+            v2(h.normal),
+            h.feature.name()
+        ));
+    };
+    let n = path.contacts.len();
+    if n <= LISTED_CONTACTS {
+        for i in 0..n {
+            ui.horizontal_wrapped(|ui| row(ui, i));
+        }
+    } else {
+        // Thousands of rows laid out every frame took a tenth of a second: a long path's
+        // list scrolls by itself and lays out the rows in view, one line each.
+        let height = ui
+            .text_style_height(&egui::TextStyle::Monospace)
+            .max(ui.text_style_height(&egui::TextStyle::Body))
+            + ui.spacing().item_spacing.y;
+        ScrollArea::both()
+            .id_salt("path rows")
+            .max_height(height * LISTED_CONTACTS as f32 * 0.5)
+            .auto_shrink([false, true])
+            .show_rows(ui, height, n, |ui, rows| {
+                for i in rows {
+                    ui.horizontal(|ui| row(ui, i));
+                }
+            });
     }
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("end").strong());
