@@ -1643,3 +1643,19 @@ fn objects_the_engine_does_not_take_are_named_before_the_first_disc() {
         "{note}"
     );
 }
+
+/// Hostile test: `--sim-advance 1e7` on the billiards scene kept the window from opening
+/// for minutes (20,000 catch-up frames of up to 100,000 events each), and `1e9` blamed
+/// crowded contacts for a frame of 50,000 s. A catch-up has an event budget and says
+/// which limit stopped it.
+#[test]
+fn a_long_catch_up_stops_at_its_event_budget_and_says_so() {
+    let mut app = sim_app(busy_world());
+    assert!(app.advance_simulation(1e7));
+    let v = app.sim_view();
+    assert!(v.time() < 1e7);
+    let why = v.stop_reason().unwrap_or_default();
+    assert!(why.contains("its budget of 5000000 events"), "{why}");
+    let events = v.world().map_or(0, |w| w.counts().total());
+    assert!(events < 5_200_000, "{events} events");
+}

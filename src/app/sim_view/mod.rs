@@ -51,6 +51,11 @@ const FRAME_EVENT_CAP: u64 = 100_000;
 /// longer frames rather than minutes of them.
 const MAX_CATCH_UP_FRAMES: f64 = 20_000.0;
 
+/// Events at most for [`SimView::advance_as_played`] (a few seconds): 20,000 frames of up
+/// to [`FRAME_EVENT_CAP`] events each would be 2 × 10⁹, and `--sim-advance 1e7` on the
+/// billiards scene kept the window from opening for minutes.
+const CATCH_UP_EVENTS: u64 = 5_000_000;
+
 /// Settings the user tunes; persisted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -241,6 +246,8 @@ struct Run {
     compare: bool,
     /// The engine's event cap stopped the last frame early.
     capped: bool,
+    /// The last [`SimView::advance_as_played`] spent its event budget before its time.
+    caught_up_short: bool,
     /// Why the engine halted, when it did (also said in `message`, which holds notes too).
     halted: Option<String>,
     /// A note for the user (scene objects left out, a fill that left discs out, ...).
@@ -387,6 +394,7 @@ impl SimView {
             comparison: None,
             compare: false,
             capped: false,
+            caught_up_short: false,
             halted: None,
             message,
             refusal: None,
@@ -499,10 +507,17 @@ impl SimView {
         if let Some(h) = &r.halted {
             return Some(h.clone());
         }
+        if r.caught_up_short {
+            return Some(format!(
+                "catching up took its budget of {CATCH_UP_EVENTS} events first (play on in \
+                 the window, or run `sweepscope sim` for long runs)"
+            ));
+        }
         r.capped.then(|| {
-            "the engine's event cap per frame was reached (contacts crowd the run, which \
-             crawls)"
-                .to_owned()
+            format!(
+                "a frame reached the engine's cap of {FRAME_EVENT_CAP} events (contacts \
+                 crowd the run, which crawls, or the frames of a long catch-up are long)"
+            )
         })
     }
 
@@ -647,7 +662,18 @@ impl SimView {
         let frame = total / frames;
         let n = frames as u64;
         let end = self.time() + total;
+        let events = |v: &SimView| v.world().map_or(0, |w| w.counts().total());
+        let first = events(self);
+        if let Some(r) = &mut self.run {
+            r.caught_up_short = false;
+        }
         for k in 0..n {
+            if events(self).saturating_sub(first) >= CATCH_UP_EVENTS {
+                if let Some(r) = &mut self.run {
+                    r.caught_up_short = true;
+                }
+                break;
+            }
             // The last frame ends at the end itself, not at the sum of the frames, which can
             // fall just short of it (before the events at that very time).
             let moved = if k + 1 == n {
