@@ -232,8 +232,24 @@ fn temp_path(path: &Path) -> PathBuf {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let name = name_prefix(&name);
     path.with_file_name(format!(".{name}.{}.{nanos}.{call}.tmp", std::process::id()))
 }
+
+/// The start of a file name for a hidden name beside it: at most [`NAME_PREFIX`] bytes,
+/// cut at a character boundary. Whole, a legal name of 233 bytes or more grew past the
+/// 255-byte limit of most file systems with the suffix, and the save failed with "File
+/// name too long".
+pub(crate) fn name_prefix(name: &str) -> &str {
+    let mut end = name.len().min(NAME_PREFIX);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// Bytes of a file's name kept in the hidden names made beside it.
+const NAME_PREFIX: usize = 64;
 
 /// Makes the rename itself durable where the platform allows syncing a folder.
 fn sync_parent(path: &Path) {
@@ -265,6 +281,25 @@ mod tests {
                     .count()
             })
             .unwrap_or(0)
+    }
+
+    /// Hostile test: a legal name of 233 to 255 bytes could not be saved: the hidden
+    /// temporary beside it added the name whole plus about 23 bytes, past the 255-byte
+    /// limit ("File name too long").
+    #[test]
+    fn a_file_whose_name_is_at_the_length_limit_is_saved() {
+        let d = dir("long-name");
+        for name in ["é".repeat(127) + "x", "a".repeat(255)] {
+            assert!(name.len() >= 254);
+            let path = d.join(&name);
+            write_atomically(&path, b"saved").expect("a 255-byte name saves");
+            assert_eq!(fs::read_to_string(&path).expect("read"), "saved");
+            assert_eq!(leftovers(&d), 0);
+        }
+        assert_eq!(name_prefix("ééé"), "ééé");
+        assert_eq!(name_prefix(&"é".repeat(40)).len(), 64);
+        assert_eq!(name_prefix(&"éa".repeat(40)).len(), 63);
+        let _ = fs::remove_dir_all(d);
     }
 
     #[test]

@@ -563,10 +563,15 @@ pub fn write_bundle(dir: &Path, png: Option<&[u8]>, texts: &BundleTexts) -> Resu
     let name = dir
         .file_name()
         .map_or_else(|| "bug-report".into(), |n| n.to_string_lossy().into_owned());
-    let staging = parent.join(format!(".{name}.partial-{}", std::process::id()));
+    let staging = parent.join(format!(
+        ".{}.partial-{}",
+        crate::atomic_file::name_prefix(&name),
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&staging);
     let written = (|| {
-        std::fs::create_dir(&staging).map_err(|e| show(&staging, e))?;
+        // Named as the folder asked for: the hidden one beside it is ours, not the user's.
+        std::fs::create_dir(&staging).map_err(|e| show(dir, e))?;
         let files = [
             ("screenshot.png", png),
             ("scene.ron", Some(texts.scene_ron.as_bytes())),
