@@ -79,6 +79,11 @@ pub fn parse_scene(text: &str, file: &str) -> Result<Scene, SceneError> {
 pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>> {
     // Positions after the mark still count from column 1, as an editor shows them.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines ended by a carriage return alone (classic Mac OS) count as lines, as an editor
+    // shows them: RON counts line feeds, and every error in such a file was on line 1. One
+    // byte for one, so every offset stays where it was.
+    let lines = lone_returns_as_feeds(text);
+    let text = lines.as_ref();
     if text.trim().is_empty() {
         return Err(vec![SceneError {
             line: Some(1),
@@ -101,6 +106,20 @@ pub fn parse_scene_all(text: &str, file: &str) -> Result<Scene, Vec<SceneError>>
     } else {
         Err(problems_to_errors(text, file, &problems))
     }
+}
+
+/// `text` with each carriage return that no line feed follows made a line feed.
+fn lone_returns_as_feeds(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        out.push(if c == '\r' && lone(i) { '\n' } else { c });
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A RON error with its position moved onto the offending token, and end-of-file errors
@@ -509,6 +528,23 @@ mod tests {
         let b = parse_scene(&explicit, "b.ron").expect("explicit Some parses");
         assert_eq!(a, b);
         assert_eq!(a.expect[0].time, Some(0.4));
+    }
+
+    /// Hostile test: in a file whose lines end with a carriage return alone, every error
+    /// was on line 1, at a column past the length of any line.
+    #[test]
+    fn lines_ended_by_a_carriage_return_alone_are_counted() {
+        let bad = "(\r    version: 1,\r    objects: [\r        (name: \"b\", shape: \
+                   Box(min: (1.0, 0.0), max: (0.0, 1.0))),\r    ],\r)\r";
+        let e = parse_scene(bad, "cr.ron").expect_err("min above max");
+        assert_eq!(e.line, Some(4), "{e}");
+        let broken = SMALL
+            .replace('\n', "\r")
+            .replace("radius: 1", "radius: \"1\"");
+        let e = parse_scene(&broken, "cr.ron").expect_err("a string radius");
+        assert_eq!(e.line, Some(4), "{e}");
+        // Line feeds, with or without returns, are untouched.
+        assert!(parse_scene(&SMALL.replace('\n', "\r\n"), "crlf.ron").is_ok());
     }
 
     #[test]
