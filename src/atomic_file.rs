@@ -51,6 +51,14 @@ impl AtomicFile {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
             }
+            // Renaming over a file needs only the folder's permission: a file its owner
+            // had made read-only was replaced without a word.
+            Ok(m) if m.is_file() && m.permissions().readonly() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    "is read-only: it is not replaced (make it writable to save over it)",
+                ));
+            }
             Ok(m) if !m.is_file() && !through_special => {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -299,6 +307,27 @@ mod tests {
         assert_eq!(name_prefix("ééé"), "ééé");
         assert_eq!(name_prefix(&"é".repeat(40)).len(), 64);
         assert_eq!(name_prefix(&"éa".repeat(40)).len(), 63);
+        let _ = fs::remove_dir_all(d);
+    }
+
+    /// Hostile test: `check --record` replaced a scene file its owner had made read-only
+    /// (0444), without a word: the rename over it needs only the folder's permission.
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        let d = dir("read-only");
+        let path = d.join("kept.ron");
+        fs::write(&path, "old").expect("seed file");
+        let mut perms = fs::metadata(&path).expect("metadata").permissions();
+        perms.set_readonly(true);
+        fs::set_permissions(&path, perms.clone()).expect("read-only");
+        let e = write_atomically(&path, b"new").expect_err("refused");
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied);
+        assert!(e.to_string().contains("read-only"), "{e}");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "old");
+        assert_eq!(leftovers(&d), 0);
+        #[allow(clippy::permissions_set_readonly_false)]
+        perms.set_readonly(false);
+        let _ = fs::set_permissions(&path, perms);
         let _ = fs::remove_dir_all(d);
     }
 

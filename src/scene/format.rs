@@ -163,12 +163,18 @@ pub fn replace_expect(text: &str, expect: &[Expectation]) -> Option<String> {
     let spans = TopLevel::scan(text)?;
     let mut entry = String::new();
     list(&mut entry, 1, "expect", expect);
+    // The file's own line ends: a list written with line feeds alone into a file of
+    // returns and line feeds left it with both.
+    let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    if nl != "\n" {
+        entry = entry.replace('\n', nl);
+    }
     match spans.expect {
         Some(value) => {
             // Only the value: `[` … `]`, as `list` writes it after `expect: `.
             let new_value = entry
                 .strip_prefix(&format!("{INDENT}expect: "))?
-                .strip_suffix(",\n")?;
+                .strip_suffix(&format!(",{nl}"))?;
             Some(format!(
                 "{}{new_value}{}",
                 &text[..value.start],
@@ -191,7 +197,7 @@ pub fn replace_expect(text: &str, expect: &[Expectation]) -> Option<String> {
             let (at, lead) = if alone {
                 (line_start, "")
             } else {
-                (spans.close, "\n")
+                (spans.close, nl)
             };
             let after_last = spans.last_inside + 1;
             Some(format!(
@@ -675,6 +681,26 @@ mod tests {
         );
         // Nothing to add to a file without a list.
         assert_eq!(replace_expect(COMMENTED, &[]).as_deref(), Some(COMMENTED));
+    }
+
+    /// Hostile test: recording into a file of returns and line feeds wrote the list with
+    /// line feeds alone, and the file had both.
+    #[test]
+    fn recording_into_a_file_of_crlf_lines_keeps_them() {
+        let crlf = COMMENTED.replace('\n', "\r\n");
+        for text in [
+            crlf.clone(),
+            replace_expect(&crlf, &recorded()).expect("added"),
+        ] {
+            let new = replace_expect(&text, &recorded()).expect("spliced");
+            assert_eq!(
+                new.matches('\n').count(),
+                new.matches("\r\n").count(),
+                "{new:?}"
+            );
+            let after = parse_scene(&new, "t.ron").unwrap_or_else(|e| panic!("{e}\n{new}"));
+            assert_eq!(after.expect, recorded());
+        }
     }
 
     #[test]
