@@ -1934,3 +1934,21 @@ fn a_path_of_ten_thousand_contacts_is_listed_and_drawn_in_bounded_work() {
     let drawn = h.state().stats().count(Layer::Path);
     assert!(drawn < 5_000, "{drawn} path shapes");
 }
+
+/// Hostile test: a ball at x = 3e38 of radius 1e38 reaches past f32's range; its bounds
+/// were infinite, the fit did nothing, and the scene opened on an empty canvas at zoom 4.
+#[test]
+fn a_scene_reaching_past_f32s_range_is_fitted() {
+    let text = "(version: 1, objects: [(name: \"ball\", shape: Ball(start: (3.0e38, 0.0), end: (3.0e38, 10.0), radius: 1.0e38))])";
+    let scene = sweepscope::scene::parse_scene(text, "far.ron").unwrap_or_else(|e| panic!("{e}"));
+    let h = harness(DebugApp::new(scene));
+    let cam = camera(&h);
+    let canvas = h.get_by_label("Canvas").rect();
+    let at = cam.to_screen(Vec2::new(3.0e38, 5.0));
+    assert!(
+        canvas.contains(at),
+        "the ball at {at:?} in {canvas:?}, zoom {}",
+        cam.zoom
+    );
+    assert!(cam.zoom < 1e-30, "zoomed out to the ball: {}", cam.zoom);
+}

@@ -30,9 +30,13 @@ pub fn scene_bounds(eval: &Evaluation) -> Option<Aabb> {
         let a = b.sweep.bounds();
         b.path.points.iter().fold(a, |a, p| a.including(*p))
     });
+    // Held to the f32 range: a ball at x = 3e38 of radius 1e38 reaches past it, and an
+    // infinite bound fitted nothing (the canvas opened empty).
+    let most = Vec2::splat(f32::MAX);
     obstacles
         .chain(balls)
         .reduce(|a, b| a.union(&b))
+        .map(|b| Aabb::new(b.min.clamp(-most, most), b.max.clamp(-most, most)))
         .filter(Aabb::is_valid)
 }
 
