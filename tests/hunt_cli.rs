@@ -256,3 +256,32 @@ fn a_rerun_keeps_a_scene_edited_since_and_writes_beside_it() {
         "{third}"
     );
 }
+
+/// Hostile test: `--keep 0` said "no disagreement found" under a table of 54%
+/// disagreements.
+#[test]
+fn keeping_none_says_how_many_were_found_not_none() {
+    let dir = fresh_dir("keep0");
+    let out = bin()
+        .args([
+            "hunt",
+            "--against",
+            "substep",
+            "--count",
+            "100",
+            "--keep",
+            "0",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("disagreement(s) found, none kept (--keep 0): nothing written"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("no disagreement found"), "{stdout}");
+    assert!(scenes_in(&dir).is_empty());
+}

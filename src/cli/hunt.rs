@@ -108,11 +108,22 @@ pub fn run(args: HuntArgs) -> ExitCode {
         }
     }
     if report.counterexamples.is_empty() {
-        outln!(
-            out,
-            "no disagreement found: nothing written to {}",
-            dir.display()
-        );
+        let found: u64 = report.tallies.values().map(|t| t.bad()).sum();
+        // `--keep 0` with disagreements in the table said "no disagreement found".
+        if found == 0 {
+            outln!(
+                out,
+                "no disagreement found: nothing written to {}",
+                dir.display()
+            );
+        } else {
+            outln!(
+                out,
+                "{found} disagreement(s) found, none kept (--keep {}): nothing written to {}",
+                config.keep,
+                dir.display()
+            );
+        }
     }
     let code = if failed {
         ExitCode::FAILURE

@@ -893,7 +893,10 @@ fn check_disc(
             out.push(
                 &item,
                 "position",
-                format!("puts the disc (radius {r}) outside the simulation bounds"),
+                format!(
+                    "puts the disc (radius {}) outside the simulation bounds",
+                    super::number::fixed_f64(r)
+                ),
             );
         }
     }
@@ -1168,6 +1171,15 @@ mod tests {
                 "simulation disc 2: `position` overlaps disc 1 at the start".to_owned(),
             ]
         );
+        // Hostile test: a radius of 1e38 was printed with all 39 digits.
+        if let Some(sim) = &mut s.simulation {
+            sim.discs = vec![Disc {
+                radius: 1e38,
+                ..disc(5.0)
+            }];
+        }
+        let got: Vec<String> = validate(&s).iter().map(|p| p.to_string()).collect();
+        assert!(got[0].contains("(radius 1e38) outside"), "{got:?}");
     }
 
     /// Robustness attack: a disc of radius 1e-6 sitting 500 of its radii deep inside one of
