@@ -1659,3 +1659,53 @@ fn a_long_catch_up_stops_at_its_event_budget_and_says_so() {
     let events = v.world().map_or(0, |w| w.counts().total());
     assert!(events < 5_200_000, "{events} events");
 }
+
+/// User test: three-digit disc numbers ran over the edges of small discs into their
+/// neighbours. A number is drawn only where it fits inside its disc.
+#[test]
+fn disc_numbers_are_drawn_only_inside_their_discs() {
+    let walls = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 60.0));
+    let discs: Vec<DiscInit> = (0..120)
+        .map(|k| {
+            let at = DVec2::new(5.0 + 6.0 * (k % 15) as f64, 5.0 + 5.0 * (k / 15) as f64);
+            DiscInit::new(at, DVec2::ZERO, 1.0)
+        })
+        .collect();
+    let world = World::new(walls, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(sim_app(world));
+    h.run_steps(3);
+    let zoom = f64::from(sim(&h).canvas.view.zoom);
+    // Scaled so each disc is 8.5 points in radius: two digits fit, three do not.
+    let radius = 8.5 / zoom;
+    let discs: Vec<DiscInit> = discs
+        .iter()
+        .map(|d| DiscInit::new(d.position, DVec2::ZERO, radius))
+        .collect();
+    let world = World::new(walls, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut scene = h.state().scene().clone();
+    scene.simulation = Some(Simulation::from_world(&world, 10.0));
+    h.state_mut().set_document(scene, None);
+    h.state_mut().set_mode(Mode::Simulation);
+    h.run_steps(3);
+    let numbers: Vec<String> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => Some(t.galley.text().to_owned()),
+            _ => None,
+        })
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let ids = |digits: usize| {
+        numbers
+            .iter()
+            .filter(|t| t.len() == digits)
+            .filter_map(|t| t.parse::<usize>().ok())
+            .filter(|&k| k < 120)
+            .count()
+    };
+    assert_eq!(ids(2), 90, "discs 10 to 99 numbered: {numbers:?}");
+    // (The panel's own fields show 200 and 128.)
+    assert_eq!(ids(3), 0, "discs 100 to 119 not: {numbers:?}");
+}

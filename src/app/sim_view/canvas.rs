@@ -314,7 +314,7 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
             }
         }
         if d.show_ids && r >= ID_MIN_RADIUS {
-            ids.push((c, i));
+            ids.push((c, i, r));
         }
     }
     painter.extend(shapes);
@@ -332,15 +332,14 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     // The numbers over the event's normal, which starts at a disc's edge and crosses it:
     // the event log names the discs by these.
     let font = egui::FontId::proportional(11.0);
-    for (c, i) in ids {
-        let text = i.to_string();
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            text,
-            font.clone(),
-            Role::Canvas.color(),
-        );
+    for (c, i, r) in ids {
+        // Only a number that fits inside its disc: "128" ran over the edge of a disc 7
+        // points in radius and into its neighbours.
+        let galley = painter.layout_no_wrap(i.to_string(), font.clone(), Role::Canvas.color());
+        if galley.size().x <= 2.0 * r - 2.0 {
+            let at = c - 0.5 * galley.size();
+            painter.galley(at, galley, Role::Canvas.color());
+        }
     }
     // Published discs as translucent rings on top: where both engines agree the exact
     // disc shows through, where they part the ring drifts away from it.
