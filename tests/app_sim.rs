@@ -1709,3 +1709,38 @@ fn disc_numbers_are_drawn_only_inside_their_discs() {
     // (The panel's own fields show 200 and 128.)
     assert_eq!(ids(3), 0, "discs 100 to 119 not: {numbers:?}");
 }
+
+/// User test: the first spawn replaced three lines of help at the top of the panel with
+/// five of numbers, and the fields below moved down, so the next click missed its button.
+/// The fields come first and keep their place.
+#[test]
+fn the_panels_fields_keep_their_place_through_the_first_spawn() {
+    let mut scene = Scene::empty("floor");
+    scene.objects = vec![sweepscope::scene::Object {
+        name: "floor".into(),
+        shape: sweepscope::scene::Shape::Box {
+            min: Vec2::new(0.0, 0.0),
+            max: Vec2::new(60.0, 2.0),
+        },
+    }];
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    assert!(sim(&h).world().is_none(), "no discs yet");
+    let field = |h: &Harness<DebugApp>| {
+        h.get_by_role_and_label(Role::SpinButton, "Spawn radius")
+            .rect()
+            .top()
+    };
+    let before = field(&h);
+    let c = h.get_by_label("Simulation canvas").rect().center();
+    drag(
+        &mut h,
+        c + egui::vec2(0.0, -80.0),
+        c + egui::vec2(40.0, -100.0),
+    );
+    assert_eq!(sim(&h).world().map(World::len), Some(1), "spawned");
+    assert_eq!(field(&h), before);
+}

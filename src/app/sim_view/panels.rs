@@ -97,6 +97,11 @@ impl SimView {
     /// The side panel; returns a new set-up when the user filled.
     pub(super) fn controls(&mut self, ui: &mut egui::Ui, scene: &Scene) -> Option<Simulation> {
         ui.heading("Simulation");
+        // The fields first, the readout after: the readout's height changes (the first
+        // spawn replaced three lines of help with five of numbers), and the fields moved
+        // down under the pointer.
+        let setup = self.edit_controls(ui, scene);
+        ui.separator();
         match self.world() {
             Some(w) => {
                 let c = w.counts();
@@ -132,8 +137,7 @@ impl SimView {
                 t.max_keyframes()
             ));
         }
-        ui.separator();
-        let setup = self.edit_controls(ui, scene);
+
         // Notes come and go (a refused spawn, a frame at the event cap): below the fields,
         // so that one appearing does not move what the pointer is about to click.
         if self.run.as_ref().is_some_and(|r| r.capped) {
