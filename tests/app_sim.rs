@@ -1744,3 +1744,38 @@ fn the_panels_fields_keep_their_place_through_the_first_spawn() {
     assert_eq!(sim(&h).world().map(World::len), Some(1), "spawned");
     assert_eq!(field(&h), before);
 }
+
+/// User test: the spawn preview drew the drag itself (60 points long) while the spawned
+/// disc's arrow, on the scale of every disc's, came out a few points. The preview draws
+/// the arrow the disc will have, and says the speed it will get.
+#[test]
+fn the_spawn_preview_shows_the_velocity_the_disc_gets() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
+    let mut app = sim_app(World::random(30, 0.1, 3, b).unwrap_or_else(|e| panic!("{e}")));
+    app.sim_view_mut().settings.tool = sweepscope::app::sim_view::Tool::Spawn;
+    let mut h = harness(app);
+    h.run();
+    let from = free_point(&h);
+    let to = from + egui::vec2(60.0, 30.0);
+    h.drag_at(from);
+    h.run_steps(2);
+    h.hover_at(to);
+    h.run_steps(2);
+    let said: Vec<String> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => t.galley.text().strip_prefix("speed ").map(str::to_owned),
+            _ => None,
+        })
+        .collect();
+    h.drop_at(to);
+    h.run();
+    let w = sim(&h).world().unwrap_or_else(|| panic!("world"));
+    let spawned = w
+        .disc(w.len() - 1)
+        .unwrap_or_else(|| panic!("the new disc"));
+    let speed = sweepscope::scene::number::fixed_f64(spawned.velocity.length());
+    assert_eq!(said, vec![speed]);
+}

@@ -126,7 +126,21 @@ impl Canvas {
             };
             let stroke = Stroke::new(1.5, role.color());
             painter.circle_stroke(at, r, stroke);
-            painter.arrow(at, p - cam.to_screen_f64(from), stroke);
+            // The arrow the disc will have once spawned, at the scale of every disc's
+            // (the fastest reaching a share of the walls): the drag itself was drawn, 60
+            // points long for a disc whose arrow then came out a few points.
+            let v = (cam.to_world_f64(p) - from) * d.drag_speed;
+            let tip = Vec2::new(v.x as f32, -(v.y as f32)) * arrow_scale(&cam, d.world, v.length());
+            if tip.is_finite() {
+                painter.arrow(at, tip, stroke);
+            }
+            painter.text(
+                at + egui::vec2(r + 4.0, r + 4.0),
+                egui::Align2::LEFT_TOP,
+                format!("speed {}", crate::scene::number::fixed_f64(v.length())),
+                egui::FontId::proportional(12.0),
+                role.color(),
+            );
             if let Some(b) = blocked {
                 let what = match b {
                     InTheWay::Disc(i) => format!("disc {i}"),
@@ -262,12 +276,13 @@ const ID_MIN_RADIUS: f32 = 7.0;
 
 /// Screen points per unit of speed: the fastest disc's arrow reaches [`ARROW_REACH`] of
 /// the walls' smaller side, so arrows stay inside the table whatever the speeds.
-fn arrow_scale(cam: &Camera, world: &World) -> f32 {
+fn arrow_scale(cam: &Camera, world: &World, also: f64) -> f32 {
     let (min, max) = world.bounds();
     let side = ((max - min).min_element() as f32 * cam.zoom).max(1.0);
     let fastest = world
         .discs()
         .map(|d| d.velocity.length())
+        .chain([also])
         .filter(|v| v.is_finite())
         .fold(0.0f64, f64::max) as f32;
     if fastest > 0.0 {
@@ -280,7 +295,7 @@ fn arrow_scale(cam: &Camera, world: &World) -> f32 {
 /// One filled circle per visible disc; arrows and outlines only when they are legible.
 fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     let z = cam.zoom;
-    let scale = arrow_scale(cam, d.world);
+    let scale = arrow_scale(cam, d.world, 0.0);
     let clip = cam.rect.expand(2.0);
     let (ei, ej) = d.event.map_or((None, None), |e| {
         let (i, j) = e.kind.discs();
