@@ -268,14 +268,19 @@ fn verdict_line(f: &Frame, by: &str, pair: usize, verdict: &Verdict) -> String {
     // How bad a missed hit is, at a glance: a real tunnel and a graze missed by 2e-7 were
     // the same red line. The deepest the unobstructed motion goes is the closest
     // approach's (negative) clearance.
+    // A missed overlap at the start is said as the status bar and the heat map say it
+    // ("MISSED HIT (up to 0.07 deep)" read as a tunnel).
+    let inside = pair.and_then(|p| p.hit).is_some_and(|h| h.started_inside);
     let depth = pair
         .and_then(|p| p.approach)
         .filter(|a| *verdict == Verdict::MissedHit && a.clearance < 0.0)
         .map_or(String::new(), |a| {
-            format!(
-                " (up to {} deep)",
-                crate::scene::number::fixed(-a.clearance)
-            )
+            let deep = crate::scene::number::fixed(-a.clearance);
+            if inside {
+                format!(" (misses the overlap at the start, up to {deep} deep)")
+            } else {
+                format!(" (up to {deep} deep)")
+            }
         });
     format!("{by} vs {obstacle}: {}{depth}", verdict.text())
 }
@@ -445,6 +450,35 @@ mod tests {
             shown
                 .iter()
                 .any(|l| l == "my-engine (reported) vs box: MISSED HIT (up to 5 deep)"),
+            "{shown:?}"
+        );
+    }
+
+    /// User test: a hunted missed overlap at the start read "MISSED HIT (up to 0.07
+    /// deep)" on the canvas, while the status bar said "misses the overlap at the start".
+    #[test]
+    fn a_missed_overlap_at_the_start_is_said_so_on_the_canvas() {
+        let mut scene = seam(&[]);
+        // The ball starts 2 deep in the box, moving away from it.
+        if let Shape::Ball { start, end, .. } = &mut scene.objects[0].shape {
+            *start = Vec2::new(-10.0, 13.0);
+            *end = Vec2::new(-10.0, 40.0);
+        }
+        scene.reported.push(crate::scene::Reported {
+            ball: "ball".into(),
+            obstacle: "box".into(),
+            by: "my-engine".into(),
+            hit: false,
+            time: None,
+            normal: None,
+            started_inside: None,
+            detail: String::new(),
+        });
+        let shown = labels(&scene, egui::vec2(700.0, 500.0));
+        assert!(
+            shown.iter().any(|l| l
+                == "my-engine (reported) vs box: MISSED HIT (misses the overlap at the start, \
+                    up to 2 deep)"),
             "{shown:?}"
         );
     }
