@@ -1952,3 +1952,39 @@ fn a_scene_reaching_past_f32s_range_is_fitted() {
     );
     assert!(cam.zoom < 1e-30, "zoomed out to the ball: {}", cam.zoom);
 }
+
+/// User test: shrinking the window left the scene cut off until F was pressed. A view
+/// that is still the fit (no pan or zoom since) is fitted again to the new canvas; one the
+/// user has panned or zoomed is left alone.
+#[test]
+fn a_fitted_view_is_fitted_again_when_the_window_is_resized() {
+    let mut scene = builtin::default_scene();
+    scene.view = sweepscope::scene::View::default();
+    let mut h = harness(DebugApp::new(scene));
+    let inside = |h: &Harness<DebugApp>| {
+        let cam = camera(h);
+        let canvas = h.get_by_label("Canvas").rect();
+        [
+            Vec2::new(-3.0, 50.0),
+            Vec2::new(40.0, 0.0),
+            Vec2::new(-20.0, 60.0),
+        ]
+        .iter()
+        .all(|&p| canvas.contains(cam.to_screen(p)))
+    };
+    assert!(inside(&h), "fitted on opening");
+    let wide = camera(&h).zoom;
+    h.set_size(egui::vec2(900.0, 600.0));
+    h.run();
+    assert!(inside(&h), "fitted again at 900 x 600");
+    assert!(camera(&h).zoom < wide);
+    // Zoomed in by the user, the view stays theirs through a resize.
+    let c = h.get_by_label("Canvas").rect().center();
+    h.hover_at(c);
+    h.event(egui::Event::Zoom(1.5));
+    h.run();
+    let theirs = camera(&h).zoom;
+    h.set_size(egui::vec2(1000.0, 700.0));
+    h.run();
+    assert_eq!(camera(&h).zoom, theirs);
+}

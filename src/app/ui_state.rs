@@ -271,6 +271,10 @@ pub struct UiState {
     pub context_at: Option<Vec2>,
     /// Fit the whole scene on the next frame.
     pub fit_requested: bool,
+    /// The canvas's size at the last fit, while the view is still that fit (no pan or
+    /// zoom since): a resized window is fitted again (shrunk, it cut the scene off until
+    /// F was pressed).
+    pub fitted_to: Option<egui::Vec2>,
     /// Frames left in which to fit if the camera does not show all of the scene.
     pub check_view: u8,
     /// The region the opened scene's view showed when it was saved (`View::extent`): in
@@ -325,6 +329,7 @@ impl UiState {
             visible_half: Vec2::ZERO,
             context_at: None,
             fit_requested: false,
+            fitted_to: None,
             check_view: 3,
             opening_extent: view.extent,
             show_plots: true,

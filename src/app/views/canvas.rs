@@ -54,10 +54,15 @@ pub fn interact(
     let resp = resp.accessible_name("Canvas");
     let mut cam = Camera::new(resp.rect, &state.view);
     keep_in_view(&mut cam, state, eval);
+    let shown = cam.view();
     let hover = resp.hover_pos();
     state.cursor_world = hover.map(|p| cam.to_world(p));
     zoom(ui, &mut cam, hover);
     pointer(ui, &resp, &mut cam, &doc.scene().objects, state, out);
+    // A pan or a zoom makes the view the user's own: no longer refitted on a resize.
+    if cam.view() != shown {
+        state.fitted_to = None;
+    }
     set_cursor(ui, state, hover.is_some());
     state.view = cam.view();
     state.visible_half = Vec2::new(cam.rect.width(), cam.rect.height()) * (0.5 / cam.zoom);
@@ -71,10 +76,13 @@ pub fn interact(
 /// this window. Fitting leaves a margin of 85% of the canvas for the labels around the
 /// shapes.
 fn keep_in_view(cam: &mut Camera, state: &mut UiState, eval: &Evaluation) {
-    if std::mem::take(&mut state.fit_requested)
+    let size = cam.rect.size();
+    let resized = state.fitted_to.is_some_and(|s| s != size);
+    if (std::mem::take(&mut state.fit_requested) || resized)
         && let Some(b) = scene_bounds(eval)
     {
         cam.fit(&b, 0.85);
+        state.fitted_to = Some(size);
     }
     if state.check_view > 0
         && let Some(extent) = state.opening_extent
