@@ -1215,7 +1215,9 @@ fn the_spawn_radius_follows_walls_of_another_scale() {
 }
 
 /// The event log named obstacles by number ("obstacle 5 #1") where the scene names them;
-/// a row names the object ("disc 5 & rail"), as the hover text does.
+/// a row names the object, quoted ("disc 5 & 'rail'"), as the hover text does: an
+/// obstacle named "wall" was not told from the walls ("disc 129 & wall" beside "wall 98
+/// left").
 #[test]
 fn the_event_log_names_obstacles_as_the_scene_does() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
@@ -1229,7 +1231,7 @@ fn the_event_log_names_obstacles_as_the_scene_does() {
     let rows: Vec<String> = (0..end).filter_map(|k| v.event_row_label(k)).collect();
     let hits: Vec<&String> = rows
         .iter()
-        .filter(|r| names.iter().any(|n| r.ends_with(&format!(" & {n}"))))
+        .filter(|r| names.iter().any(|n| r.ends_with(&format!(" & '{n}'"))))
         .collect();
     assert!(!hits.is_empty(), "no obstacle named in {} rows", rows.len());
     assert!(rows.iter().all(|r| !r.contains("obstacle #")), "{hits:?}");

@@ -588,7 +588,7 @@ pub(super) const SPAWN_RADIUS: Limits = Limits::range(1e-6, 1e6);
 /// The smallest size the log's rows are shrunk to, in points.
 const MIN_LOG_FONT: f32 = 9.0;
 
-/// `#12 t=1.23456 pair 3 & 7`, `#13 t=2.5 disc 4 & rail` (an obstacle by its scene name,
+/// `#12 t=1.23456 pair 3 & 7`, `#13 t=2.5 disc 4 & 'rail'` (an obstacle by its scene name,
 /// from `names`): short enough to stay on one line in the log.
 pub(super) fn row_label(k: usize, e: &Event, names: &[String]) -> String {
     let what = match e.kind {
@@ -604,12 +604,13 @@ pub(super) fn row_label(k: usize, e: &Event, names: &[String]) -> String {
     format!("#{k} t={} {what}", fixed_f64(e.time))
 }
 
-/// An obstacle's scene name, shortened as names are where text does not wrap; its
-/// number where the scene has none for it.
+/// An obstacle's scene name in quotes, shortened as names are where text does not wrap;
+/// its number where the scene has none for it. Quoted, an obstacle named "wall" is not
+/// read as one of the walls ("disc 129 & wall" beside "wall 98 left").
 fn obstacle_name(names: &[String], obstacle: usize) -> String {
     names.get(obstacle).map_or_else(
         || format!("obstacle #{obstacle}"),
-        |n| crate::scene::number::short_name(n),
+        |n| format!("'{}'", crate::scene::number::short_name(n)),
     )
 }
 
