@@ -431,11 +431,9 @@ mod tests {
         scene
     }
 
-    /// A reported answer (the scene's `reported` list) was listed nowhere.
-    #[test]
-    fn a_reported_answer_is_listed_with_the_variants() {
-        let mut scene = seam(&[]);
-        scene.reported.push(crate::scene::Reported {
+    /// "my-engine" answered that the ball misses the box.
+    fn reported_miss() -> crate::scene::Reported {
+        crate::scene::Reported {
             ball: "ball".into(),
             obstacle: "box".into(),
             by: "my-engine".into(),
@@ -444,7 +442,14 @@ mod tests {
             normal: None,
             started_inside: None,
             detail: String::new(),
-        });
+        }
+    }
+
+    /// A reported answer (the scene's `reported` list) was listed nowhere.
+    #[test]
+    fn a_reported_answer_is_listed_with_the_variants() {
+        let mut scene = seam(&[]);
+        scene.reported.push(reported_miss());
         let shown = labels(&scene, egui::vec2(700.0, 500.0));
         assert!(
             shown
@@ -464,16 +469,7 @@ mod tests {
             *start = Vec2::new(-10.0, 13.0);
             *end = Vec2::new(-10.0, 40.0);
         }
-        scene.reported.push(crate::scene::Reported {
-            ball: "ball".into(),
-            obstacle: "box".into(),
-            by: "my-engine".into(),
-            hit: false,
-            time: None,
-            normal: None,
-            started_inside: None,
-            detail: String::new(),
-        });
+        scene.reported.push(reported_miss());
         let shown = labels(&scene, egui::vec2(700.0, 500.0));
         assert!(
             shown.iter().any(|l| l
