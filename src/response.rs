@@ -237,8 +237,6 @@ pub fn resolve(
             outgoing: saturated(outgoing),
         });
         path.points.push(hit.center);
-        // Only the first leg starts where the caller put the ball.
-        let first_leg = now == 0.0;
         now = global;
         match effective {
             Response::Stop => {
@@ -251,7 +249,13 @@ pub fn resolve(
                 break;
             }
             Response::Reflect { .. } | Response::Slide | Response::Cross => {
-                let out = if hit.started_inside && !first_leg {
+                // An overlap of the input is the sweep's own started-inside contact with
+                // that obstacle (asked only here, on the rare started-inside contact: a
+                // first leg can end at t = 0, so the time does not tell).
+                let made_by_path = hit.started_inside
+                    && !contact(&Motion::of(sweep), &obstacles[index], 0.0)
+                        .is_some_and(|c| c.hit.started_inside);
+                let out = if made_by_path {
                     // An overlap the path made: the skin step off one of two surfaces met
                     // at once (a wedge) puts the ball into the other. Passed over like an
                     // overlap of the input, it let the path run through that obstacle;
@@ -826,6 +830,34 @@ mod tests {
         assert_eq!(p.contacts[0].hit.time, 1.0);
         assert!(p.end.y > 1.0, "a skin off: {}", p.end);
         assert_eq!(p.position_at(1.0), Some(p.end));
+    }
+
+    /// A ball starting exactly on one wall of a V and moving into it meets that wall at
+    /// t = 0, not overlapping it: the step off it put the ball into the other wall with the
+    /// path's clock still at 0, and an overlap at t = 0 read as one of the input's.
+    #[test]
+    fn a_ball_starting_on_one_wall_of_a_wedge_stays_out_of_the_other() {
+        // A V of 73.7° along (∓3, 4): from (0, 5) each wall's line is exactly 3 away.
+        let a = Obstacle::Segment(Segment::new(Vec2::new(-12.0, 16.0), Vec2::ZERO));
+        let b = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(12.0, 16.0)));
+        let at = Vec2::new(0.0, 5.0);
+        // Into both, a listed first: the step off a, along its normal (4, 3) / 5, goes a
+        // part into b, and sliding along a heads for the apex.
+        let ball = Sweep::new(at, at + Vec2::new(-1.0, -5.0), 3.0);
+        let first = resolve(&ball, &[a, b], Response::Slide, 100);
+        assert_eq!(first.contacts[0].obstacle, 0);
+        assert_eq!(first.contacts[0].hit.time, 0.0);
+        assert!(!first.contacts[0].hit.started_inside);
+        for response in [
+            Response::Slide,
+            Response::Reflect { restitution: 0.0 },
+            Response::Reflect { restitution: 1.0 },
+        ] {
+            let p = resolve(&ball, &[a, b], response, 100);
+            for o in [&a, &b] {
+                assert!(clear_of(o, p.end, 3.0), "{response:?}: ends at {}", p.end);
+            }
+        }
     }
 
     #[test]
