@@ -500,7 +500,11 @@ fn a_full_standard_output_is_exit_2_with_a_message_not_a_panic() {
     let recorded = dir.join("record.ron");
     std::fs::copy("scenes/default.ron", &recorded).expect("copy a scene");
     let report = dir.join("report");
-    let runs: [Vec<OsString>; 4] = [
+    let runs: [Vec<OsString>; 7] = [
+        // Hostile test: the help and the version went to a full output with exit 0.
+        vec!["--help".into()],
+        vec!["--version".into()],
+        vec!["check".into(), "--help".into()],
         vec!["sim".into(), "scenes/sim-billiards.ron".into()],
         vec!["check".into(), "--record".into(), recorded.into()],
         vec![

@@ -43,7 +43,13 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            // Help and the version go to standard output, which can fail like any output
+            // (`--help > /dev/full` exited 0 with nothing written): exit 2 and say so, as
+            // every command does.
+            if let Err(why) = e.print() {
+                output::errln!("sweepscope: cannot write the output: {why}");
+                return ExitCode::from(2);
+            }
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };
