@@ -261,6 +261,14 @@ impl TopLevel {
                 return None;
             }
             match c {
+                // RON's `#![enable(...)]` header before the scene: kept as it is (the whole
+                // file was rewritten without it, its layout lost).
+                b'#' if depth == 0 && open.is_none() && b[i..].starts_with(b"#![") => {
+                    i = b[i..]
+                        .iter()
+                        .position(|&c| c == b']')
+                        .map_or(b.len(), |k| i + k + 1);
+                }
                 b'"' => i = skip_string_bytes(b, i + 1),
                 b'\'' => i = skip_char_bytes(b, i + 1),
                 b'(' | b'[' | b'{' => {
@@ -701,6 +709,22 @@ mod tests {
             let after = parse_scene(&new, "t.ron").unwrap_or_else(|e| panic!("{e}\n{new}"));
             assert_eq!(after.expect, recorded());
         }
+    }
+
+    /// Hostile test: a file starting with RON's `#![enable(implicit_some)]` header had its
+    /// list recorded by rewriting it whole, header and layout gone.
+    #[test]
+    fn recording_into_a_file_with_an_extensions_header_keeps_it() {
+        let text = "#![enable(implicit_some)]\n(version: 1, objects: [(name: \"ball\", shape: \
+                    Ball(start: (0.0, 0.0), end: (10.0, 0.0), radius: 1.0)), (name: \"wall\", \
+                    shape: Box(min: (4.0, -1.0), max: (6.0, 1.0)))])\n";
+        let new = replace_expect(text, &recorded()).expect("spliced");
+        assert!(
+            new.starts_with("#![enable(implicit_some)]\n(version: 1, objects: ["),
+            "{new}"
+        );
+        let after = parse_scene(&new, "t.ron").unwrap_or_else(|e| panic!("{e}\n{new}"));
+        assert_eq!(after.expect, recorded());
     }
 
     #[test]
