@@ -417,6 +417,28 @@ fn an_out_that_is_a_file_is_named_as_a_file() {
     );
 }
 
+/// Hostile test: a FIFO given as hunt's `--out` was called "a file".
+#[cfg(unix)]
+#[test]
+fn an_out_that_is_a_fifo_is_named_as_a_fifo() {
+    let d = folder("out-fifo");
+    let fifo = d.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let out = run(&[
+        "hunt",
+        "--against",
+        "substep",
+        "--count",
+        "10",
+        "--out",
+        fifo.to_str().expect("a UTF-8 temp path"),
+    ]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(t.contains("it is a FIFO (named pipe), not a folder"), "{t}");
+}
+
 #[test]
 fn limits_are_named_when_refused() {
     let out = run(&[

@@ -39,7 +39,7 @@ pub fn run(args: HuntArgs) -> ExitCode {
     {
         // "File exists (os error 17)" said nothing about which or why.
         let why = if dir.exists() && !dir.is_dir() {
-            "it is a file, not a folder".to_owned()
+            format!("it {}", crate::scene::io::not_a_folder(dir))
         } else {
             e.to_string()
         };

@@ -115,9 +115,9 @@ fn preflight(args: &ReportArgs) -> Result<Scene, String> {
         && !parent.is_dir()
     {
         let what = if parent.exists() {
-            "is a file, not a folder"
+            crate::scene::io::not_a_folder(parent)
         } else {
-            "does not exist"
+            "does not exist".to_owned()
         };
         return Err(format!(
             "--out {}: the folder {} {what}",

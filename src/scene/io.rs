@@ -414,6 +414,17 @@ fn not_special(file: &str, meta: &std::fs::Metadata) -> Result<(), SceneError> {
     ))
 }
 
+/// What a path that exists but is not a folder is, for a message that a folder was
+/// expected: "is a file, not a folder", "is a FIFO (named pipe), not a folder", ….
+pub(crate) fn not_a_folder(path: &Path) -> String {
+    let kind = match path.metadata() {
+        Ok(meta) if meta.is_file() => "a file",
+        Ok(meta) => special_kind(&meta),
+        Err(_) => "not readable",
+    };
+    format!("is {kind}, not a folder")
+}
+
 #[cfg(unix)]
 fn special_kind(meta: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;

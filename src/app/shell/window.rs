@@ -195,9 +195,9 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
             "the folder {} {}",
             crate::cli::terminal::safe(&dir.display().to_string()),
             if dir.exists() {
-                "is a file, not a folder"
+                crate::scene::io::not_a_folder(dir)
             } else {
-                "does not exist"
+                "does not exist".to_owned()
             }
         )
     })
