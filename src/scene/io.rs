@@ -161,7 +161,7 @@ fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneErr
         return SceneError {
             line: Some(end.line),
             column: Some(end.col),
-            ..SceneError::new(file, describe(&ron::error::Error::Eof))
+            ..SceneError::new(file, describe(&ron::error::Error::Eof, ""))
         };
     }
     if e.code == ron::error::Error::TrailingCharacters
@@ -195,10 +195,11 @@ fn parse_error(text: &str, file: &str, e: &ron::error::SpannedError) -> SceneErr
     if column.saturating_sub(1) + skipped < line_text.chars().count() {
         column += skipped;
     }
+    let at: String = line_text.chars().skip(column.saturating_sub(1)).collect();
     SceneError {
         line: Some(line),
         column: Some(column),
-        ..SceneError::new(file, describe(&e.code))
+        ..SceneError::new(file, describe(&e.code, &at))
     }
 }
 

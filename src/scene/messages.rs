@@ -2,8 +2,9 @@
 
 use ron::error::Error;
 
-/// A plain-words description of a RON parse error.
-pub fn describe(error: &Error) -> String {
+/// A plain-words description of a RON parse error; `at` is the file's text from where the
+/// error points (for a hint on what is written there).
+pub fn describe(error: &Error, at: &str) -> String {
     match error {
         Error::Eof => {
             "unexpected end of file: the scene is incomplete (is a closing `)` or `]` missing?)"
@@ -15,6 +16,12 @@ pub fn describe(error: &Error) -> String {
         }
         Error::ExpectedArrayEnd => {
             "expected a closing `]` (or a comma before the next item)".to_owned()
+        }
+        // `(x: 1.0, y: 2.0)`: the parser wants the point's first number and finds a name.
+        Error::ExpectedFloat if field_name_first(at) => {
+            "wrong type: expected a number here (points and vectors are written `(x, y)`, \
+             without field names)"
+                .to_owned()
         }
         Error::ExpectedFloat | Error::ExpectedInteger => {
             "wrong type: expected a number here".to_owned()
@@ -33,9 +40,13 @@ pub fn describe(error: &Error) -> String {
         }
         Error::ExpectedBoolean => "wrong type: expected `true` or `false` here".to_owned(),
         Error::ExpectedArray => "wrong type: expected a list `[ ... ]` here".to_owned(),
-        Error::ExpectedStructLike | Error::ExpectedNamedStructLike(_) => {
-            "wrong type: expected `( ... )` here (points and vectors are written `(x, y)`)"
-                .to_owned()
+        Error::ExpectedNamedStructLike(name) => {
+            format!("wrong type: expected `( ... )` here ({})", written_as(name))
+        }
+        Error::ExpectedStructLike => "wrong type: expected `( ... )` here".to_owned(),
+        // `shape: 5`: RON's own words suggest a raw identifier `r#5`.
+        Error::SuggestRawIdentifier(found) => {
+            format!("expected a name here (a kind such as `Ball`), but found `{found}`")
         }
         Error::InvalidValueForType { expected, found } => {
             format!("wrong type: expected {expected}, but found {found}")
@@ -102,6 +113,45 @@ pub fn describe(error: &Error) -> String {
     }
 }
 
+/// How a value of the model's type `name` is written, for a value of the wrong kind.
+fn written_as(name: &str) -> String {
+    let fields = |what: &str, example: &str| format!("{what} is written `{example}`");
+    match name {
+        "Vec2" => "points and vectors are written `(x, y)`".to_owned(),
+        "Object" => fields("an object", "(name: \"...\", shape: ...)"),
+        "View" => fields("the view", "(center: (x, y), zoom: ...)"),
+        "ResponseSettings" => fields("the response", "(kind: Reflect, ...)"),
+        "Expectation" => fields(
+            "an expectation",
+            "(ball: \"...\", obstacle: \"...\", hit: ...)",
+        ),
+        "Reported" => fields(
+            "a reported answer",
+            "(ball: \"...\", obstacle: \"...\", by: ...)",
+        ),
+        "Disc" => fields(
+            "a disc",
+            "(position: (x, y), velocity: (x, y), radius: ...)",
+        ),
+        "Aabb" => fields("a box's corners", "(min: (x, y), max: (x, y))"),
+        "Simulation" => fields(
+            "the simulation",
+            "(bounds: (min: ..., max: ...), discs: [...])",
+        ),
+        _ => format!("a `{name}` is written `(field: value, ...)`"),
+    }
+}
+
+/// Whether `at` starts with a field's name and its colon (`x: 1.0`).
+fn field_name_first(at: &str) -> bool {
+    let name_len = at
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(at.len());
+    name_len > 0
+        && !at.starts_with(|c: char| c.is_ascii_digit())
+        && at[name_len..].trim_start().starts_with(':')
+}
+
 fn within(outer: Option<&str>) -> String {
     outer.map(|o| format!(" in {o}")).unwrap_or_default()
 }
@@ -138,5 +188,42 @@ mod tests {
             msg.contains("expected a `:` between a field's name and its value"),
             "{msg}"
         );
+    }
+
+    /// Hostile test: every `( ... )` of the wrong kind was told "points and vectors are
+    /// written `(x, y)`", a view, a response or an object included.
+    #[test]
+    fn a_value_of_the_wrong_kind_is_told_how_its_own_type_is_written() {
+        let refused = |text: &str| {
+            crate::scene::parse_scene(text, "k.ron")
+                .err()
+                .unwrap_or_else(|| panic!("refused: {text}"))
+                .to_string()
+        };
+        let view = refused("(version: 1, objects: [], view: 5.0)");
+        assert!(
+            view.contains("the view is written `(center: (x, y)"),
+            "{view}"
+        );
+        assert!(!view.contains("points and vectors"), "{view}");
+        let response = refused("(version: 1, objects: [], response: 1)");
+        assert!(response.contains("the response is written"), "{response}");
+        let object = refused("(version: 1, objects: [5])");
+        assert!(object.contains("an object is written `(name:"), "{object}");
+        let ball = "(version: 1, objects: [(name: \"b\", shape: Ball(start: START, end: (1.0, 0.0), radius: 1.0))])";
+        let list = refused(&ball.replace("START", "[0.0, 0.0]"));
+        assert!(
+            list.contains("points and vectors are written `(x, y)`"),
+            "{list}"
+        );
+        let named = refused(&ball.replace("START", "(x: 0.0, y: 0.0)"));
+        assert!(named.contains("k.ron:1:"), "{named}");
+        assert!(named.contains("without field names"), "{named}");
+        let shape = refused("(version: 1, objects: [(name: \"b\", shape: 5)])");
+        assert!(
+            shape.contains("expected a name here (a kind such as `Ball`), but found `5`"),
+            "{shape}"
+        );
+        assert!(!shape.contains("r#"), "{shape}");
     }
 }
