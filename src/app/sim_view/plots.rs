@@ -105,6 +105,22 @@ impl Series {
     }
 }
 
+/// The events per frame as steps: each sample's rate is the mean over the frames since the
+/// sample before it, so it holds flat over that span (a line from one sample to the next
+/// drew rates between samples that no frame had, and a slope across a pause).
+fn stairs(s: &[Sample]) -> Vec<[f64; 2]> {
+    let mut points = Vec::with_capacity(2 * s.len());
+    let mut from = s.first().map(|x| x.time);
+    for x in s {
+        if let Some(t) = from.filter(|&t| t < x.time) {
+            points.push([t, x.events_per_frame]);
+        }
+        points.push([x.time, x.events_per_frame]);
+        from = Some(x.time);
+    }
+    points
+}
+
 /// Columns narrower than this (points) get a title above the plot instead of a legend
 /// inside it, which would cover most of a narrow plot.
 const LEGEND_MIN_WIDTH: f32 = 280.0;
@@ -193,7 +209,7 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
                 p.vline(now_line(now));
             });
         plot(&mut cols[2], "sim_rate", &rate).show(&mut cols[2], |p| {
-            p.line(line(rate[0].0, rate[0].1, pts(&|x| x.events_per_frame)));
+            p.line(line(rate[0].0, rate[0].1, stairs(s)));
             p.vline(now_line(now));
         });
     });
@@ -223,6 +239,21 @@ mod tests {
             s.samples().iter().map(|x| x.events_per_frame).sum::<f64>() / s.samples().len() as f64;
         assert!((mean - 1.0).abs() < 0.05, "{mean}");
         assert!(s.samples().windows(2).all(|w| w[0].time < w[1].time));
+    }
+
+    /// User test: the events-per-frame plot joined samples with slopes, drawing rates
+    /// between samples that no frame had.
+    #[test]
+    fn events_per_frame_are_drawn_flat_over_their_frames() {
+        let mut s = Series::default();
+        s.push(1.0, 1.0, [0.0, 0.0], 4);
+        s.push(2.0, 1.0, [0.0, 0.0], 0);
+        s.push(5.0, 1.0, [0.0, 0.0], 10);
+        assert_eq!(
+            stairs(s.samples()),
+            vec![[1.0, 4.0], [1.0, 0.0], [2.0, 0.0], [2.0, 10.0], [5.0, 10.0]]
+        );
+        assert!(stairs(&[]).is_empty());
     }
 
     #[test]
