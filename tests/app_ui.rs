@@ -1988,3 +1988,46 @@ fn a_fitted_view_is_fitted_again_when_the_window_is_resized() {
     h.run();
     assert_eq!(camera(&h).zoom, theirs);
 }
+
+/// User test: at a large interface scale (Ctrl +) the side panels kept their least widths
+/// and covered the canvas and each other. The scale is held to what the window can lay
+/// out, said in the status bar, and comes back when the window grows.
+#[test]
+fn the_interface_scale_is_held_to_what_the_window_can_lay_out() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    // A window of `w` × `h` pixels: the harness takes its size in points at the scale
+    // of the moment, as eframe gives egui the window's pixels over the scale.
+    let resize = |h: &mut Harness<DebugApp>, w: f32, ht: f32| {
+        let zoom = h.ctx.zoom_factor();
+        h.set_size(egui::vec2(w / zoom, ht / zoom));
+        h.run();
+    };
+    h.ctx.set_zoom_factor(2.5);
+    h.run();
+    // 1400 × 900 pixels hold the least layout (820 × 520 points) 1.7 times.
+    assert_eq!(h.ctx.zoom_factor(), 1.7);
+    assert!(
+        h.state().status().contains("Interface scale held at 170%"),
+        "{}",
+        h.state().status()
+    );
+    let canvas = h.get_by_label("Canvas").rect();
+    assert!(canvas.width() > 300.0, "{canvas:?}");
+    // Smaller: held lower, and never below 1.
+    resize(&mut h, 1100.0, 700.0);
+    assert_eq!(h.ctx.zoom_factor(), 1.3);
+    resize(&mut h, 600.0, 400.0);
+    assert_eq!(h.ctx.zoom_factor(), 1.0);
+    // Larger again: the scale asked for, as far as the window holds it.
+    resize(&mut h, 1900.0, 1200.0);
+    assert_eq!(h.ctx.zoom_factor(), 2.3);
+    resize(&mut h, 2600.0, 1600.0);
+    assert_eq!(h.ctx.zoom_factor(), 2.5);
+    // A scale that fits is left alone.
+    h.ctx.set_zoom_factor(1.2);
+    h.run();
+    assert_eq!(h.ctx.zoom_factor(), 1.2);
+}

@@ -13,6 +13,7 @@ use super::shell::frame_times::FrameTimes;
 use super::shell::report::{UserWords, default_output_dir};
 use super::shell::screenshot;
 use super::shell::session::{self, Restored, Stored};
+use super::shell::ui_scale::ScaleHold;
 use super::sim_view::SimView;
 use super::ui_state::{Mode, UiState};
 use super::views::plots::PlotState;
@@ -52,6 +53,8 @@ pub struct DebugApp {
     /// Shapes drawn per layer in the last frame.
     pub(super) stats: LayerStats,
     pub(super) frame_times: FrameTimes,
+    /// The interface scale asked for and held (whatever document is open).
+    pub(super) scale: ScaleHold,
     /// The window title last sent.
     pub(super) title: String,
     /// The user confirmed closing with unsaved changes.
@@ -96,6 +99,7 @@ impl DebugApp {
             queue: Vec::new(),
             stats: LayerStats::default(),
             frame_times: FrameTimes::default(),
+            scale: ScaleHold::default(),
             title: String::new(),
             allow_close: false,
             hunt_seed: 0,
@@ -380,6 +384,18 @@ impl DebugApp {
             .output_dir
             .clone()
             .unwrap_or_else(|| default_output_dir(self.doc.path()))
+    }
+
+    /// The interface scale the user asked for (remembered between launches).
+    pub fn asked_scale(&self) -> f32 {
+        self.scale.asked()
+    }
+
+    /// Restores the last session's interface scale; `window`, the window's remembered
+    /// size, grows the window eframe opened at scale 1 back to it (see
+    /// [`ScaleHold::restore`]).
+    pub fn restore_scale(&mut self, scale: f32, window: Option<egui::Vec2>) {
+        self.scale.restore(scale, window);
     }
 
     /// The folder the user chose (remembered between launches).

@@ -45,6 +45,9 @@ impl DebugApp {
     pub fn ui(&mut self, ui: &mut Ui) {
         let started = Instant::now();
         let ctx = ui.ctx().clone();
+        if let Some(held) = self.scale.apply(&ctx) {
+            self.ui.status = shell::ui_scale::held_note(held);
+        }
         self.poll_shell(&ctx);
         // Keys go to the in-app file dialog while it is open.
         if !self.files.dialog_open() {

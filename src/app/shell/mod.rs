@@ -11,4 +11,5 @@ pub mod perf;
 pub mod report;
 pub mod screenshot;
 pub mod session;
+pub mod ui_scale;
 pub mod window;

@@ -27,6 +27,9 @@ const KEY_PATH: &str = "sweepscope.path";
 const KEY_DIRTY: &str = "sweepscope.dirty";
 const KEY_OUTPUT: &str = "sweepscope.output_dir";
 const KEY_SELECTED: &str = "sweepscope.selected";
+const KEY_SCALE: &str = "sweepscope.ui_scale";
+/// eframe's own key for the window's geometry.
+const EFRAME_WINDOW_KEY: &str = "window";
 
 /// How often the session (the scene, unsaved edits included) is saved while running.
 const AUTOSAVE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -115,6 +118,7 @@ impl eframe::App for Window {
             .map(|p| p.display().to_string())
             .collect();
         eframe::set_value(storage, KEY_RECENT, &recent);
+        eframe::set_value(storage, KEY_SCALE, &self.app.asked_scale());
     }
 }
 
@@ -312,6 +316,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
         && opts.demo.is_none()
         && opts.stress.is_none()
         && !opts.sim_mode();
+    let asked_size = opts.size;
     let options = native_options(window_size(opts.size, unattended), unattended);
     let exit: Arc<Mutex<Option<(String, bool)>>> = Arc::new(Mutex::new(None));
     let exit2 = exit.clone();
@@ -338,6 +343,13 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
             }
             if let Some(storage) = cc.storage {
                 restore_stored(&mut app, storage, restore);
+                // Unattended runs draw at scale 1, whatever the last session's.
+                if let Some(scale) = eframe::get_value::<f32>(storage, KEY_SCALE)
+                    && !unattended
+                {
+                    let window = remembered_window(storage).filter(|_| asked_size.is_none());
+                    app.restore_scale(scale, window);
+                }
             }
             if play {
                 app.queue(Command::Action(Action::PlayPause));
@@ -413,6 +425,31 @@ fn start_simulation(
         app.set_banner(warning.clone());
         warning
     })
+}
+
+/// The window size eframe remembered (its `window` key, in points at the scale of the
+/// session), unless the window was maximized or fullscreen.
+fn remembered_window(storage: &dyn eframe::Storage) -> Option<egui::Vec2> {
+    #[derive(serde::Deserialize)]
+    struct Size {
+        x: f32,
+        y: f32,
+    }
+    #[derive(serde::Deserialize)]
+    struct Geometry {
+        inner_size_points: Size,
+    }
+    #[derive(serde::Deserialize)]
+    struct Remembered {
+        normal_geometry: Geometry,
+        #[serde(default)]
+        fullscreen: bool,
+        #[serde(default)]
+        maximized: bool,
+    }
+    let w: Remembered = eframe::get_value(storage, EFRAME_WINDOW_KEY)?;
+    let size = w.normal_geometry.inner_size_points;
+    (!w.fullscreen && !w.maximized).then(|| egui::vec2(size.x, size.y))
 }
 
 /// Reads what the last session stored: the recent files, the report folder and, when
