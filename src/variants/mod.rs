@@ -181,6 +181,19 @@ impl Variant {
         }
     }
 
+    /// The words for a scene with none of what the approach handles: "no boxes or
+    /// rotated boxes", "no obstacles".
+    pub fn handles_none(self) -> &'static str {
+        match self {
+            Variant::TrigCorner | Variant::ExpandedBox => "no boxes or rotated boxes",
+            Variant::Discrete | Variant::Substep => "no obstacles",
+            Variant::SlopeForm | Variant::Billiards => "no circles",
+            Variant::Projection => "no segments",
+            #[cfg(feature = "engines")]
+            Variant::ParryCast | Variant::ParrySweep => "no obstacles",
+        }
+    }
+
     /// The known flaws of the approach (for an engine: its documented behaviour where it
     /// departs from the core's contract), one short sentence each, for the variants panel.
     pub fn flaws(self) -> &'static [&'static str] {
@@ -311,5 +324,21 @@ fn guard_finite(outcome: Outcome) -> Outcome {
             Outcome::Failed("the approach produced a non-finite contact (NaN or infinity)")
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Variant;
+
+    /// User test: a variant that handles every obstacle, in a scene without one, read
+    /// "runs on nothing here: no every obstacle".
+    #[test]
+    fn a_scene_without_what_a_variant_handles_is_said_in_plain_words() {
+        for v in Variant::ALL {
+            let none = v.handles_none();
+            assert!(none.starts_with("no ") && !none.contains("every"), "{none}");
+        }
+        assert_eq!(Variant::Substep.handles_none(), "no obstacles");
     }
 }

@@ -269,8 +269,8 @@ fn heat_map_menu(ui: &mut Ui, scene: &Scene, h: &mut HeatMap) {
             if ui
                 .add_enabled(runs || chosen, radio)
                 .on_disabled_hover_text(format!(
-                    "Nothing to compare: this scene has no {}.",
-                    v.handles()
+                    "Nothing to compare: this scene has {}.",
+                    v.handles_none()
                 ))
                 .clicked()
             {

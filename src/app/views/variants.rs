@@ -38,7 +38,7 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
                     explain(ui, v);
                     ui.colored_label(
                         Role::Warning.color(),
-                        format!("Nothing to run on: this scene has no {}.", v.handles()),
+                        format!("Nothing to run on: this scene has {}.", v.handles_none()),
                     );
                 });
             if check.changed() {
@@ -53,7 +53,7 @@ pub fn show(ui: &mut Ui, scene: &Scene, out: &mut Vec<Command>) {
         });
         if on && !runs {
             ui.label(
-                RichText::new(format!("  runs on nothing here: no {}", v.handles()))
+                RichText::new(format!("  runs on nothing here: {}", v.handles_none()))
                     .small()
                     .color(Role::Warning.color()),
             );
@@ -165,8 +165,8 @@ fn heat_legend(ui: &mut Ui, scene: &Scene) {
             if !scene.has_obstacle_for(v) {
                 ui.label(
                     RichText::new(format!(
-                        "compares nothing here: this scene has no {}",
-                        v.handles()
+                        "compares nothing here: this scene has {}",
+                        v.handles_none()
                     ))
                     .small()
                     .color(Role::Warning.color()),
