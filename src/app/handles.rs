@@ -72,14 +72,19 @@ pub struct Handle {
 pub fn point_handles(object: usize, shape: &Shape, zoom: f32) -> Vec<Handle> {
     let h = |grip, pos| Handle { object, grip, pos };
     match *shape {
-        Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => {
-            let mut v = vec![
-                h(Grip::Start, start),
-                h(Grip::Radius, start + Vec2::new(radius, 0.0)),
-            ];
-            v.insert(0, h(Grip::End, end));
-            v
-        }
+        // A static circle's centre is its start: a drag moves it, and Shift turns the
+        // drag into one of its end (the canvas's gesture). An end handle on the same
+        // point won the pick and made every drag pull the end out.
+        Shape::Circle { start, end, radius } if start == end => vec![
+            h(Grip::Start, start),
+            h(Grip::Radius, start + Vec2::new(radius, 0.0)),
+        ],
+        // The end first: a ball whose motion is zero drags its end out.
+        Shape::Ball { start, end, radius } | Shape::Circle { start, end, radius } => vec![
+            h(Grip::End, end),
+            h(Grip::Start, start),
+            h(Grip::Radius, start + Vec2::new(radius, 0.0)),
+        ],
         Shape::Box { min, max } => {
             let b = Aabb::from_points(min, max);
             box_handles(object, b.corners())
@@ -203,15 +208,36 @@ pub fn apply_drag(
 ) -> Shape {
     let delta = now - grab;
     let place = |p: Vec2| snap_step.map_or(p, |s| snap(p, s));
+    // A radius snaps as a length: to a whole number of steps, at least one. Snapping the
+    // pointer to the grid gave the start itself near it, and a radius of 1e-38.
+    let snap_radius = |r: f32| snap_step.map_or(r, |s| (r / s).round().max(1.0) * s);
     match *orig {
         Shape::Ball { start, end, radius } => {
-            let (start, end, radius) =
-                drag_circle(start, end, radius, grip, now, delta, place, false);
+            let (start, end, radius) = drag_circle(
+                start,
+                end,
+                radius,
+                grip,
+                now,
+                delta,
+                place,
+                snap_radius,
+                false,
+            );
             Shape::Ball { start, end, radius }
         }
         Shape::Circle { start, end, radius } => {
-            let (start, end, radius) =
-                drag_circle(start, end, radius, grip, now, delta, place, true);
+            let (start, end, radius) = drag_circle(
+                start,
+                end,
+                radius,
+                grip,
+                now,
+                delta,
+                place,
+                snap_radius,
+                true,
+            );
             Shape::Circle { start, end, radius }
         }
         Shape::Segment { a, b } => {
@@ -359,6 +385,7 @@ fn drag_circle(
     now: Vec2,
     delta: Vec2,
     place: impl Fn(Vec2) -> Vec2,
+    snap_radius: impl Fn(f32) -> f32,
     static_moves_both: bool,
 ) -> (Vec2, Vec2, f32) {
     match grip {
@@ -370,8 +397,8 @@ fn drag_circle(
         Grip::End => (start, place(end + delta), radius),
         Grip::Radius => {
             // Any positive radius: a floor of 0.1 threw a ball of 5e-30 up to 0.1.
-            let r = world_len(place(now) - start).max(f32::MIN_POSITIVE);
-            (start, end, r)
+            let r = world_len(now - start).max(f32::MIN_POSITIVE);
+            (start, end, snap_radius(r))
         }
         _ => {
             let s = place(start + delta);
@@ -389,6 +416,66 @@ mod tests {
             name: "o".into(),
             shape,
         }
+    }
+
+    /// User test: a Ctrl-drag of a ball's radius handle inward gave a radius of
+    /// 1.1754944e-38 (the pointer snapped onto the start).
+    #[test]
+    fn a_snapped_radius_is_a_whole_number_of_steps_and_at_least_one() {
+        let ball = Shape::Ball {
+            start: Vec2::new(0.0, 0.0),
+            end: Vec2::new(10.0, 0.0),
+            radius: 3.0,
+        };
+        let radius = |now: Vec2| match apply_drag(
+            &ball,
+            Grip::Radius,
+            Vec2::new(3.0, 0.0),
+            now,
+            Some(5.0),
+        ) {
+            Shape::Ball { radius, .. } => radius,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(radius(Vec2::new(0.4, 0.3)), 5.0);
+        assert_eq!(radius(Vec2::new(8.0, 6.0)), 10.0);
+        assert_eq!(radius(Vec2::new(0.0, 13.0)), 15.0);
+        // Without Ctrl, the length as dragged.
+        match apply_drag(
+            &ball,
+            Grip::Radius,
+            Vec2::new(3.0, 0.0),
+            Vec2::new(0.0, 2.0),
+            None,
+        ) {
+            Shape::Ball { radius, .. } => assert_eq!(radius, 2.0),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// User test: a plain drag on a static circle's centre pulled out an end (the end's
+    /// handle, on the same point, won the pick); it moves the circle, as the help says.
+    #[test]
+    fn a_drag_on_a_static_circles_centre_moves_it() {
+        let objects = vec![Object {
+            name: "c".into(),
+            shape: Shape::Circle {
+                start: Vec2::new(5.0, 5.0),
+                end: Vec2::new(5.0, 5.0),
+                radius: 2.0,
+            },
+        }];
+        let h = pick(&objects, Some(0), Vec2::new(5.0, 5.0), 10.0).expect("a handle");
+        assert_eq!(h.grip, Grip::Start);
+        let moved = apply_drag(&objects[0].shape, h.grip, h.pos, Vec2::new(8.0, 1.0), None);
+        assert_eq!(
+            moved,
+            Shape::Circle {
+                start: Vec2::new(8.0, 1.0),
+                end: Vec2::new(8.0, 1.0),
+                radius: 2.0
+            }
+        );
     }
 
     #[test]
