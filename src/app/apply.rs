@@ -242,8 +242,11 @@ impl DebugApp {
                     self.ui.banner_reload = None;
                     return;
                 }
+                let words = self.unsent_report.clone().unwrap_or_default();
                 self.ui.report_form = Some(ReportForm {
                     folder: self.output_dir(),
+                    happened: words.happened,
+                    expected: words.expected,
                     ..ReportForm::default()
                 });
             }
@@ -868,6 +871,7 @@ impl DebugApp {
         }
         if let Some(words) = self.pending_report.take() {
             self.write_bug_report(ctx, &words);
+            self.unsent_report = Some(words);
         }
         let done: Vec<_> = self
             .shots
@@ -877,8 +881,17 @@ impl DebugApp {
         for r in done {
             match r {
                 Ok((message, path)) => {
+                    // A report is a folder, a screenshot a file.
+                    if path.is_dir() {
+                        self.unsent_report = None;
+                    }
                     self.ui.status = message;
                     self.ui.last_output = Some(path);
+                }
+                Err(e) if self.unsent_report.is_some() && e.starts_with("bug report") => {
+                    self.ui.banner = Some(format!(
+                        "{e} (what you typed is kept: Bug report… brings it back)"
+                    ));
                 }
                 Err(e) => self.ui.banner = Some(e),
             }
@@ -1093,5 +1106,55 @@ mod tests {
         // Larger than the view on an axis: centred on that axis.
         let s = shift_to_show(Vec2::new(300.0, 0.0), Vec2::new(120.0, 5.0), half);
         assert_eq!(s, Vec2::new(300.0, 0.0));
+    }
+
+    /// User test: a bug report that could not be written (a report folder without write
+    /// permission) threw away what had been typed; the form opened empty again.
+    #[test]
+    fn a_bug_report_that_fails_keeps_the_words_for_the_next_try() {
+        let ctx = Context::default();
+        let mut app = DebugApp::new(crate::scene::builtin::default_scene());
+        let words = UserWords {
+            happened: "It tunnels.".into(),
+            expected: "A hit at t = 0.4.".into(),
+        };
+        let fail = |app: &mut DebugApp| {
+            app.queue(Command::WriteBugReport {
+                happened: words.happened.clone(),
+                expected: words.expected.clone(),
+            });
+            app.apply_queued(&ctx);
+            app.poll_shell(&ctx);
+            // What the window answers once it has the picture.
+            if let Ok(mut shots) = app.shots.lock() {
+                shots.push(Err("bug report not written: permission denied".into()));
+            }
+            app.poll_shell(&ctx);
+        };
+        fail(&mut app);
+        let banner = app.ui.banner.clone().unwrap_or_default();
+        assert!(banner.contains("what you typed is kept"), "{banner}");
+        app.queue(Command::Action(Action::BugReport));
+        app.apply_queued(&ctx);
+        let form = app.ui.report_form.clone().expect("the form is open");
+        assert_eq!(
+            (form.happened, form.expected),
+            (words.happened.clone(), words.expected.clone())
+        );
+        // Written: the next report starts empty.
+        app.ui.report_form = None;
+        fail(&mut app);
+        let dir = std::env::temp_dir();
+        if let Ok(mut shots) = app.shots.lock() {
+            shots.push(Ok(("bug report in …".into(), dir)));
+        }
+        app.poll_shell(&ctx);
+        app.queue(Command::Action(Action::BugReport));
+        app.apply_queued(&ctx);
+        let form = app.ui.report_form.clone().expect("the form is open");
+        assert!(
+            form.happened.is_empty() && form.expected.is_empty(),
+            "{form:?}"
+        );
     }
 }

@@ -70,6 +70,9 @@ pub struct DebugApp {
     /// A bug report asked for in the form, written on the next frame (once the form is
     /// gone from the picture).
     pub(super) pending_report: Option<UserWords>,
+    /// The words of the last bug report asked for, until it is written: a report that
+    /// fails (a folder that cannot be written) keeps them for the next try.
+    pub(super) unsent_report: Option<UserWords>,
     /// The clearance plot's colour per obstacle name and its axis mode, kept across frames.
     pub(super) plot: PlotState,
     /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
@@ -107,6 +110,7 @@ impl DebugApp {
             stale: Vec::new(),
             renderer: None,
             pending_report: None,
+            unsent_report: None,
             plot: PlotState::default(),
             was_typing: false,
         };
