@@ -80,8 +80,19 @@ impl DebugApp {
                     }
                     _ => None,
                 };
-                if !self.doc.apply(edit, gesture) {
+                let cleared = match &edit {
+                    Edit::SetShape { object, shape } => self.discs_cleared(*object, shape, gesture),
+                    _ => None,
+                };
+                let (edits, note) = match cleared {
+                    Some((sim, note)) => (vec![edit, Edit::SetSimulation(Some(sim))], Some(note)),
+                    None => (vec![edit], None),
+                };
+                if !self.doc.apply_all(edits, gesture) {
                     return;
+                }
+                if let Some(note) = note {
+                    self.ui.status = note;
                 }
                 if let (Some(rename), Some(b)) = (rename, &mut self.baseline) {
                     b.rename(&rename);
@@ -169,43 +180,81 @@ impl DebugApp {
             }
             return Some(format!("{NOT_APPLIED}{first}"));
         }
-        self.refused_over_disc(before, shape)
+        None
     }
 
-    /// Adds `object` as an edit, unless it is a box or segment on a simulation disc (see
-    /// [`DebugApp::refused_over_disc`]; the status says which).
+    /// Adds `object` as an edit; simulation discs it covers at the start are removed from
+    /// the set-up in the same undo step (see [`DebugApp::discs_cleared`]).
     fn add(&mut self, object: Object) -> bool {
-        let blocking = self.doc.scene().simulation.as_ref().and_then(|sim| {
-            use crate::scene::validate::TOUCH_TOLERANCE;
-            crate::scene::simulation::disc_under(sim, &object.shape, TOUCH_TOLERANCE)
+        let index = self.doc.scene().objects.len();
+        let cleared = self.discs_cleared(index, &object.shape, false);
+        let mut edits = vec![Edit::Add(object)];
+        let note = cleared.map(|(sim, note)| {
+            edits.push(Edit::SetSimulation(Some(sim)));
+            note
         });
-        if let Some(disc) = blocking {
-            self.ui.status = format!(
-                "{NOT_APPLIED}a new {:?} here would overlap simulation disc {disc} at the \
-                 start (add it elsewhere, or move the disc in the Simulation view)",
-                object.name
-            );
+        if !self.doc.apply_all(edits, false) {
             return false;
         }
-        self.doc.apply(Edit::Add(object), false)
+        if let Some(note) = note {
+            self.ui.status = note;
+        }
+        true
     }
 
-    /// Why a box or segment may not move onto a simulation disc: the scene would no longer
-    /// validate (a disc inside an obstacle at the start), so neither Save nor a bug report
-    /// could write it. One that already overlaps a disc may move anywhere.
-    fn refused_over_disc(&self, before: &Object, shape: &Shape) -> Option<String> {
-        use crate::scene::simulation::disc_under;
+    /// The simulation set-up without the discs a box or segment given `shape` (object
+    /// `object`) covers at the start, and the status's words, when it covers any: the
+    /// scene would not validate with them (a disc inside an obstacle), so neither Save
+    /// nor a bug report could write it. Refusing the edit instead blocked every edit of an
+    /// obstacle among discs, which the sweep view does not draw. During a gesture (a
+    /// drag) the discs are taken from the set-up as the gesture found it, so a box dragged
+    /// across discs removes only those it ends on, not a trail.
+    fn discs_cleared(
+        &mut self,
+        object: usize,
+        shape: &Shape,
+        gesture: bool,
+    ) -> Option<(Simulation, String)> {
+        use crate::scene::simulation::discs_under;
         use crate::scene::validate::TOUCH_TOLERANCE;
-        let sim = self.doc.scene().simulation.as_ref()?;
-        let disc = disc_under(sim, shape, TOUCH_TOLERANCE)?;
-        if disc_under(sim, &before.shape, TOUCH_TOLERANCE).is_some() {
+        let now = self.doc.scene().simulation.as_ref();
+        let basis = match (&self.disc_basis, gesture && self.doc.in_gesture()) {
+            (Some(b), true) => b.clone(),
+            _ => now?.clone(),
+        };
+        self.disc_basis = gesture.then(|| basis.clone());
+        let under = discs_under(&basis, shape, TOUCH_TOLERANCE, basis.discs.len());
+        let mut kept = basis;
+        if !under.is_empty() {
+            let gone: std::collections::HashSet<usize> = under.iter().copied().collect();
+            kept.discs = std::mem::take(&mut kept.discs)
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| !gone.contains(i))
+                .map(|(_, d)| d)
+                .collect();
+        }
+        if Some(&kept) == self.doc.scene().simulation.as_ref() {
             return None;
         }
-        Some(format!(
-            "{NOT_APPLIED}{:?} would overlap simulation disc {disc} at the start (move or \
-             remove the disc in the Simulation view first)",
-            before.name
-        ))
+        let name = self
+            .doc
+            .scene()
+            .objects
+            .get(object)
+            .map_or("the new object".to_owned(), |o| format!("{:?}", o.name));
+        let n = under.len();
+        let note = if n == 0 {
+            "the simulation's discs are back as they were before this drag".to_owned()
+        } else {
+            format!(
+                "{name} covers {n} simulation disc{} at the start: removed from the set-up \
+                 (Ctrl+Z brings {} back)",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" },
+            )
+        };
+        Some((kept, note))
     }
 
     /// Why a rename is refused ([`crate::scene::name_refusal`]).

@@ -73,6 +73,9 @@ pub struct DebugApp {
     /// The words of the last bug report asked for, until it is written: a report that
     /// fails (a folder that cannot be written) keeps them for the next try.
     pub(super) unsent_report: Option<UserWords>,
+    /// The simulation set-up as the gesture in progress found it: a drag removes the
+    /// discs its obstacle ends on from this, not from what earlier frames left.
+    pub(super) disc_basis: Option<crate::scene::Simulation>,
     /// The clearance plot's colour per obstacle name and its axis mode, kept across frames.
     pub(super) plot: PlotState,
     /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
@@ -111,6 +114,7 @@ impl DebugApp {
             renderer: None,
             pending_report: None,
             unsent_report: None,
+            disc_basis: None,
             plot: PlotState::default(),
             was_typing: false,
         };

@@ -139,8 +139,19 @@ impl Document {
     /// otherwise it is a step of its own. An edit that changes nothing is dropped. Returns
     /// whether the scene changed.
     pub fn apply(&mut self, edit: Edit, gesture: bool) -> bool {
+        self.apply_all(vec![edit], gesture)
+    }
+
+    /// [`Document::apply`] for edits made as one: one undo step, one revision; none of
+    /// them made when one cannot be.
+    pub fn apply_all(&mut self, edits: Vec<Edit>, gesture: bool) -> bool {
         let mut next = self.scene.clone();
-        if !change(&mut next, edit) || next == self.scene {
+        for edit in edits {
+            if !change(&mut next, edit) {
+                return false;
+            }
+        }
+        if next == self.scene {
             return false;
         }
         if !(gesture && self.gesture) {
@@ -153,6 +164,11 @@ impl Document {
     }
 
     /// Closes the gesture in progress: the next edit starts a new undo step.
+    /// An undo step is open for a gesture in progress (a drag, typing in a field).
+    pub fn in_gesture(&self) -> bool {
+        self.gesture
+    }
+
     pub fn end_gesture(&mut self) {
         self.gesture = false;
     }

@@ -131,12 +131,26 @@ pub(crate) fn solid_overlaps(
         .collect())
 }
 
-/// The first simulation disc (by index) that `shape` would overlap at the start were it
-/// one of the scene's obstacles, as validation finds them; `None` when it overlaps none,
-/// is not an obstacle the simulation uses, or the engine refuses the set-up anyway (which
-/// validation reports by its own field).
+/// The simulation discs (by index, at most `limit`) that `shape` would overlap at the
+/// start were it one of the scene's obstacles, as validation finds them; none when it
+/// overlaps none, is not an obstacle the simulation uses, or the engine refuses the set-up
+/// anyway (which validation reports by its own field).
 #[cfg_attr(not(feature = "gui"), allow(dead_code))] // the debugger's edits ask it
-pub(crate) fn disc_under(sim: &Simulation, shape: &Shape, tolerance: f64) -> Option<usize> {
+pub(crate) fn discs_under(
+    sim: &Simulation,
+    shape: &Shape,
+    tolerance: f64,
+    limit: usize,
+) -> Vec<usize> {
+    discs_under_impl(sim, shape, tolerance, limit).unwrap_or_default()
+}
+
+fn discs_under_impl(
+    sim: &Simulation,
+    shape: &Shape,
+    tolerance: f64,
+    limit: usize,
+) -> Option<Vec<usize>> {
     let solid = solid_of(shape)?;
     // Asked on every frame of a drag: only the discs within reach of the shape's bounding
     // box go to the engine's test (validating and filing a million discs twice a frame
@@ -158,8 +172,8 @@ pub(crate) fn disc_under(sim: &Simulation, shape: &Shape, tolerance: f64) -> Opt
         return None;
     }
     let discs: Vec<DiscInit> = near.iter().map(|&i| disc_init(&sim.discs[i])).collect();
-    let pairs = World::solid_overlaps(sim.bounds, &discs, &[solid], tolerance, 1).ok()?;
-    pairs.first().map(|&(k, _)| near[k])
+    let pairs = World::solid_overlaps(sim.bounds, &discs, &[solid], tolerance, limit).ok()?;
+    Some(pairs.iter().map(|&(k, _)| near[k]).collect())
 }
 
 /// Whether the engine would accept the scene's simulation (its limits included), without

@@ -214,6 +214,18 @@ impl SimView {
                     Err(e) => self.note(format!("fill: {e}")),
                 }
             }
+            let discs = scene.simulation.as_ref().map_or(0, |sim| sim.discs.len());
+            if ui
+                .add_enabled(discs > 0, egui::Button::new("Remove all"))
+                .on_hover_text("Remove every disc (undoable; keeps the walls)")
+                .clicked()
+                && let Some(sim) = &scene.simulation
+            {
+                setup = Some(Simulation {
+                    discs: Vec::new(),
+                    ..sim.clone()
+                });
+            }
             if ui.button("Fit view").clicked() {
                 self.canvas.fit_pending = true;
             }
