@@ -110,6 +110,9 @@ pub struct SimSnapshot {
     pub mid_group: Option<(usize, usize)>,
     /// Whether the published-loop comparison was on.
     pub comparing: bool,
+    /// The run has what the published loop knows nothing of (obstacles, a restitution
+    /// below 1), so its positions part from the engine's by design.
+    pub unlike_published: bool,
     /// The selected disc's lines in the panel, if one is selected.
     pub selected: Vec<String>,
     /// The state on screen as a set-up (see the module docs).
@@ -537,8 +540,21 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
                 fixed_f64(g)
             )
         });
+        if sim.unlike_published {
+            let _ = writeln!(
+                md,
+                "**Not like for like:** the published loop knows no obstacles and no \
+                 restitution, which this run has: its discs pass through the obstacles, so \
+                 the position gap measures that, not a fault of either.\n"
+            );
+        }
+        // A divergence is one of the loop's own failures, not a gap in positions.
         let _ = match n {
-            0 => writeln!(md, "None so far{gap}.\n"),
+            0 => writeln!(
+                md,
+                "None of the loop's failures so far (NaN velocity, escape, skipped contact \
+                 at t = 0, stalled frame){gap}.\n"
+            ),
             1 => writeln!(md, "1 divergence{gap}:\n"),
             n => writeln!(md, "{n} divergences, the first at the top{gap}:\n"),
         };

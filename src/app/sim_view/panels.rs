@@ -260,7 +260,12 @@ impl SimView {
         ui.label(RichText::new("published loop: orange rings").color(Role::Published.color()));
         let w = t.world();
         if !w.solids().is_empty() || w.restitution() != 1.0 {
-            ui.label("(the published loop knows no obstacles and no restitution)");
+            ui.colored_label(
+                Role::Warning.color(),
+                "Not like for like: the published loop knows no obstacles and no \
+                 restitution, which this run has; its discs pass through the obstacles, so \
+                 the gap below measures that.",
+            );
         }
         if let Some(g) = cmp.max_gap(w) {
             ui.label(format!("largest position gap: {g:.3e}"));
@@ -272,8 +277,9 @@ impl SimView {
         match cmp.first_divergence() {
             Some(t) => ui.colored_label(red, format!("first divergence at t = {t:.4}")),
             None => ui.label(
-                "no divergence so far: no NaN velocity, escape, skipped contact at t = 0 or \
-                 stalled frame (the positions can still drift apart, as the gap shows)",
+                "none of the loop's failures so far (NaN velocity, escape, skipped contact \
+                 at t = 0, stalled frame); the positions can still drift apart, as the gap \
+                 shows",
             ),
         };
         let list = cmp.divergences();
