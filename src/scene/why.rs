@@ -88,6 +88,24 @@ pub fn explain(
         }
         _ => return None,
     };
+    // A normal that is no direction is worse than the verdict that came first (a late
+    // time): a response along it pushes the ball nowhere, or by the wrong amount.
+    if let Some(h) = said.filter(|_| !matches!(verdict, Verdict::NormalOff(_))) {
+        let length = h.normal.length();
+        if h.normal == Vec2::ZERO {
+            why.push_str(&format!(
+                "; and its normal is {}, no direction at all: a response along it pushes \
+                 the ball nowhere",
+                point(h.normal)
+            ));
+        } else if (length - 1.0).abs() > 1e-3 {
+            why.push_str(&format!(
+                "; and its normal {} is not a unit vector (length {})",
+                point(h.normal),
+                fixed(length)
+            ));
+        }
+    }
     // The approach's own steps, re-run: which of its published flaws this is.
     if let Some(shown) =
         variant.and_then(|v| flaw::shown(v, sweep, obstacle, who.params, outcome, exact))
@@ -832,6 +850,29 @@ mod tests {
                 && text.contains("multiples of 1/4"),
             "{text}"
         );
+    }
+
+    /// User test: sub-stepping through a segment answered a late time with a normal of
+    /// (0, 0) (its sample's centre on the segment), and the why spoke of the time alone.
+    #[test]
+    fn a_normal_that_is_no_direction_is_said_beside_a_late_time() {
+        let seg = Obstacle::Segment(Segment::new(Vec2::new(0.0, -10.0), Vec2::new(0.0, 10.0)));
+        let s = Sweep::new(Vec2::new(-60.0, 0.0), Vec2::new(60.0, 0.0), 3.0);
+        let text = why(Variant::Substep, &s, &seg, &Params::default()).unwrap_or_default();
+        assert!(text.starts_with("late: at its t = 0.5"), "{text}");
+        assert!(
+            text.contains("and its normal is (0, 0), no direction at all"),
+            "{text}"
+        );
+        // A unit normal says nothing of it.
+        let text = why(
+            Variant::Substep,
+            &Sweep::new(Vec2::new(5.0, 30.0), Vec2::new(5.0, 0.0), 1.0),
+            &unit_box(),
+            &Params { substeps: 4 },
+        )
+        .unwrap_or_default();
+        assert!(!text.contains("its normal"), "{text}");
     }
 
     /// Helper review: the projection test's miss of an end-cap overlap at t = 1 gave no
