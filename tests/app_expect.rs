@@ -124,6 +124,36 @@ fn notes_are_edited_in_the_inspector_as_one_undo_step() {
     assert_eq!(h.state().scene().notes, builtin::default_scene().notes);
 }
 
+/// User test: typing the description and then the notes undid as one step (the keyboard
+/// never left a field between them, so the typing gesture went on).
+#[test]
+fn typing_in_two_fields_one_after_the_other_is_two_undo_steps() {
+    let mut h = harness(default_app());
+    h.get_by_label("Scene and notes").click();
+    h.run();
+    let original = builtin::default_scene();
+    h.get_by_role_and_label(Role::MultilineTextInput, "description")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "description")
+        .type_text(" Edited.");
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "notes")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "notes")
+        .type_text(" More.");
+    h.run();
+    let description = h.state().scene().description.clone();
+    assert_ne!(description, original.description);
+    assert_ne!(h.state().scene().notes, original.notes);
+    act(&mut h, Action::Undo);
+    assert_eq!(h.state().scene().notes, original.notes);
+    assert_eq!(h.state().scene().description, description);
+    act(&mut h, Action::Undo);
+    assert_eq!(h.state().scene().description, original.description);
+}
+
 #[test]
 fn text_that_states_an_answer_the_scene_no_longer_gives_is_flagged() {
     let mut h = harness(default_app());

@@ -82,6 +82,8 @@ pub struct DebugApp {
     /// before a frame's keys are read, so this is how the keys know the Escape was the
     /// field's.
     pub(super) was_typing: bool,
+    /// The widget that had the keyboard when the last frame ended.
+    pub(super) focused: Option<egui::Id>,
 }
 
 impl Default for DebugApp {
@@ -117,6 +119,7 @@ impl DebugApp {
             disc_basis: None,
             plot: PlotState::default(),
             was_typing: false,
+            focused: None,
         };
         app.set_document(scene, None);
         app

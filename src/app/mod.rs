@@ -144,9 +144,13 @@ impl DebugApp {
         // A gesture goes on while a button is held or a field is being typed in.
         self.was_typing = ctx.egui_wants_keyboard_input();
         let busy = ctx.input(|i| i.pointer.any_down()) || self.was_typing;
-        if !busy {
+        // Typing in one field and then another is two edits: the keyboard moving on to
+        // another field ends the first one's undo step.
+        let focused = ctx.memory(|m| m.focused());
+        if !busy || focused != self.focused {
             self.doc.end_gesture();
         }
+        self.focused = focused;
         self.handle_close(&ctx);
         let title = shell::files::title(self.doc.scene(), self.doc.path(), self.doc.dirty());
         if title != self.title {
