@@ -3,8 +3,11 @@ use serde::{Deserialize, Serialize};
 
 /// An axis-aligned box, `min` at the bottom-left and `max` at the top-right (y-up).
 ///
-/// A box with `min == max` on one axis (zero width or height) is valid: it behaves as a
-/// segment, and the queries treat it as such.
+/// A box with `min == max` on one axis (zero width or height), or on both, is valid. It
+/// holds the same points as a segment (or a point), so a circle meets it at the same times;
+/// its answers still name a box's features (sides and corners), and a centre exactly on it
+/// at the start is pushed out by the box's rule for ties (the side the motion heads to
+/// most), where a segment's leaves on the side the motion comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Aabb {
     /// The bottom-left corner.
