@@ -810,3 +810,41 @@ fn an_inverted_box_far_from_the_start_is_invalid_input() {
         assert_eq!(sweep(0.0, sx, 0.0, ex, 0.5).vs_aabb(&flipped), None);
     }
 }
+
+/// Outside review: a point beyond f32's range is held at ±f32::MAX in a single query's
+/// `Hit` too (documented in exactness.md): a ball inside a circle of radius f32::MAX,
+/// centres together, is pushed out upward to the exact point (0, 2·MAX).
+#[test]
+fn a_push_out_point_beyond_f32_is_held_at_f32_max() {
+    let at = v(0.0, f32::MAX);
+    let ball = Sweep::new(at, at, 1.0);
+    let huge = Sweep::new(at, at, f32::MAX);
+    let h = ball.vs_circle(&huge).expect("overlapping at t = 0");
+    assert!(h.started_inside && h.time == 0.0, "{h:?}");
+    assert_eq!(h.normal, v(0.0, 1.0));
+    assert_eq!(h.point, v(0.0, f32::MAX));
+    assert!(h.center.is_finite() && h.point.is_finite());
+}
+
+/// Outside review: a box of zero width or size takes the box's tie rule for a centre on
+/// it at the start (the side the motion heads to most), where a segment on the same points
+/// leaves on the side the motion comes from (documented in exactness.md and on `Aabb`).
+#[test]
+fn a_zero_width_box_pushes_out_by_the_box_rule_and_a_segment_by_its_own() {
+    let point_box = Aabb::new(v(0.0, 0.0), v(0.0, 0.0));
+    let h = sweep(0.0, 0.0, 1.0, 0.0, 1.0)
+        .vs_aabb(&point_box)
+        .expect("on the box at t = 0");
+    assert!(h.started_inside, "{h:?}");
+    assert_eq!(
+        (h.normal, h.feature),
+        (v(1.0, 0.0), Feature::Side(Side::Right))
+    );
+    let wall = Aabb::new(v(0.0, 0.0), v(0.0, 1.0));
+    let s = sweep(0.0, 0.5, 1.0, 0.5, 1.0);
+    let h = s.vs_aabb(&wall).expect("on the box at t = 0");
+    assert_eq!(h.normal, v(1.0, 0.0));
+    let seg = Segment::new(v(0.0, 0.0), v(0.0, 1.0));
+    let h = s.vs_segment(&seg).expect("on the segment at t = 0");
+    assert_eq!(h.normal, v(-1.0, 0.0));
+}
