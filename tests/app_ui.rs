@@ -2031,3 +2031,37 @@ fn the_interface_scale_is_held_to_what_the_window_can_lay_out() {
     h.run();
     assert_eq!(h.ctx.zoom_factor(), 1.2);
 }
+
+/// User test: with the inspector scrolled down the ball's readout, selecting the box left
+/// the box's own fields out of sight above. Each selection opens at its own scroll.
+#[test]
+fn selecting_another_object_shows_its_fields_from_the_top() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 600.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    h.state_mut().queue(Command::Select(Some(0)));
+    h.run();
+    let name_top = |h: &Harness<DebugApp>| {
+        h.get_by_role_and_label(Role::TextInput, "name")
+            .rect()
+            .top()
+    };
+    let before = name_top(&h);
+    h.hover_at(egui::pos2(1300.0, 300.0));
+    h.run();
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(name_top(&h) < before - 100.0, "scrolled: {}", name_top(&h));
+    h.state_mut().queue(Command::Select(Some(1)));
+    h.run();
+    assert_eq!(name_top(&h), before);
+}

@@ -30,9 +30,10 @@ pub fn show(
     out: &mut Vec<Command>,
 ) {
     // Vertical scrolling only: everything wraps to the panel's width, so nothing is ever
-    // scrolled out of sight sideways.
+    // scrolled out of sight sideways. Each selection has its own scroll position: one
+    // scrolled down the readout left the next object's fields out of sight.
     ScrollArea::vertical()
-        .id_salt(("inspector", opened))
+        .id_salt(("inspector", opened, selected))
         .auto_shrink([false, false])
         .show(ui, |ui| {
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
