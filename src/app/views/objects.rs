@@ -71,9 +71,11 @@ fn row(
             // Cut to the panel's width rather than widening it: the hover gives it whole.
             ui.add(egui::Label::new(RichText::new(s).small()).truncate());
         }
-        if response.clicked() {
-            let next = if is_selected { None } else { Some(i) };
-            out.push(Command::Select(next));
+        // A click selects, whatever was selected before: as a toggle, the first click on
+        // the row a restored session had selected took the selection away. Escape or a
+        // click on the empty canvas deselects.
+        if response.clicked() && !is_selected {
+            out.push(Command::Select(Some(i)));
         }
     });
 }
