@@ -3,7 +3,7 @@
 //! about a restored scene), the window size (an explicit `--size` beats the remembered
 //! one), the OpenGL renderer for bug reports, and the unattended modes.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -43,6 +43,21 @@ struct Window {
     /// What the window is cleared to: the canvas colour, which shows through the panels (see
     /// `palette::apply_theme`).
     clear: egui::Color32,
+    /// What the session last saved held, cheaply told apart (see [`session_key`]).
+    saved: Option<SessionKey>,
+}
+
+/// The scene's revision, the recent files and the report folder: a change to any of them
+/// is a session to save.
+type SessionKey = (u64, Vec<PathBuf>, Option<PathBuf>, f32);
+
+fn session_key(app: &DebugApp) -> SessionKey {
+    (
+        app.revision(),
+        app.recent_files().to_vec(),
+        app.chosen_output_dir().map(Path::to_path_buf),
+        app.asked_scale(),
+    )
 }
 
 impl eframe::App for Window {
@@ -61,9 +76,12 @@ impl eframe::App for Window {
             self.app.set_renderer(gl_renderer(gl));
         }
         self.app.ui(ui);
-        // eframe saves after a frame only: an idle window with unsaved edits gets one
-        // frame per interval, so that they reach the session.
-        if self.persist && self.app.dirty() {
+        // eframe saves after a frame only: an idle window with unsaved edits, or another
+        // file opened, gets one frame per interval, so that they reach the session (a
+        // file opened in an idle window was not remembered when the window was killed).
+        if self.persist
+            && (self.app.dirty() || self.saved.as_ref() != Some(&session_key(&self.app)))
+        {
             ui.ctx().request_repaint_after(AUTOSAVE);
         }
         mark_frame_end(ui.ctx(), self.app.frame_times());
@@ -95,6 +113,7 @@ impl eframe::App for Window {
         if !self.persist {
             return;
         }
+        self.saved = Some(session_key(&self.app));
         let Stored {
             scene,
             path,
@@ -361,6 +380,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                 persist: !unattended,
                 exit: exit2,
                 clear,
+                saved: None,
             }))
         }),
     );
