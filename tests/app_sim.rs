@@ -484,6 +484,8 @@ fn a_fill_that_leaves_discs_out_says_how_many() {
     .unwrap_or_else(|e| panic!("{e}"));
     let (_, left_out) = SimView::fill_setup(&scene, 300, 0.3, 1).unwrap_or_else(|e| panic!("{e}"));
     assert!(left_out > 0, "the blocks take some places");
+    let there = scene.simulation.as_ref().map_or(0, |s| s.discs.len());
+    assert!(there > 0, "the scene has discs of its own");
     let mut app = DebugApp::new(scene);
     app.set_mode(Mode::Simulation);
     let ctx = egui::Context::default();
@@ -494,8 +496,33 @@ fn a_fill_that_leaves_discs_out_says_how_many() {
     h.run();
     assert_eq!(sim(&h).settings.fill_count, 300);
     assert_eq!(sim(&h).world().map(|w| w.len()), Some(300 - left_out));
-    let said = format!("fill: {left_out} disc(s) left out where they would overlap an obstacle");
+    // User test: a fill replaced a hand-spawned disc without a word; it says so.
+    let said = format!(
+        "fill: {} random disc(s) replaced the {there} there were; {left_out} left out where \
+         they would overlap an obstacle",
+        300 - left_out
+    );
     assert!(h.query_by_label(&said).is_some(), "{said}");
+}
+
+/// User test: after a fill, "Selected disc: disc 0" named a disc of the new random set,
+/// another disc than the one selected. A fill drops the selection.
+#[test]
+fn a_fill_drops_the_selected_disc() {
+    let scene = sweepscope::scene::io::load_scene(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run();
+    h.state_mut().sim_view_mut().select(Some(0));
+    h.run();
+    assert_eq!(sim(&h).selected(), Some(0));
+    h.get_by_label("Fill").click();
+    h.run();
+    assert_eq!(sim(&h).selected(), None);
 }
 
 /// The three plots share the width below the canvas. In a narrow window each names its

@@ -576,7 +576,13 @@ impl DebugApp {
         let (packing, seed) = (settings.fill_packing, settings.fill_seed);
         let (setup, left_out) =
             SimView::fill_setup(self.doc.scene(), n, packing, seed).map_err(|e| e.to_string())?;
-        self.sim.note_left_out(left_out);
+        let replaced = self
+            .doc
+            .scene()
+            .simulation
+            .as_ref()
+            .map_or(0, |s| s.discs.len());
+        self.sim.note_fill(replaced, setup.discs.len(), left_out);
         self.queue(Command::edit(Edit::SetSimulation(Some(setup))));
         self.apply_queued(ctx);
         Ok(())

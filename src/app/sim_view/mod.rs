@@ -466,13 +466,21 @@ impl SimView {
         Timeline::new(world, s.keyframe_events, s.keyframe_seconds, budget)
     }
 
-    /// Says how many discs a fill left out, once the run it set up is built.
-    pub fn note_left_out(&mut self, left_out: usize) {
+    /// Says what a fill did, once the run it set up is built: the discs it replaced (a
+    /// hand-spawned one went without a word) and how many it left out; and drops the
+    /// selection, whose number would name another disc of the new set.
+    pub fn note_fill(&mut self, replaced: usize, placed: usize, left_out: usize) {
+        self.select(None);
+        let mut note = format!("fill: {placed} random disc(s)");
+        if replaced > 0 {
+            note.push_str(&format!(" replaced the {replaced} there were"));
+        }
         if left_out > 0 {
-            self.pending_note = Some(format!(
-                "fill: {left_out} disc(s) left out where they would overlap an obstacle"
+            note.push_str(&format!(
+                "; {left_out} left out where they would overlap an obstacle"
             ));
         }
+        self.pending_note = Some(note);
     }
 
     fn note(&mut self, text: String) {

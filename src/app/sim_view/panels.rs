@@ -208,8 +208,9 @@ impl SimView {
                 let s = &self.settings;
                 match Self::fill_setup(scene, s.fill_count, s.fill_packing, s.fill_seed) {
                     Ok((sim, left_out)) => {
+                        let replaced = scene.simulation.as_ref().map_or(0, |s| s.discs.len());
+                        self.note_fill(replaced, sim.discs.len(), left_out);
                         setup = Some(sim);
-                        self.note_left_out(left_out);
                     }
                     Err(e) => self.note(format!("fill: {e}")),
                 }
