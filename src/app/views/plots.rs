@@ -325,7 +325,11 @@ fn nearest_curves(ball: &BallEvaluation, max_curves: usize) -> Vec<(usize, Vec<[
         .iter()
         .filter_map(|(i, _)| {
             let p = ball.pairs.get(*i)?;
-            Some((*i, clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES)))
+            let deepest = p.approach.map(|a| a.time);
+            Some((
+                *i,
+                clearance_curve(&ball.sweep, &p.shape, CURVE_SAMPLES, deepest),
+            ))
         })
         .collect()
 }
@@ -356,15 +360,27 @@ fn readout(
 }
 
 /// Samples of the clearance (the core's signed distance at t, minus r: negative by the
-/// depth while they overlap) over t ∈ [0, 1].
-fn clearance_curve(sweep: &Sweep, obstacle: &Obstacle, n: usize) -> Vec<[f64; 2]> {
-    (0..=n)
-        .map(|k| {
-            let t = k as f32 / n as f32;
-            let d = obstacle.clearance_at(sweep.at(t), sweep.radius, t);
-            [f64::from(t), f64::from(d)]
-        })
-        .collect()
+/// depth while they overlap) over t ∈ [0, 1], with one at `deepest`, the time of the
+/// closest approach the evaluation found: the curve's lowest point is a kink (a V through
+/// a thin wall) that evenly spaced samples cut off (a dip to −1 drawn to −0.85).
+fn clearance_curve(
+    sweep: &Sweep,
+    obstacle: &Obstacle,
+    n: usize,
+    deepest: Option<f32>,
+) -> Vec<[f64; 2]> {
+    let sample = |t: f32| {
+        let d = obstacle.clearance_at(sweep.at(t), sweep.radius, t);
+        [f64::from(t), f64::from(d)]
+    };
+    let mut points: Vec<[f64; 2]> = (0..=n).map(|k| sample(k as f32 / n as f32)).collect();
+    if let Some(t) = deepest.filter(|t| (0.0..=1.0).contains(t)) {
+        let at = points.partition_point(|p| p[0] < f64::from(t));
+        if points.get(at).is_none_or(|p| p[0] != f64::from(t)) {
+            points.insert(at, sample(t));
+        }
+    }
+    points
 }
 
 /// The clearances the plot can draw when its y axis is not fitted to the data: from far
@@ -480,6 +496,31 @@ mod near_contact_tests {
 
     use super::*;
     use crate::scene::{Object, Shape, evaluate};
+
+    /// User test: a ball through a thin wall drew the V of its clearance cut off above
+    /// its bottom (−0.85 for −1): the samples fell either side of the kink. The curve has
+    /// a sample at the closest approach.
+    #[test]
+    fn the_clearance_curve_reaches_the_bottom_of_a_v() {
+        let sweep = Sweep::new(Vec2::new(-1000.0, 0.0), Vec2::new(1000.0, 0.0), 1.0);
+        let wall = Obstacle::Aabb(crate::geom::Aabb::new(
+            Vec2::new(0.0, -10.0),
+            Vec2::new(0.5, 10.0),
+        ));
+        let deepest = wall.closest_approach(&sweep).expect("an approach");
+        // The centre in the wall's middle: 0.25 deep, a clearance of −1.25.
+        assert!((deepest.clearance + 1.25).abs() < 1e-3, "{deepest:?}");
+        let lowest = |c: Vec<[f64; 2]>| c.iter().map(|p| p[1]).fold(f64::INFINITY, f64::min);
+        let sampled = lowest(clearance_curve(&sweep, &wall, CURVE_SAMPLES, None));
+        assert!(
+            sampled > -1.1,
+            "control: the samples miss the kink ({sampled})"
+        );
+        let curve = clearance_curve(&sweep, &wall, CURVE_SAMPLES, Some(deepest.time));
+        assert!(curve.windows(2).all(|w| w[0][0] < w[1][0]), "in time order");
+        assert_eq!(curve.len(), CURVE_SAMPLES + 2);
+        assert!((lowest(curve) - f64::from(deepest.clearance)).abs() < 1e-3);
+    }
 
     /// User test: beside obstacles 60 away, a ball 0.05 deep in a box drew its dip as a
     /// flat line on 0. Near contact, the axis runs from below the dip to a few times it.
