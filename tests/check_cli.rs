@@ -490,3 +490,77 @@ fn check_lists_the_reported_answers_verdicts_without_failing_on_them() {
     assert_eq!(doc["ok"], true);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// User test: `check` on a scene saved with variants ticked printed the exact answers
+/// alone. It lists each enabled variant's verdict on the pairs it handles (judged, not
+/// checked: a tunnelling variant is what the scene shows, not a failure), in text and JSON.
+#[test]
+fn check_lists_the_enabled_variants_verdicts_without_failing_on_them() {
+    let out = check(&["scenes/thin-wall.ron"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("  variants (judged, not checked):"), "{text}");
+    assert!(
+        text.contains("discrete on ball vs wall: MISSED HIT (its miss; exact t = 0.475); why: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("substep on ball vs wall: Δt = +0.0250 (its t = 0.5; exact t = 0.475)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("expanded-box on ball vs wall: agrees"),
+        "{text}"
+    );
+    let out = check(&["--json", "scenes/thin-wall.ron"]);
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let f = &doc["files"][0];
+    let variants = f["variants"].as_array().cloned().unwrap_or_default();
+    assert_eq!(variants.len(), 4, "{f}");
+    assert_eq!(variants[0]["variant"], "discrete");
+    assert_eq!(variants[0]["disagrees"], true);
+    assert_eq!(variants[0]["hit"], serde_json::Value::Null);
+    assert_eq!(variants[1]["hit"]["time"].as_f64(), Some(0.5));
+    assert_eq!(f["variants_left_out"], 0);
+    assert_eq!(doc["ok"], true);
+}
+
+/// The variants' verdicts are capped per scene (MAX_VARIANT_LINES), the rest counted.
+#[test]
+fn check_caps_the_variants_verdicts_and_counts_the_rest() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-variants-cap-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("many.ron");
+    let boxes: String = (0..300)
+        .map(|k| {
+            let x = 10.0 * f64::from(k);
+            format!(
+                "        (name: \"b{k}\", shape: Box(min: ({x:.1}, 5.0), max: ({:.1}, 6.0))),\n",
+                x + 1.0
+            )
+        })
+        .collect();
+    let text = format!(
+        "(\n    version: 1,\n    objects: [\n        (name: \"ball\", shape: Ball(start: (0.0, 0.0), end: (3000.0, 0.0), radius: 1.0)),\n{boxes}    ],\n    variants: [\"discrete\", \"substep\", \"expanded-box\", \"trig-corner\"],\n)\n"
+    );
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let path = file.to_str().unwrap_or_default();
+    let out = check(&[path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let listed = text.lines().filter(|l| l.contains(" on ball vs b")).count();
+    assert_eq!(listed, 1000);
+    assert!(
+        text.contains("… and 200 more (at most MAX_VARIANT_LINES, 1000, are listed)"),
+        "{}",
+        &text[text.len().saturating_sub(300)..]
+    );
+    let out = check(&["--json", path]);
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let f = &doc["files"][0];
+    assert_eq!(f["variants"].as_array().map(Vec::len), Some(1000));
+    assert_eq!(f["variants_left_out"], 200);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -105,8 +105,19 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     // expectations: what another program said is not an expectation, and does not fail
     // the check.
     let mut reported = Vec::new();
+    // The enabled variants' verdicts, as the debugger shows them beside the exact answer
+    // (a scene saved with variants ticked printed the exact answers alone).
+    let mut variants = Vec::new();
+    let mut more_variants = 0usize;
     let expectations = evaluate_each(scene, &obstacles, |ball| {
         reported.extend(reported_lines(scene, &ball));
+        for line in variant_lines(scene, &ball) {
+            if variants.len() < MAX_VARIANT_LINES {
+                variants.push(line);
+            } else {
+                more_variants += 1;
+            }
+        }
         table.write_ball(out, ball)
     })?;
     table.finish(out)?;
@@ -129,6 +140,18 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
             writeln!(out, "    {}", safe(&e.to_string()))?;
         }
     }
+    if !variants.is_empty() {
+        writeln!(out, "  variants (judged, not checked):")?;
+        for line in &variants {
+            writeln!(out, "    {}", safe(line))?;
+        }
+        if more_variants > 0 {
+            writeln!(
+                out,
+                "    … and {more_variants} more (at most MAX_VARIANT_LINES, {MAX_VARIANT_LINES}, are listed)"
+            )?;
+        }
+    }
     if !reported.is_empty() {
         writeln!(out, "  reported (judged, not checked):")?;
         for line in &reported {
@@ -137,6 +160,38 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     }
     writeln!(out)?;
     Ok(expectations.iter().all(|e| e.passed()))
+}
+
+/// Variant verdicts listed per scene (here and in `--json`) before the rest are only
+/// counted: a scene of 10⁵ pairs with every variant on would list a million.
+pub const MAX_VARIANT_LINES: usize = 1000;
+
+/// One line per enabled variant on each pair of `ball` it handles: the variant, the pair,
+/// the verdict, its answer beside the exact one, and why it disagrees.
+pub(super) fn variant_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
+    let name = |i: usize| scene.objects.get(i).map_or("", |o| o.name.as_str());
+    let answer = |h: Option<&crate::hit::Hit>| {
+        h.map_or("miss".to_owned(), |h| format!("t = {}", num(h.time)))
+    };
+    ball.variants
+        .iter()
+        .filter(|row| row.verdict != crate::variants::verdict::Verdict::NotApplicable)
+        .filter_map(|row| {
+            let pair = ball.pairs.get(row.pair)?;
+            Some(format!(
+                "{} on {} vs {}: {} (its {}; exact {}){}",
+                row.variant.id(),
+                name(ball.object),
+                name(pair.obstacle),
+                row.verdict.text(),
+                answer(row.hit()),
+                answer(pair.hit.as_ref()),
+                row.why
+                    .as_deref()
+                    .map_or(String::new(), |why| format!("; why: {why}"))
+            ))
+        })
+        .collect()
 }
 
 /// One line per reported answer of `ball`: who, the pair, the verdict, what it said and

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! { "files": [ { "file", "valid": true, "name", "notes", "pairs": [...], "paths": [...],
-//!                "expectations": [...], "reported": [...], "ok" }
+//!                "expectations": [...], "reported": [...], "variants": [...],
+//!                "variants_left_out", "ok" }
 //!            | { "file", "valid": false, "ok": false, "errors": [...] } ],
 //!   "ok": every file valid and every expectation holding }
 //! ```
@@ -28,6 +29,9 @@ use crate::scene::evaluate::{ball_path, evaluate_each};
 use crate::scene::expect::ExpectationResult;
 use crate::scene::io::load_scene_all;
 use crate::scene::model::Scene;
+use crate::variants::verdict::Verdict;
+
+use super::check::MAX_VARIANT_LINES;
 
 /// Writes the document for `files` to `out`; whether every file passed.
 pub fn write(files: &[PathBuf], mut out: impl Write) -> io::Result<bool> {
@@ -113,6 +117,7 @@ impl Serialize for File<'_> {
             scene: &scene,
             expectations: RefCell::new(None),
             reported: RefCell::new(Vec::new()),
+            variants: RefCell::new((Vec::new(), 0)),
         };
         m.serialize_entry("pairs", &pairs)?;
         m.serialize_entry("paths", &Paths { scene: &scene })?;
@@ -135,6 +140,10 @@ impl Serialize for File<'_> {
         m.serialize_entry("expectations", &judged)?;
         // Judged, not checked: what another program said does not decide `ok`.
         m.serialize_entry("reported", &*pairs.reported.borrow())?;
+        // Judged, not checked, as the reported answers; at most MAX_VARIANT_LINES.
+        let (variants, left_out) = pairs.variants.take();
+        m.serialize_entry("variants", &variants)?;
+        m.serialize_entry("variants_left_out", &left_out)?;
         let ok = expectations.iter().all(ExpectationResult::passed);
         self.ok.set(ok);
         m.serialize_entry("ok", &ok)?;
@@ -149,6 +158,8 @@ struct Pairs<'a> {
     expectations: RefCell<Option<Vec<ExpectationResult>>>,
     /// The reported answers' verdicts, gathered ball by ball (at most MAX_EXPECTATIONS).
     reported: RefCell<Vec<Value>>,
+    /// The enabled variants' verdicts (at most MAX_VARIANT_LINES), and how many more.
+    variants: RefCell<(Vec<Value>, usize)>,
 }
 
 impl Serialize for Pairs<'_> {
@@ -169,6 +180,28 @@ impl Serialize for Pairs<'_> {
                     "normal": r.normal.map(|n| [n.x, n.y]),
                     "started_inside": r.started_inside,
                     "detail": r.detail,
+                    "verdict": row.verdict.text(),
+                    "why": row.why,
+                    "disagrees": row.verdict.is_bad(),
+                }));
+            }
+            for row in &ball.variants {
+                if row.verdict == Verdict::NotApplicable {
+                    continue;
+                }
+                let Some(p) = ball.pairs.get(row.pair) else {
+                    continue;
+                };
+                let mut v = self.variants.borrow_mut();
+                if v.0.len() >= MAX_VARIANT_LINES {
+                    v.1 += 1;
+                    continue;
+                }
+                v.0.push(json!({
+                    "variant": row.variant.id(),
+                    "ball": name(p.ball),
+                    "obstacle": name(p.obstacle),
+                    "hit": row.hit().map(hit_json),
                     "verdict": row.verdict.text(),
                     "why": row.why,
                     "disagrees": row.verdict.is_bad(),
