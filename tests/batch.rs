@@ -597,3 +597,101 @@ fn a_byte_order_mark_inside_the_input_is_named() {
     let (_, msg) = error_of(&answers, 2);
     assert!(msg.contains("byte-order mark (U+FEFF)"), "{msg}");
 }
+
+/// User test: a bug report gave every number but no query an engine's maintainer could
+/// run without the debugger. Its readout lists each pair as a `sweepscope batch` line;
+/// fed back, they give the report's own answers, bit for bit, whatever the names hold.
+#[test]
+fn a_reports_queries_run_as_batch_lines_give_its_answers() {
+    use sweepscope::scene::{Object, Scene, Shape, evaluate, report};
+    let mut scene = Scene::empty("queries");
+    let obj = |name: &str, shape| Object {
+        name: name.into(),
+        shape,
+    };
+    scene.objects = vec![
+        obj(
+            "ball \"one\"\\",
+            Shape::Ball {
+                start: Vec2::new(-3.0, 50.0),
+                end: Vec2::new(-3.0, 1e-7),
+                radius: 5.0,
+            },
+        ),
+        obj(
+            "box",
+            Shape::Box {
+                min: Vec2::new(0.0, 0.0),
+                max: Vec2::new(40.0, 30.0),
+            },
+        ),
+        obj(
+            "turned",
+            Shape::RotatedBox {
+                center: Vec2::new(-3.0, 20.0),
+                half_extents: Vec2::new(4.0, 1.0),
+                angle: 33.3,
+            },
+        ),
+        obj(
+            "seg",
+            Shape::Segment {
+                a: Vec2::new(-10.0, 12.0),
+                b: Vec2::new(4.0, 13.0),
+            },
+        ),
+        obj(
+            "disc",
+            Shape::Circle {
+                start: Vec2::new(-20.0, 40.0),
+                end: Vec2::new(10.0, 40.0),
+                radius: 2.5,
+            },
+        ),
+    ];
+    let ev = evaluate(&scene);
+    let md = report::render(&scene, &ev);
+    let block = md
+        .split("```jsonl\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap_or_else(|| panic!("no queries in:\n{md}"));
+    assert_eq!(block.lines().count(), 4, "{block}");
+    let out = run_stdin(block, &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answers = lines(&out);
+    for (pair, answer) in ev.pairs().zip(&answers) {
+        let id = answer["id"].as_str().unwrap_or_default().to_owned();
+        assert!(id.starts_with("ball \"one\"\\ vs "), "{id}");
+        match pair.hit {
+            Some(h) => {
+                assert_eq!(answer["hit"], true, "{id}: {answer}");
+                assert_eq!(
+                    answer["time"].as_f64().map(|t| t as f32),
+                    Some(h.time),
+                    "{id}"
+                );
+                assert_eq!(
+                    pair_f32(&answer["normal"]),
+                    [h.normal.x, h.normal.y],
+                    "{id}"
+                );
+            }
+            None => assert_eq!(answer["hit"], false, "{id}: {answer}"),
+        }
+    }
+    assert!(
+        ev.pairs().any(|p| p.hit.is_some()),
+        "control: a hit among them"
+    );
+}
+
+fn pair_f32(v: &Value) -> [f32; 2] {
+    let p = pair(v);
+    [p[0] as f32, p[1] as f32]
+}

@@ -43,7 +43,114 @@ pub fn render(scene: &Scene, ev: &Evaluation) -> String {
     }
     expectations(ev, &mut out);
     every_digit_list(scene, ev, &mut out);
+    batch_lines(scene, ev, &mut out);
     out
+}
+
+/// Pairs written as `sweepscope batch` queries before the rest are only counted.
+pub const MAX_BATCH_LINES: usize = 200;
+
+/// Each pair as one line of `sweepscope batch` input: the library's own inputs, every
+/// digit, so that someone without the debugger (an engine's maintainer) can run the same
+/// queries, or copy them into a test of their own.
+fn batch_lines(scene: &Scene, ev: &Evaluation, out: &mut String) {
+    let pairs: Vec<_> = ev.pairs().collect();
+    if pairs.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "## The queries
+
+Each pair as a line of `sweepscope batch` input \
+         (`sweepscope batch < queries.jsonl` answers them with the numbers above); a rotated \
+         box's angle is in radians, as the library takes it.
+
+```jsonl"
+    );
+    for pair in pairs.iter().take(MAX_BATCH_LINES) {
+        let Some(ball) = ev.ball(pair.ball) else {
+            continue;
+        };
+        let id = format!(
+            "{} vs {}",
+            name(scene, pair.ball),
+            name(scene, pair.obstacle)
+        );
+        let _ = writeln!(out, "{}", batch_query(&id, &ball.sweep, &pair.shape));
+    }
+    let _ = writeln!(
+        out,
+        "```
+"
+    );
+    if pairs.len() > MAX_BATCH_LINES {
+        let _ = writeln!(
+            out,
+            "… and {} more pairs (at most MAX_BATCH_LINES, {MAX_BATCH_LINES}, are written).\n",
+            pairs.len() - MAX_BATCH_LINES
+        );
+    }
+}
+
+/// One `sweepscope batch` query (see docs/command-line.md): `id`, the sweep and the
+/// obstacle, every number the shortest text that reads back as the same f32.
+pub fn batch_query(
+    id: &str,
+    sweep: &crate::geom::Sweep,
+    obstacle: &crate::obstacle::Obstacle,
+) -> String {
+    use crate::obstacle::Obstacle;
+    let d = every_digit;
+    let p = |v: glam::Vec2| format!("[{},{}]", d(v.x), d(v.y));
+    let head = format!(
+        "{{\"id\":{},\"start\":{},\"end\":{},\"radius\":{}",
+        json_string(id),
+        p(sweep.start),
+        p(sweep.end),
+        d(sweep.radius)
+    );
+    let tail = match obstacle {
+        Obstacle::Aabb(b) => format!(
+            "\"kind\":\"aabb\",\"min\":{},\"max\":{}",
+            p(b.min),
+            p(b.max)
+        ),
+        Obstacle::Obb(o) => format!(
+            "\"kind\":\"obb\",\"center\":{},\"half_extents\":{},\"angle\":{}",
+            p(o.center),
+            p(o.half_extents),
+            d(o.angle)
+        ),
+        Obstacle::Segment(sg) => {
+            format!("\"kind\":\"segment\",\"a\":{},\"b\":{}", p(sg.a), p(sg.b))
+        }
+        Obstacle::Circle(c) => format!(
+            "\"kind\":\"circle\",\"other_start\":{},\"other_end\":{},\"other_radius\":{}",
+            p(c.start),
+            p(c.end),
+            d(c.radius)
+        ),
+    };
+    format!("{head},{tail}}}")
+}
+
+/// `text` as a JSON string: quotes, backslashes and control characters escaped.
+fn json_string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            c if u32::from(c) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(s, "\\u{:04x}", u32::from(c));
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
 }
 
 /// The pairs' and paths' numbers with every digit of their f32s: the tables round to six
