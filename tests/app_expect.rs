@@ -387,3 +387,60 @@ fn the_rename_dialog_keeps_a_taken_name_open_and_says_why() {
     assert_eq!(h.state().scene().objects[0].name, "box2");
     assert!(h.query_by_label("New name").is_none(), "the dialog closed");
 }
+
+/// Path expectations in the debugger: Record expectations writes each ball's path beside
+/// its pairs (one undo step), the inspector judges it live (a moved box fails it), a
+/// rename follows into its contacts, and deleting the obstacle it met takes it along.
+#[test]
+fn record_expectations_records_paths_judged_live_and_following_renames() {
+    use sweepscope::app::Edit;
+    use sweepscope::scene::Shape;
+    let mut h = harness(default_app());
+    act(&mut h, Action::RecordExpectations);
+    let paths = h.state().scene().expect_paths.clone();
+    assert_eq!(paths.len(), 1, "{paths:?}");
+    assert_eq!(paths[0].contacts[0].obstacle, "box");
+    assert!(
+        h.state().status().contains("and 1 path(s)"),
+        "{}",
+        h.state().status()
+    );
+    assert!(
+        h.query_by_label_contains("expect_paths[0] ball: ")
+            .is_some()
+    );
+    assert_eq!(count(&h, "FAIL"), 0);
+    // The box moved down: the pair and the path fail, live.
+    let Shape::Box { min, max } = h.state().scene().objects[1].shape else {
+        panic!("object 1 is the box");
+    };
+    let moved = Shape::Box {
+        min: min - sweepscope::Vec2::new(0.0, 5.0),
+        max: max - sweepscope::Vec2::new(0.0, 5.0),
+    };
+    h.state_mut().queue(Command::edit(Edit::SetShape {
+        object: 1,
+        shape: moved,
+    }));
+    h.run();
+    assert!(!h.state().evaluation().path_expectations[0].passed());
+    act(&mut h, Action::Undo);
+    assert!(h.state().evaluation().expectations_hold());
+    // A rename of the box follows into the path's contacts; deleting it drops the path.
+    h.state_mut().queue(Command::edit(Edit::Rename {
+        object: 1,
+        name: "crate".into(),
+    }));
+    h.run();
+    assert_eq!(
+        h.state().scene().expect_paths[0].contacts[0].obstacle,
+        "crate"
+    );
+    assert!(h.state().evaluation().expectations_hold());
+    h.state_mut()
+        .queue(Command::edit(Edit::Remove { object: 1 }));
+    h.run();
+    assert!(h.state().scene().expect_paths.is_empty());
+    act(&mut h, Action::Undo);
+    assert_eq!(h.state().scene().expect_paths.len(), 1);
+}

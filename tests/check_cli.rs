@@ -94,6 +94,15 @@ const BAD: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "bad-path-expectation.ron",
+        &[
+            "tests/bad_scenes/bad-path-expectation.ron:11: expect_paths[1]: `ball` \"floor\" is a box, not a ball",
+            "bad-path-expectation.ron:11: expect_paths[1]: `contacts[0].obstacle` names no object (\"wall\")",
+            "`contacts[0].time`",
+            "`contacts[0].normal` must be a unit vector (length 2)",
+        ],
+    ),
+    (
         "nan.ron",
         &[
             "tests/bad_scenes/nan.ron:6: ",

@@ -54,8 +54,9 @@ fn a_scene_without_expectations_is_recorded_then_passes_and_keeps_its_notes() {
     let t = text(&out);
     assert_eq!(out.status.code(), Some(0), "{t}");
     // 2 balls × 3 obstacles; only the faller hits (the floor).
+    // And each ball's path: the faller stops on the floor, the passer meets nothing.
     assert!(
-        t.contains("scene.ron: recorded 6 expectations (1 hit, 5 misses), replacing 0"),
+        t.contains("scene.ron: recorded 6 expectations (1 hit, 5 misses) and 2 paths, replacing 0"),
         "{t}"
     );
 
@@ -87,10 +88,29 @@ fn a_scene_without_expectations_is_recorded_then_passes_and_keeps_its_notes() {
             .all(|e| !e.hit)
     );
 
+    let paths: Vec<(&str, usize)> = after
+        .expect_paths
+        .iter()
+        .map(|p| (p.ball.as_str(), p.contacts.len()))
+        .collect();
+    assert_eq!(paths, [("faller", 1), ("passer", 0)]);
+    assert_eq!(
+        after.expect_paths[0].end,
+        Some(sweepscope::Vec2::new(0.0, 2.0))
+    );
+    assert_eq!(
+        after.expect_paths[1].end,
+        Some(sweepscope::Vec2::new(50.0, 30.0))
+    );
+
     let out = sweepscope(&["check", path_str(&file)]);
     let t = text(&out);
     assert_eq!(out.status.code(), Some(0), "{t}");
     assert_eq!(t.matches("    PASS expect[").count(), 6, "{t}");
+    assert!(
+        t.contains("PASS expect_paths[0] faller: 1 contact (floor at t = 0.5), ends at (0, 2)"),
+        "{t}"
+    );
     assert!(
         t.contains("PASS expect[0] faller vs floor: hit at t = 0.5"),
         "{t}"
@@ -118,6 +138,11 @@ fn a_scene_without_expectations_is_recorded_then_passes_and_keeps_its_notes() {
     let out = sweepscope(&["check", path_str(&file)]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("FAIL expect[0] faller vs floor: time: expected 0.5"));
+    assert!(
+        text(&out).contains("FAIL expect_paths[0] faller: contact 0 (floor) time: expected 0.5"),
+        "{}",
+        text(&out)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -247,7 +272,7 @@ fn comments_and_layout_are_kept_and_only_the_list_changes() {
     let t = text(&out);
     assert_eq!(out.status.code(), Some(0), "{t}");
     assert!(
-        t.contains("recorded 6 expectations (1 hit, 5 misses), replacing 1"),
+        t.contains("recorded 6 expectations (1 hit, 5 misses) and 2 paths, replacing 1"),
         "{t}"
     );
     let now = std::fs::read_to_string(&file).expect("read");
@@ -317,7 +342,8 @@ fn counts_of_one_and_the_unlisted_problems_read_as_sentences() {
     }
     let out = sweepscope(&["check", "--record", path_str(&one)]);
     assert!(
-        text(&out).contains("its 1 expectation (1 hit, 0 misses) is the current answer\n"),
+        text(&out)
+            .contains("its 1 expectation (1 hit, 0 misses) and 1 path are the current answers\n"),
         "{}",
         text(&out)
     );

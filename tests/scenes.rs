@@ -78,7 +78,13 @@ fn every_scene_loads_and_holds_its_expectations() {
         if !is_sim && scene.expect.is_empty() {
             failures.push(format!("{}: no expectations", path.display()));
         }
-        for result in evaluate(&scene).expectations {
+        let ev = evaluate(&scene);
+        for result in &ev.expectations {
+            if !result.passed() {
+                failures.push(format!("{}: {result}", path.display()));
+            }
+        }
+        for result in &ev.path_expectations {
             if !result.passed() {
                 failures.push(format!("{}: {result}", path.display()));
             }
@@ -243,6 +249,7 @@ fn the_scene_format_example_parses_and_validates() {
     assert_eq!(scene.reported.len(), 1);
     assert_eq!(scene.params.substeps, 8);
     assert_eq!(scene.expect[0].time, Some(0.4));
+    assert_eq!(scene.expect_paths[0].contacts.len(), 2);
     assert_eq!(scene.simulation.as_ref().map(|s| s.discs.len()), Some(2));
     assert!(evaluate(&scene).expectations_hold());
 }

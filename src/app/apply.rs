@@ -671,12 +671,19 @@ impl DebugApp {
     /// Makes the current exact answers the scene's expectations (one undoable edit).
     fn record_expectations(&mut self) {
         let recorded = crate::scene::evaluate::record(self.doc.scene(), &self.evaluation);
-        let n = recorded.len();
-        let changed = self.doc.apply(Edit::SetExpectations(recorded), false);
-        self.ui.status = match (n, changed) {
+        let paths = crate::scene::evaluate::record_paths(self.doc.scene(), &self.evaluation);
+        let (n, k) = (recorded.len(), paths.len());
+        let changed = self
+            .doc
+            .apply(Edit::SetExpectations(recorded, paths), false);
+        let what = match k {
+            0 => format!("{n} expectation(s)"),
+            k => format!("{n} expectation(s) and {k} path(s)"),
+        };
+        self.ui.status = match (n + k, changed) {
             (0, _) => "no ball × obstacle pair to record".to_owned(),
-            (n, true) => format!("recorded {n} expectation(s) from the current answers"),
-            (n, false) => format!("the {n} expectation(s) already hold the current answers"),
+            (_, true) => format!("recorded {what} from the current answers"),
+            (_, false) => format!("the {what} already hold the current answers"),
         };
     }
 
@@ -812,12 +819,11 @@ impl DebugApp {
                 self.ui.status = format!("saved {}", absolute(path).display());
                 // Saved as asked; a scene whose own expectations fail is worth a word
                 // (`sweepscope check` will fail on it).
-                let failing = self
-                    .evaluation
-                    .expectations
-                    .iter()
-                    .filter(|e| !e.passed())
-                    .count();
+                let ev = &self.evaluation;
+                let failing = ev.expectations.iter().filter(|e| !e.passed()).count()
+                    + (ev.path_expectations.iter())
+                        .filter(|e| !e.passed())
+                        .count();
                 if failing > 0 {
                     self.ui.status += &format!(
                         " — {failing} of its expectations fail (Inspector › Expectations)"

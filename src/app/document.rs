@@ -17,9 +17,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::scene::expect::{drop_references, followed_rename, rename_references, rename_reported};
+use crate::scene::expect::{
+    drop_references, followed_rename, rename_path_references, rename_references, rename_reported,
+};
 use crate::scene::{
-    Expectation, HeatMap, Layers, Object, ResponseSettings, Scene, Shape, Simulation, View,
+    Expectation, HeatMap, Layers, Object, PathExpectation, ResponseSettings, Scene, Shape,
+    Simulation, View,
 };
 use crate::variants::Params;
 
@@ -64,7 +67,8 @@ pub enum Edit {
     SetName(String),
     SetDescription(String),
     SetNotes(String),
-    SetExpectations(Vec<Expectation>),
+    /// The scene's `expect` and `expect_paths` lists, recorded together.
+    SetExpectations(Vec<Expectation>, Vec<PathExpectation>),
     /// The disc simulation's set-up (after a spawn or a fill, for instance).
     SetSimulation(Option<Simulation>),
 }
@@ -251,6 +255,7 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
             // The scene's expectations name their objects: they follow the rename.
             if let Some(rename) = followed_rename(&scene.objects, object, &name) {
                 rename_references(&mut scene.expect, &rename);
+                rename_path_references(&mut scene.expect_paths, &rename);
                 rename_reported(&mut scene.reported, &rename);
             }
             match scene.objects.get_mut(object) {
@@ -275,7 +280,10 @@ fn change(scene: &mut Scene, edit: Edit) -> bool {
         Edit::SetName(n) => scene.name = n,
         Edit::SetDescription(d) => scene.description = d,
         Edit::SetNotes(n) => scene.notes = n,
-        Edit::SetExpectations(e) => scene.expect = e,
+        Edit::SetExpectations(e, paths) => {
+            scene.expect = e;
+            scene.expect_paths = paths;
+        }
         Edit::SetSimulation(s) => scene.simulation = s,
     }
     true

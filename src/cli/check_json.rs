@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! { "files": [ { "file", "valid": true, "name", "notes", "pairs": [...], "paths": [...],
-//!                "expectations": [...], "reported": [...], "variants": [...],
+//!                "expectations": [...], "path_expectations": [...], "reported": [...],
+//!                "variants": [...],
 //!                "variants_left_out", "ok" }
 //!            | { "file", "valid": false, "ok": false, "errors": [...] } ],
 //!   "ok": every file valid and every expectation holding }
@@ -25,8 +26,7 @@ use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Value, json};
 
 use crate::hit::Hit;
-use crate::scene::evaluate::{ball_path, evaluate_each};
-use crate::scene::expect::ExpectationResult;
+use crate::scene::evaluate::{Judged, ball_path, evaluate_each};
 use crate::scene::io::load_scene_all;
 use crate::scene::model::Scene;
 use crate::variants::verdict::Verdict;
@@ -126,6 +126,7 @@ impl Serialize for File<'_> {
             .take()
             .ok_or_else(|| S::Error::custom("the pairs were not evaluated"))?;
         let judged: Vec<Value> = expectations
+            .pairs
             .iter()
             .map(|e| {
                 json!({
@@ -138,13 +139,26 @@ impl Serialize for File<'_> {
             })
             .collect();
         m.serialize_entry("expectations", &judged)?;
+        let paths: Vec<Value> = expectations
+            .paths
+            .iter()
+            .map(|e| {
+                json!({
+                    "index": e.index,
+                    "ball": e.ball,
+                    "passed": e.passed(),
+                    "failures": e.failures,
+                })
+            })
+            .collect();
+        m.serialize_entry("path_expectations", &paths)?;
         // Judged, not checked: what another program said does not decide `ok`.
         m.serialize_entry("reported", &*pairs.reported.borrow())?;
         // Judged, not checked, as the reported answers; at most MAX_VARIANT_LINES.
         let (variants, left_out) = pairs.variants.take();
         m.serialize_entry("variants", &variants)?;
         m.serialize_entry("variants_left_out", &left_out)?;
-        let ok = expectations.iter().all(ExpectationResult::passed);
+        let ok = expectations.hold();
         self.ok.set(ok);
         m.serialize_entry("ok", &ok)?;
         m.end()
@@ -155,7 +169,7 @@ impl Serialize for File<'_> {
 /// end the judged expectations.
 struct Pairs<'a> {
     scene: &'a Scene,
-    expectations: RefCell<Option<Vec<ExpectationResult>>>,
+    expectations: RefCell<Option<Judged>>,
     /// The reported answers' verdicts, gathered ball by ball (at most MAX_EXPECTATIONS).
     reported: RefCell<Vec<Value>>,
     /// The enabled variants' verdicts (at most MAX_VARIANT_LINES), and how many more.

@@ -1,6 +1,7 @@
 //! `sweepscope check --record <scene.ron>...`: rewrites each file's `expect` list from the
 //! core's current exact answers ([`record`], the same as the debugger's "Record
-//! expectations") and saves atomically, so a following `sweepscope check` on the file passes.
+//! expectations"), and its `expect_paths` from the balls' paths ([`record_paths`]), and
+//! saves atomically, so a following `sweepscope check` on the file passes.
 //!
 //! Only the list changes: it is replaced in the file's own text
 //! ([`replace_expect`]), so comments, notes, layout and number spellings stay as they were.
@@ -16,9 +17,9 @@ use super::args::CheckArgs;
 use super::output::{Output, errln, outln};
 use super::terminal::{safe, safe_lines};
 use crate::atomic_file::write_atomically;
-use crate::scene::evaluate::{evaluate, record};
+use crate::scene::evaluate::{evaluate, record, record_paths};
 use crate::scene::expect::stale_claims;
-use crate::scene::format::{has_comments, replace_expect};
+use crate::scene::format::{has_comments, replace_expect, replace_expect_paths};
 use crate::scene::io::{parse_scene_all, read_scene_text, scene_to_string};
 use crate::scene::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 
@@ -27,6 +28,8 @@ use crate::scene::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 pub struct Recorded {
     /// Expectations written (one per ball × obstacle pair).
     pub expectations: usize,
+    /// Path expectations written (one per ball, its contacts and end).
+    pub paths: usize,
     pub hits: usize,
     pub misses: usize,
     /// How many the file had before.
@@ -51,7 +54,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         match record_file(path) {
             Ok(r) => {
                 let s = |n: usize| if n == 1 { "" } else { "s" };
-                let what = format!(
+                let mut what = format!(
                     "{} expectation{} ({} hit{}, {} miss{})",
                     r.expectations,
                     s(r.expectations),
@@ -60,10 +63,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     r.misses,
                     if r.misses == 1 { "" } else { "es" }
                 );
+                if r.paths > 0 {
+                    what.push_str(&format!(" and {} path{}", r.paths, s(r.paths)));
+                }
                 if r.changed {
                     outln!(out, "{file}: recorded {what}, replacing {}", r.replaced);
                 } else {
-                    let are = if r.expectations == 1 {
+                    let are = if r.expectations + r.paths == 1 {
                         "is the current answer"
                     } else {
                         "are the current answers"
@@ -122,6 +128,7 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
     }
     let evaluation = evaluate(&scene);
     let recorded = record(&scene, &evaluation);
+    let recorded_paths = record_paths(&scene, &evaluation);
     let mut stale = Vec::new();
     for (field, text) in [
         ("name", &scene.name),
@@ -135,6 +142,7 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
     let hits = recorded.iter().filter(|e| e.hit).count();
     let result = Recorded {
         expectations: recorded.len(),
+        paths: recorded_paths.len(),
         hits,
         misses: recorded.len() - hits,
         replaced: scene.expect.len(),
@@ -145,12 +153,22 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
             .iter()
             .filter(|e| !e.passed())
             .map(|e| e.summary())
+            .chain(
+                evaluation
+                    .path_expectations
+                    .iter()
+                    .filter(|e| !e.passed())
+                    .map(|e| e.summary()),
+            )
             .collect(),
     };
     scene.expect = recorded;
-    // The list spliced into the file's text; a file whose text cannot take it (not one
+    scene.expect_paths = recorded_paths;
+    // The lists spliced into the file's text; a file whose text cannot take them (not one
     // scene in parentheses) is rewritten whole when that loses no comment.
-    let new_text = match replace_expect(&text, &scene.expect) {
+    let spliced = replace_expect(&text, &scene.expect)
+        .and_then(|t| replace_expect_paths(&t, &scene.expect_paths));
+    let new_text = match spliced {
         Some(t) => t,
         None if !has_comments(&text) => scene_to_string(&scene),
         None => {
@@ -182,7 +200,18 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
                     expectations; this is a bug"
             .to_owned());
     }
-    if let Some(failed) = evaluate(&back).expectations.iter().find(|e| !e.passed()) {
+    let judged = evaluate(&back);
+    let failed = (judged
+        .expectations
+        .iter()
+        .find(|e| !e.passed())
+        .map(ToString::to_string))
+    .or_else(|| {
+        (judged.path_expectations.iter())
+            .find(|e| !e.passed())
+            .map(ToString::to_string)
+    });
+    if let Some(failed) = failed {
         return Err(format!(
             "the recorded expectations would not pass ({failed}); this is a bug"
         ));

@@ -24,7 +24,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::evaluate::{Evaluation, record};
+use super::evaluate::{Evaluation, record, record_paths};
 use super::io::scene_to_string;
 use super::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 use super::model::{Scene, Simulation};
@@ -192,6 +192,7 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
         Recorded::TooMany(pairs)
     } else {
         scene.expect = record(&scene, input.evaluation);
+        scene.expect_paths = record_paths(&scene, input.evaluation);
         Recorded::Yes
     };
     let mut start_ron = None;
@@ -210,6 +211,7 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
     if recorded == Recorded::Yes && scene_ron.len() as u64 > MAX_SCENE_BYTES {
         recorded = Recorded::TooBig(scene_ron.len());
         scene.expect = input.scene.expect.clone();
+        scene.expect_paths = input.scene.expect_paths.clone();
         scene.notes = bundle_notes(input, false);
         scene_ron = scene_to_string(&scene);
     }
@@ -301,6 +303,14 @@ fn bundle_notes(input: &BundleInput, answers_recorded: bool) -> String {
             n,
             "The scene expected otherwise, and the answer on screen replaced it: {}. To make \
              this file fail until that holds, put that expectation back in `expect`.",
+            r.summary()
+        );
+    }
+    for r in (input.evaluation.path_expectations.iter()).filter(|r| !r.passed()) {
+        let _ = writeln!(
+            n,
+            "The scene expected another path, and the path on screen replaced it: {}. To make \
+             this file fail until that holds, put that expectation back in `expect_paths`.",
             r.summary()
         );
     }
@@ -455,10 +465,11 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
         }
     );
     let _ = writeln!(md, "- written: {} UTC\n", input.stamp);
-    if input.evaluation.expectations.is_empty() {
+    if input.evaluation.expectations.is_empty() && input.evaluation.path_expectations.is_empty() {
         let _ = writeln!(
             md,
-            "## Expectations\n\nThe scene asserts nothing (it has no `expect` entries).\n"
+            "## Expectations\n\nThe scene asserts nothing (it has no `expect` or \
+             `expect_paths` entries).\n"
         );
     }
     // The readout: every pair, path and variant, and the scene's expectations with PASS or

@@ -12,8 +12,9 @@ use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 
 use super::expect::{self, ExpectationResult};
+use super::expect_path::{self, PathExpectationResult};
 use super::limits::MAX_EXPECTATIONS;
-use super::model::{Expectation, Reported, Scene};
+use super::model::{Expectation, PathExpectation, Reported, Scene};
 use super::why;
 use crate::approach::Approach;
 use crate::geom::Sweep;
@@ -162,6 +163,8 @@ pub struct Evaluation {
     pub balls: Vec<BallEvaluation>,
     /// The scene's expectations, in order.
     pub expectations: Vec<ExpectationResult>,
+    /// The scene's path expectations, in order.
+    pub path_expectations: Vec<PathExpectationResult>,
 }
 
 impl Evaluation {
@@ -180,9 +183,13 @@ impl Evaluation {
         self.balls.iter().flat_map(|b| &b.pairs)
     }
 
-    /// Whether every expectation holds.
+    /// Whether every expectation holds, paths included.
     pub fn expectations_hold(&self) -> bool {
         self.expectations.iter().all(ExpectationResult::passed)
+            && self
+                .path_expectations
+                .iter()
+                .all(PathExpectationResult::passed)
     }
 }
 
@@ -234,18 +241,55 @@ pub fn record(scene: &Scene, ev: &Evaluation) -> Vec<Expectation> {
         .collect()
 }
 
+/// The scene's path expectations rewritten from the evaluation's paths: one per ball, its
+/// every contact, its end and whether it ran out of responses ([`expect_path::record_paths`];
+/// none past [`expect_path::MAX_RECORDED_PATH_CONTACTS`] contacts in all). Written beside
+/// [`record`] by `sweepscope check --record`, the debugger's "Record expectations" and a
+/// bug report's scene.
+pub fn record_paths(scene: &Scene, ev: &Evaluation) -> Vec<PathExpectation> {
+    expect_path::record_paths(
+        scene,
+        ev.balls
+            .iter()
+            .map(|b| (b.object, &b.path, b.contact_objects.as_slice())),
+    )
+}
+
 /// Evaluates the whole scene.
 pub fn evaluate(scene: &Scene) -> Evaluation {
     let obstacles = scene.obstacles();
     let mut balls = Vec::new();
-    let Ok(expectations) = evaluate_each(scene, &obstacles, |ball| {
+    let Ok(judged) = evaluate_each(scene, &obstacles, |ball| {
         balls.push(ball);
         Ok::<(), Infallible>(())
     });
     Evaluation {
         obstacles,
         balls,
-        expectations,
+        expectations: judged.pairs,
+        path_expectations: judged.paths,
+    }
+}
+
+/// A scene's expectations judged: its `expect` entries and its `expect_paths`, in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Judged {
+    /// The `expect` entries' results.
+    pub pairs: Vec<ExpectationResult>,
+    /// The `expect_paths` entries' results.
+    pub paths: Vec<PathExpectationResult>,
+}
+
+impl Judged {
+    /// Whether every expectation holds, paths included.
+    pub fn hold(&self) -> bool {
+        self.pairs.iter().all(ExpectationResult::passed)
+            && self.paths.iter().all(PathExpectationResult::passed)
+    }
+
+    /// Whether the scene asserts nothing.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty() && self.paths.is_empty()
     }
 }
 
@@ -259,7 +303,7 @@ pub fn evaluate_each<E>(
     scene: &Scene,
     obstacles: &[(usize, Obstacle)],
     mut each: impl FnMut(BallEvaluation) -> Result<(), E>,
-) -> Result<Vec<ExpectationResult>, E> {
+) -> Result<Judged, E> {
     // (ball, obstacle) → the pair's hit once evaluated; absent: not a pair of the scene.
     let mut named: HashMap<(usize, usize), Option<Option<Hit>>> = expect::named_pairs(scene)
         .into_iter()
@@ -267,6 +311,13 @@ pub fn evaluate_each<E>(
         .map(|key| (key, None))
         .collect();
     let named_balls: HashSet<usize> = named.keys().map(|&(ball, _)| ball).collect();
+    // The paths of the balls `expect_paths` names, kept to judge them at the end.
+    let mut paths: HashMap<usize, (Path, Vec<usize>)> = expect_path::named_balls(scene)
+        .into_iter()
+        .flatten()
+        .map(|b| (b, (Path::default(), Vec::new())))
+        .collect();
+    let mut is_ball = HashSet::new();
     for i in 0..scene.objects.len() {
         let Some(ball) = evaluate_ball(scene, obstacles, i) else {
             continue;
@@ -278,11 +329,21 @@ pub fn evaluate_each<E>(
                 }
             }
         }
+        if let Some(slot) = paths.get_mut(&i) {
+            *slot = (ball.path.clone(), ball.contact_objects.clone());
+            is_ball.insert(i);
+        }
         each(ball)?;
     }
-    Ok(expect::judge_all(scene, |ball, obstacle| {
-        named.get(&(ball, obstacle)).copied().flatten()
-    }))
+    Ok(Judged {
+        pairs: expect::judge_all(scene, |ball, obstacle| {
+            named.get(&(ball, obstacle)).copied().flatten()
+        }),
+        paths: expect_path::judge_paths(scene, |ball| {
+            let (p, objects) = paths.get(&ball).filter(|_| is_ball.contains(&ball))?;
+            Some((p, objects.as_slice()))
+        }),
+    })
 }
 
 /// Evaluates one ball (`None` when object `ball` is not a ball): for a caller that streams
@@ -711,12 +772,12 @@ mod tests {
             Ok::<(), Infallible>(())
         });
         assert_eq!(seen, vec![0, 2]);
-        assert_eq!(judged, judged_from_every_ball(&s, &kept));
-        let passed: Vec<bool> = judged.iter().map(ExpectationResult::passed).collect();
+        assert_eq!(judged.pairs, judged_from_every_ball(&s, &kept));
+        let passed: Vec<bool> = judged.pairs.iter().map(ExpectationResult::passed).collect();
         // Ball a falls onto the floor; ball b, 100 to the right, passes beside its end.
         assert_eq!(passed, vec![true, false, true, false, false]);
         assert_eq!(
-            judged[3].failures,
+            judged.pairs[3].failures,
             vec!["ball or obstacle not found in the scene"]
         );
         // An error from the consumer stops the evaluation at that ball.

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::model::{Expectation, Object, Reported, Scene};
+use super::model::{Expectation, Object, PathExpectation, Reported, Scene};
 use super::number::fixed;
 use crate::hit::Hit;
 
@@ -194,6 +194,21 @@ pub fn rename_references(expect: &mut [Expectation], (old, new): &(String, Strin
     }
 }
 
+/// Points the scene's path expectations naming the object `old` (as their ball or a
+/// contact's obstacle) at `new`, as [`rename_references`] does its expectations.
+pub fn rename_path_references(paths: &mut [PathExpectation], (old, new): &(String, String)) {
+    for e in paths {
+        if e.ball == *old {
+            e.ball.clone_from(new);
+        }
+        for c in &mut e.contacts {
+            if c.obstacle == *old {
+                c.obstacle.clone_from(new);
+            }
+        }
+    }
+}
+
 /// Points the scene's reported answers naming the object `old` at `new`, as
 /// [`rename_references`] does its expectations.
 pub fn rename_reported(reported: &mut [Reported], (old, new): &(String, String)) {
@@ -227,6 +242,10 @@ pub fn drop_references(scene: &mut Scene, object: usize) -> usize {
     scene
         .expect
         .retain(|e| e.ball != name && e.obstacle != name);
+    // A path that met the object changes without it: its expectation goes too.
+    scene
+        .expect_paths
+        .retain(|e| e.ball != name && e.contacts.iter().all(|c| c.obstacle != name));
     scene
         .reported
         .retain(|r| r.ball != name && r.obstacle != name);

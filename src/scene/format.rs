@@ -13,7 +13,9 @@ use ron::extensions::Extensions;
 use ron::ser::PrettyConfig;
 use serde::Serialize;
 
-use super::model::{Expectation, HeatMap, Layers, ResponseSettings, Scene, Simulation, View};
+use super::model::{
+    Expectation, HeatMap, Layers, PathExpectation, ResponseSettings, Scene, Simulation, View,
+};
 use crate::variants::Params;
 
 const INDENT: &str = "    ";
@@ -37,6 +39,7 @@ pub fn write_scene(scene: &Scene) -> String {
         variants,
         params,
         expect,
+        expect_paths,
         reported,
         simulation,
     } = scene;
@@ -74,6 +77,9 @@ pub fn write_scene(scene: &Scene) -> String {
     }
     if !expect.is_empty() {
         list(&mut out, 1, "expect", expect);
+    }
+    if !expect_paths.is_empty() {
+        list(&mut out, 1, "expect_paths", expect_paths);
     }
     if !reported.is_empty() {
         list(&mut out, 1, "reported", reported);
@@ -160,9 +166,21 @@ fn render(value: &impl Serialize, config: PrettyConfig) -> String {
 /// the text's shape is not a parenthesised scene (the caller then falls back to
 /// [`write_scene`] or refuses).
 pub fn replace_expect(text: &str, expect: &[Expectation]) -> Option<String> {
-    let spans = TopLevel::scan(text)?;
+    replace_list(text, "expect", expect)
+}
+
+/// [`replace_expect`] for the `expect_paths` list.
+pub fn replace_expect_paths(text: &str, paths: &[PathExpectation]) -> Option<String> {
+    replace_list(text, "expect_paths", paths)
+}
+
+/// `text` with its top-level list `field` replaced by `items` (or added), as
+/// [`replace_expect`] says.
+fn replace_list<T: Serialize>(text: &str, field: &str, items: &[T]) -> Option<String> {
+    let expect = items;
+    let spans = TopLevel::scan(text, field)?;
     let mut entry = String::new();
-    list(&mut entry, 1, "expect", expect);
+    list(&mut entry, 1, field, expect);
     // The file's own line ends: a list written with line feeds alone into a file of
     // returns and line feeds left it with both.
     let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
@@ -173,7 +191,7 @@ pub fn replace_expect(text: &str, expect: &[Expectation]) -> Option<String> {
         Some(value) => {
             // Only the value: `[` … `]`, as `list` writes it after `expect: `.
             let new_value = entry
-                .strip_prefix(&format!("{INDENT}expect: "))?
+                .strip_prefix(&format!("{INDENT}{field}: "))?
                 .strip_suffix(&format!(",{nl}"))?;
             Some(format!(
                 "{}{new_value}{}",
@@ -217,12 +235,12 @@ struct TopLevel {
     close: usize,
     /// The last byte of the last token before `close` (`open` when there is none).
     last_inside: usize,
-    /// The value of the top-level `expect:` field, `[` through `]`.
+    /// The value of the top-level field asked for, `[` through `]`.
     expect: Option<std::ops::Range<usize>>,
 }
 
 impl TopLevel {
-    fn scan(text: &str) -> Option<TopLevel> {
+    fn scan(text: &str, field: &str) -> Option<TopLevel> {
         /// Where the scan is in the `expect` field.
         enum Expect {
             Before,
@@ -304,7 +322,7 @@ impl TopLevel {
                     i += 1;
                 }
                 b':' => {
-                    if depth == 1 && name == Some("expect") && matches!(expect, Expect::Before) {
+                    if depth == 1 && name == Some(field) && matches!(expect, Expect::Before) {
                         expect = Expect::Value;
                     }
                     i += 1;

@@ -6,6 +6,7 @@ pub mod builtin;
 pub mod bundle;
 pub mod evaluate;
 pub mod expect;
+pub mod expect_path;
 pub mod format;
 pub mod heat_map;
 pub mod io;

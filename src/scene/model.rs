@@ -55,6 +55,11 @@ pub struct Scene {
     /// What the exact core must answer: these make the scene a regression test.
     #[serde(default)]
     pub expect: Vec<Expectation>,
+    /// What each named ball's whole path must be with the scene's response: its contacts
+    /// in order and where it ends (a bounce off the wrong normal, a slide that sticks);
+    /// left out of the file when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expect_paths: Vec<PathExpectation>,
     /// Answers an engine or a program gave for a pair, kept beside the exact one (a
     /// capture, a hunted counterexample); left out of the file when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -439,6 +444,45 @@ pub struct Expectation {
     pub tolerance: f32,
 }
 
+/// What a scene asserts about one ball's path through every obstacle with the scene's
+/// response (`resolve`): `cargo test` and `sweepscope check` evaluate these too.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathExpectation {
+    /// Name of the ball.
+    pub ball: String,
+    /// Every contact of the path, in order: as many as the path has.
+    pub contacts: Vec<PathContact>,
+    /// Where the centre ends, each component within `tolerance` (times the component's
+    /// size past 1: a position far out is rounded at its own scale).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<Vec2>,
+    /// Whether the path ran out of responses (`max_bounces`) with motion left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    /// Tolerance on times and normal components (and on the end, as above); left out of
+    /// the file at its default.
+    #[serde(
+        default = "default_tolerance",
+        skip_serializing_if = "is_default_tolerance"
+    )]
+    pub tolerance: f32,
+}
+
+/// One contact of a [`PathExpectation`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PathContact {
+    /// Name of the obstacle met.
+    pub obstacle: String,
+    /// When, on the whole motion (0 to 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<f32>,
+    /// The contact normal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normal: Option<Vec2>,
+}
+
 fn default_tolerance() -> f32 {
     1e-4
 }
@@ -552,6 +596,7 @@ impl Scene {
             variants: Vec::new(),
             params: Params::default(),
             expect: Vec::new(),
+            expect_paths: Vec::new(),
             reported: Vec::new(),
             simulation: None,
         }

@@ -414,11 +414,14 @@ pub fn verdict_words(verdict: &crate::variants::verdict::Verdict, why: Option<&s
 }
 
 fn expectations(ev: &Evaluation, out: &mut String) {
-    if ev.expectations.is_empty() {
+    if ev.expectations.is_empty() && ev.path_expectations.is_empty() {
         return;
     }
     let _ = writeln!(out, "## Expectations\n");
     for e in &ev.expectations {
+        let _ = writeln!(out, "- {}", cell(&e.to_string()));
+    }
+    for e in &ev.path_expectations {
         let _ = writeln!(out, "- {}", cell(&e.to_string()));
     }
     out.push('\n');

@@ -15,7 +15,8 @@ use super::limits::{
     MAX_SIM_DISCS, MAX_SPEED, path_contacts, query_work,
 };
 use super::model::{
-    Disc, Expectation, HeatMap, Object, ResponseSettings, SCENE_VERSION, Scene, Shape, Simulation,
+    Disc, Expectation, HeatMap, Object, PathExpectation, ResponseSettings, SCENE_VERSION, Scene,
+    Shape, Simulation,
 };
 use crate::hit::Feature;
 use crate::region::Region;
@@ -49,6 +50,11 @@ pub enum Item {
         /// Its place in `expect`.
         index: usize,
     },
+    /// `expect_paths[index]`.
+    PathExpectation {
+        /// Its place in `expect_paths`.
+        index: usize,
+    },
     /// `reported[index]`.
     Reported {
         /// Its place in `reported`.
@@ -70,6 +76,7 @@ impl Item {
             Item::Object { index, .. } => Some(("objects", index)),
             Item::Variant { index } => Some(("variants", index)),
             Item::Expectation { index } => Some(("expect", index)),
+            Item::PathExpectation { index } => Some(("expect_paths", index)),
             Item::Reported { index } => Some(("reported", index)),
             Item::Disc { index } => Some(("discs", index)),
             Item::Scene | Item::Simulation => None,
@@ -84,6 +91,7 @@ impl fmt::Display for Item {
             Item::Object { index, name } => write!(f, "object {index} {}", quoted(name)),
             Item::Variant { index } => write!(f, "variants[{index}]"),
             Item::Expectation { index } => write!(f, "expect[{index}]"),
+            Item::PathExpectation { index } => write!(f, "expect_paths[{index}]"),
             Item::Reported { index } => write!(f, "reported[{index}]"),
             Item::Simulation => f.write_str("simulation"),
             Item::Disc { index } => write!(f, "simulation disc {index}"),
@@ -149,6 +157,9 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     for (index, e) in scene.expect.iter().enumerate().take(MAX_EXPECTATIONS) {
         check_expectation(scene, &names, index, e, &mut out);
     }
+    for (index, e) in scene.expect_paths.iter().enumerate().take(MAX_EXPECTATIONS) {
+        check_path_expectation(scene, &names, index, e, &mut out);
+    }
     for (index, r) in scene.reported.iter().enumerate().take(MAX_EXPECTATIONS) {
         let item = Item::Reported { index };
         check_pair_names(scene, &names, &item, &r.ball, &r.obstacle, &mut out);
@@ -202,6 +213,17 @@ fn check_sizes(scene: &Scene, out: &mut Problems) {
             &item,
             "objects",
             format!("has {objects} objects; the limit is {MAX_OBJECTS} (MAX_OBJECTS)"),
+        );
+    }
+    let paths = scene.expect_paths.len();
+    if paths > MAX_EXPECTATIONS {
+        out.push(
+            &item,
+            "expect_paths",
+            format!(
+                "has {paths} path expectations; the limit is {MAX_EXPECTATIONS} \
+                 (MAX_EXPECTATIONS), and only the first {MAX_EXPECTATIONS} were checked"
+            ),
         );
     }
     let expectations = scene.expect.len();
@@ -698,6 +720,83 @@ fn check_expectation(
             "normal",
             format!("must be a unit vector (length {})", n.length()),
         );
+    }
+    if out.finite32(&item, "tolerance", e.tolerance) && e.tolerance < 0.0 {
+        out.push(
+            &item,
+            "tolerance",
+            format!("must not be negative (got {})", e.tolerance),
+        );
+    }
+}
+
+/// A path expectation: a ball's name, its contacts' obstacle names, times in [0, 1], unit
+/// normals, a finite end and tolerance; no more contacts than a path can have.
+fn check_path_expectation(
+    scene: &Scene,
+    names: &HashMap<&str, usize>,
+    index: usize,
+    e: &PathExpectation,
+    out: &mut Problems,
+) {
+    let item = Item::PathExpectation { index };
+    let object = |name: &str| names.get(name).and_then(|&i| scene.objects.get(i));
+    match object(&e.ball) {
+        None => out.push(
+            &item,
+            "ball",
+            format!("names no object ({})", quoted(&e.ball)),
+        ),
+        Some(o) if !o.shape.is_ball() => out.push(
+            &item,
+            "ball",
+            format!("{} is a {}, not a ball", quoted(&e.ball), o.shape.kind()),
+        ),
+        Some(_) => {}
+    }
+    // A path has at most one contact per response, and one more that stops it.
+    let most = scene.response.max_bounces as usize + 1;
+    if e.contacts.len() > most {
+        out.push(
+            &item,
+            "contacts",
+            format!(
+                "lists {} contacts; a path has at most {most} (response.max_bounces + 1)",
+                e.contacts.len()
+            ),
+        );
+    }
+    for (k, c) in e.contacts.iter().enumerate().take(most) {
+        let field = |f: &str| format!("contacts[{k}].{f}");
+        match object(&c.obstacle) {
+            None => out.push(
+                &item,
+                &field("obstacle"),
+                format!("names no object ({})", quoted(&c.obstacle)),
+            ),
+            Some(o) if o.shape.is_ball() => out.push(
+                &item,
+                &field("obstacle"),
+                format!("{} is a ball, not an obstacle", quoted(&c.obstacle)),
+            ),
+            Some(_) => {}
+        }
+        if let Some(t) = c.time {
+            out.in_range32(&item, &field("time"), t, 0.0, 1.0);
+        }
+        if let Some(n) = c.normal
+            && out.finite_vec(&item, &field("normal"), n)
+            && (n.length() - 1.0).abs() > 1e-3
+        {
+            out.push(
+                &item,
+                &field("normal"),
+                format!("must be a unit vector (length {})", n.length()),
+            );
+        }
+    }
+    if let Some(end) = e.end {
+        out.finite_vec(&item, "end", end);
     }
     if out.finite32(&item, "tolerance", e.tolerance) && e.tolerance < 0.0 {
         out.push(

@@ -59,7 +59,10 @@ pub fn show(
                     ui.weak("Add a ball to see contacts.");
                 }
             }
-            if !eval.expectations.is_empty() || !eval.balls.is_empty() {
+            if !eval.expectations.is_empty()
+                || !eval.path_expectations.is_empty()
+                || !eval.balls.is_empty()
+            {
                 ui.separator();
                 expectations(ui, eval, out);
             }
@@ -604,19 +607,26 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
 /// current answers as expectations.
 fn expectations(ui: &mut Ui, eval: &Evaluation, out: &mut Vec<Command>) {
     ui.label(RichText::new("Expectations").strong());
-    if eval.expectations.is_empty() {
+    if eval.expectations.is_empty() && eval.path_expectations.is_empty() {
         ui.weak("None: record the current answers to make this scene a regression test.");
     }
-    for e in &eval.expectations {
-        let (word, color) = if e.passed() {
+    let row = |ui: &mut Ui, passed: bool, summary: String| {
+        let (word, color) = if passed {
             ("PASS", Role::Ok.color())
         } else {
             ("FAIL", Role::Alert.color())
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(word).color(color).strong());
-            ui.label(e.summary());
+            ui.label(summary);
         });
+    };
+    for e in &eval.expectations {
+        row(ui, e.passed(), e.summary());
+    }
+    // The paths' expectations: each ball's contacts in order and its end.
+    for e in &eval.path_expectations {
+        row(ui, e.passed(), e.summary());
     }
     ui.horizontal_wrapped(|ui| {
         for a in [Action::RecordExpectations, Action::SaveRegression] {
