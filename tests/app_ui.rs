@@ -1928,7 +1928,10 @@ fn a_path_of_ten_thousand_contacts_is_listed_and_drawn_in_bounded_work() {
     let h = harness(DebugApp::new(scene));
     let contacts = h.state().evaluation().balls[0].path.contacts.len();
     assert_eq!(contacts, 10_001, "the budget, then the stop");
-    assert!(has_label_containing(&h, "Bounce path: 10001 contact(s)"));
+    assert!(has_label_containing(
+        &h,
+        "Bounce path: 10001 contacts; max bounces (10000) reached"
+    ));
     let rows = h.query_all_by_label_contains(" on L").count()
         + h.query_all_by_label_contains(" on R").count();
     assert!((1..200).contains(&rows), "{rows} rows laid out");

@@ -30,10 +30,12 @@ pub fn render(scene: &Scene, ev: &Evaluation) -> String {
         ResponseKind::Stop => "Stop".to_owned(),
         ResponseKind::Cross => "Cross".to_owned(),
     };
+    let n = r.max_bounces;
     let _ = writeln!(
         out,
-        "Response: {kind}, at most {} contacts per path.\n",
-        r.max_bounces
+        "Response: {kind}, {n} response{} at most per path; the contact after them stops \
+         the ball.\n",
+        if n == 1 { "" } else { "s" }
     );
     pairs_table(scene, ev, &mut out);
     for ball in &ev.balls {
@@ -320,8 +322,14 @@ fn path_table(scene: &Scene, bp: &BallEvaluation, out: &mut String) {
     if path.truncated {
         let _ = writeln!(
             out,
-            "\nThe path was cut short: it ran out of contacts ({} allowed) while motion remained.",
-            scene.response.max_bounces
+            "\nThe path was cut short: its {} response{} ran out (`max_bounces`), and the last \
+             contact stopped the ball while motion remained.",
+            scene.response.max_bounces,
+            if scene.response.max_bounces == 1 {
+                ""
+            } else {
+                "s"
+            }
         );
     }
     out.push('\n');
@@ -447,6 +455,31 @@ fn cell(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// User test: a path of 6 contacts under "at most 5 contacts per path", and "ran out
+    /// of contacts (5 allowed)": `max_bounces` counts responses, and the contact after them
+    /// stops the ball.
+    #[test]
+    fn max_bounces_is_worded_as_responses_then_a_stop() {
+        let mut scene = crate::scene::builtin::default_scene();
+        for (n, said) in [(5, "5 responses at most"), (1, "1 response at most")] {
+            scene.response.max_bounces = n;
+            let md = render(&scene, &crate::scene::evaluate(&scene));
+            assert!(
+                md.contains(&format!(
+                    "{said} per path; the contact after them stops the ball"
+                )),
+                "{md}"
+            );
+        }
+        scene.response.max_bounces = 0;
+        let md = render(&scene, &crate::scene::evaluate(&scene));
+        assert!(
+            md.contains("its 0 responses ran out (`max_bounces`), and the last contact stopped"),
+            "{md}"
+        );
+        assert!(!md.contains("contacts per path"), "{md}");
+    }
 
     /// The variants table said "substep … MISSED HIT" without the count, which decides it
     /// (8 sub-steps tunnel where 40 do not) and which a scene at the default leaves out.

@@ -372,12 +372,16 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     let path = &ball.path;
     ui.label(
         RichText::new(format!(
-            "Bounce path: {} contact(s){}",
+            "Bounce path: {} contact{}{}",
             path.contacts.len(),
+            if path.contacts.len() == 1 { "" } else { "s" },
             if path.truncated {
-                ", max bounces reached"
+                format!(
+                    "; max bounces ({}) reached, the last contact stopped the ball",
+                    scene.response.max_bounces
+                )
             } else {
-                ""
+                String::new()
             }
         ))
         .strong(),
