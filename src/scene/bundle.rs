@@ -215,11 +215,56 @@ pub fn bundle_text(input: &BundleInput) -> BundleTexts {
         scene.notes = bundle_notes(input, false);
         scene_ron = scene_to_string(&scene);
     }
+    // Still past the limit (a scene at it, grown by the report's notes): the notes are cut
+    // to what fits, so that scene.ron loads and holds the geometry to reproduce; report.md
+    // says so, and the file the report was made from keeps them whole.
+    let cut = fit_notes(&mut scene, &mut scene_ron);
+    if let Some(start) = &mut start_ron
+        && start.len() as u64 > MAX_SCENE_BYTES
+        && let Ok(mut s) = crate::scene::parse_scene(start, START_FILE)
+    {
+        fit_notes(&mut s, start);
+    }
+    let mut report_md = report_md(input, &scene, start_ron.is_some(), recorded);
+    if let Some(bytes) = cut {
+        report_md = report_md.replacen(
+            "## On screen",
+            &format!(
+                "- scene.ron's notes are cut by {bytes} bytes: whole, they would take it past \
+                 the {} MiB a scene file may be (MAX_SCENE_BYTES).\n\n## On screen",
+                MAX_SCENE_BYTES / (1024 * 1024)
+            ),
+            1,
+        );
+    }
     BundleTexts {
-        report_md: report_md(input, &scene, start_ron.is_some(), recorded),
+        report_md,
         scene_ron,
         start_ron,
     }
+}
+
+/// Cuts `scene`'s notes until its text, `text` (rewritten here), fits in
+/// [`MAX_SCENE_BYTES`]; how many bytes of notes went, if any.
+fn fit_notes(scene: &mut Scene, text: &mut String) -> Option<usize> {
+    let whole = scene.notes.len();
+    for _ in 0..8 {
+        let over = (text.len() as u64).saturating_sub(MAX_SCENE_BYTES) as usize;
+        if over == 0 {
+            break;
+        }
+        let marker = format!("\n[notes cut here by the bug report: {over} bytes and more]");
+        let keep = scene.notes.len().saturating_sub(over + marker.len() + 64);
+        let keep = (0..=keep)
+            .rev()
+            .find(|&k| scene.notes.is_char_boundary(k))
+            .unwrap_or(0);
+        scene.notes.truncate(keep);
+        scene.notes.push_str(&marker);
+        *text = scene_to_string(scene);
+    }
+    (scene.notes.len() != whole || text.len() as u64 > MAX_SCENE_BYTES)
+        .then(|| whole.saturating_sub(scene.notes.len()))
 }
 
 /// Lines a bug report writes into its scenes' notes, about that report: a report made from
@@ -863,6 +908,45 @@ mod tests {
             ),
             "{}",
             texts.report_md
+        );
+    }
+
+    /// Hostile test: a scene just under 16 MiB (long notes) gave a report whose scene.ron
+    /// was past the limit, so that nothing could load it. Its notes are cut to fit, and
+    /// report.md says so.
+    #[test]
+    fn a_report_of_a_scene_at_the_size_limit_writes_a_scene_that_loads() {
+        let mut scene = crate::scene::builtin::default_scene();
+        let base = crate::scene::scene_to_string(&scene).len();
+        scene
+            .notes
+            .push_str(&"a".repeat(MAX_SCENE_BYTES as usize - base - 8));
+        assert!(crate::scene::scene_to_string(&scene).len() as u64 <= MAX_SCENE_BYTES);
+        let ev = evaluate(&scene);
+        let texts = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.0,
+            },
+            words: &UserWords {
+                happened: "It tunnels.".into(),
+                expected: String::new(),
+            },
+            env: &env(),
+            stale: &[],
+            stamp: "20261127-000000",
+            screenshot: false,
+        });
+        assert!(texts.scene_ron.len() as u64 <= MAX_SCENE_BYTES);
+        let back = parse_scene(&texts.scene_ron, "scene.ron").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.objects, scene.objects);
+        assert!(back.notes.contains("[notes cut here by the bug report: "));
+        assert!(
+            texts.report_md.contains("scene.ron's notes are cut by "),
+            "{}",
+            &texts.report_md[..2000]
         );
     }
 

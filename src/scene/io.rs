@@ -499,13 +499,50 @@ pub fn save_scene(path: &Path, scene: &Scene) -> Result<(), SceneError> {
         return Err(SceneError::join(errors));
     }
     let text = scene_to_string(scene);
+    // A file past the loader's limit could never be opened again: the one on disk stays.
+    if text.len() as u64 > MAX_SCENE_BYTES {
+        return Err(SceneError::new(&file, too_big_to_save(text.len())));
+    }
     crate::atomic_file::replace_regular(path, text.as_bytes())
         .map_err(|e| SceneError::new(&file, format!("cannot save: {e}")))
+}
+
+/// Why a scene whose text would be `bytes` long is not written.
+pub fn too_big_to_save(bytes: usize) -> String {
+    format!(
+        "not saved: it would be {bytes} bytes, past the {} MiB a scene file may be \
+         (MAX_SCENE_BYTES), which no command or window could open again; the file on disk \
+         is as it was",
+        MAX_SCENE_BYTES / (1024 * 1024)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hostile test: a scene of 16 MiB less a few bytes, grown by one object, was saved
+    /// past the limit, and no command or window could open the file again. The save is
+    /// refused and the file on disk kept.
+    #[test]
+    fn a_save_past_the_size_limit_is_refused_and_the_file_kept() {
+        let dir = std::env::temp_dir().join(format!("sweepscope-toobig-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("big.ron");
+        std::fs::write(&file, "kept").unwrap_or_else(|e| panic!("{e}"));
+        let mut scene = crate::scene::builtin::default_scene();
+        scene.notes = "a".repeat(MAX_SCENE_BYTES as usize);
+        let err = save_scene(&file, &scene)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            err.contains("past the 16 MiB a scene file may be (MAX_SCENE_BYTES)"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), "kept");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// A file cut short right after a string's opening quote, or inside a raw string or a
     /// comment, was "unexpected end of file … is a closing `)` missing?": the string or
