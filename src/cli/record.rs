@@ -107,6 +107,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 /// Records the expectations of the scene file at `path`, or says why not (the file is then
 /// left as it was).
 pub fn record_file(path: &Path) -> Result<Recorded, String> {
+    record_file_then(path, || {})
+}
+
+/// [`record_file`], with `meanwhile` run after the file is read and evaluated and before it
+/// is written (where another program's edit may land).
+fn record_file_then(path: &Path, meanwhile: impl FnOnce()) -> Result<Recorded, String> {
     let file = path.display().to_string();
     let text = read_scene_text(path).map_err(|e| match e.line {
         // Unreadable, too big, not a regular file: the message names no position.
@@ -219,9 +225,47 @@ pub fn record_file(path: &Path) -> Result<Recorded, String> {
     if new_text == text {
         return Ok(result);
     }
+    // An edit made to the file while it was evaluated (seconds, for a large scene) would
+    // be lost under the recorded text: the file must still be what was read.
+    meanwhile();
+    match read_scene_text(path) {
+        Ok(now) if now == text => {}
+        _ => {
+            return Err("it changed on disk while it was being recorded; nothing was written \
+                        (run the record again)"
+                .to_owned());
+        }
+    }
     write_atomically(path, new_text.as_bytes()).map_err(|e| format!("cannot save: {e}"))?;
     Ok(Recorded {
         changed: true,
         ..result
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hostile test: `check --record` on a scene that takes seconds to evaluate wrote its
+    /// text over an edit made to the file meanwhile, and said it had recorded. It refuses,
+    /// and the edit stays.
+    #[test]
+    fn an_edit_made_while_recording_is_kept_and_the_record_refused() {
+        let dir = std::env::temp_dir().join(format!("sweepscope-record-race-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join("race.ron");
+        let text = crate::scene::scene_to_string(&crate::scene::builtin::default_scene());
+        let text = text.replace("    expect: [", "    expect: [\n        // stale");
+        std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
+        let edited = format!("// the user's edit\n{text}");
+        let err = record_file_then(&file, || {
+            std::fs::write(&file, &edited).unwrap_or_else(|e| panic!("{e}"));
+        })
+        .err()
+        .unwrap_or_default();
+        assert!(err.contains("changed on disk while it was being recorded"), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), edited);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
