@@ -231,9 +231,11 @@ fn record_file_then(path: &Path, meanwhile: impl FnOnce()) -> Result<Recorded, S
     match read_scene_text(path) {
         Ok(now) if now == text => {}
         _ => {
-            return Err("it changed on disk while it was being recorded; nothing was written \
+            return Err(
+                "it changed on disk while it was being recorded; nothing was written \
                         (run the record again)"
-                .to_owned());
+                    .to_owned(),
+            );
         }
     }
     write_atomically(path, new_text.as_bytes()).map_err(|e| format!("cannot save: {e}"))?;
@@ -252,7 +254,8 @@ mod tests {
     /// and the edit stays.
     #[test]
     fn an_edit_made_while_recording_is_kept_and_the_record_refused() {
-        let dir = std::env::temp_dir().join(format!("sweepscope-record-race-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("sweepscope-record-race-{}", std::process::id()));
         let _ = std::fs::create_dir_all(&dir);
         let file = dir.join("race.ron");
         let text = crate::scene::scene_to_string(&crate::scene::builtin::default_scene());
@@ -264,7 +267,10 @@ mod tests {
         })
         .err()
         .unwrap_or_default();
-        assert!(err.contains("changed on disk while it was being recorded"), "{err}");
+        assert!(
+            err.contains("changed on disk while it was being recorded"),
+            "{err}"
+        );
         assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), edited);
         let _ = std::fs::remove_dir_all(&dir);
     }

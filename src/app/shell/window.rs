@@ -472,6 +472,24 @@ fn remembered_window(storage: &dyn eframe::Storage) -> Option<egui::Vec2> {
     (!w.fullscreen && !w.maximized).then(|| egui::vec2(size.x, size.y))
 }
 
+/// Keeps the text of a session's unsaved scene that does not parse in a file of its own in
+/// `dir` (the session's folder), and the banner's words for it.
+fn unreadable_session(text: &str, error: &crate::scene::SceneError, dir: Option<&Path>) -> String {
+    let kept = dir.map(|dir| {
+        let stem = format!("unreadable-session-{}", crate::scene::bundle::now_stamp());
+        let path = crate::scene::bundle::fresh_path(dir, &stem, "ron");
+        std::fs::create_dir_all(dir)
+            .and_then(|()| crate::atomic_file::write_atomically(&path, text.as_bytes()))
+            .map(|()| path)
+    });
+    let said = match kept {
+        Some(Ok(path)) => format!("its text is kept in {}", path.display()),
+        Some(Err(w)) => format!("and its text could not be kept ({w})"),
+        None => "and there is no folder to keep its text in".to_owned(),
+    };
+    format!("The last session's unsaved scene could not be read ({error}); {said}")
+}
+
 /// Reads what the last session stored: the recent files, the report folder and, when
 /// `restore_scene`, the scene being edited (unsaved changes included).
 fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_scene: bool) {
@@ -493,6 +511,16 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
         dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
         selected: eframe::get_value::<Option<String>>(storage, KEY_SELECTED).flatten(),
     };
+    // An unsaved scene the session holds but that does not parse (a file edited by hand,
+    // a version from elsewhere) was dropped without a word, and the next save of the
+    // session wrote over it: its text is kept in a file beside the session, and said.
+    if stored.dirty
+        && !stored.scene.trim().is_empty()
+        && let Err(e) = crate::scene::parse_scene(&stored.scene, "last session")
+    {
+        let dir = eframe::storage_dir("sweepscope");
+        app.set_banner(unreadable_session(&stored.scene, &e, dir.as_deref()));
+    }
     match session::restore(&stored) {
         Ok(Some(r)) => app.open_restored(r),
         Ok(None) => {}
@@ -507,6 +535,32 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hostile test: an unsaved scene in the session that did not parse was dropped
+    /// without a word, and the next session save wrote over it. Its text is kept in a file
+    /// of its own and the banner says where.
+    #[test]
+    fn an_unreadable_unsaved_session_scene_is_kept_and_said() {
+        let dir =
+            std::env::temp_dir().join(format!("sweepscope-session-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let text = "(version: 1, objects: [ (name: \"my precious ball\" shape: Box) ])";
+        let err = crate::scene::parse_scene(text, "last session")
+            .err()
+            .unwrap_or_else(|| panic!("the text does not parse"));
+        let banner = unreadable_session(text, &err, Some(&dir));
+        assert!(
+            banner
+                .starts_with("The last session's unsaved scene could not be read (last session:1:"),
+            "{banner}"
+        );
+        let kept = banner
+            .split("its text is kept in ")
+            .nth(1)
+            .unwrap_or_default();
+        assert_eq!(std::fs::read_to_string(kept).unwrap_or_default(), text);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// Robustness attack: `--sim-advance 1` on three discs jammed between walls stayed at
     /// t = 0 (the engine's event cap cut every frame) and exited 0, the picture read as
