@@ -150,13 +150,37 @@ fn render(value: &impl Serialize, config: PrettyConfig) -> String {
     let config = config
         .struct_names(false)
         .separate_tuple_members(false)
-        .escape_strings(false)
         .indentor(INDENT);
-    ron::Options::default()
-        .with_default_extension(Extensions::IMPLICIT_SOME)
-        .to_string_pretty(value, config)
-        // The model serialises into plain RON; there is no value it could refuse.
-        .unwrap_or_default()
+    let write = |config: PrettyConfig| {
+        ron::Options::default()
+            .with_default_extension(Extensions::IMPLICIT_SOME)
+            .to_string_pretty(value, config)
+            // The model serialises into plain RON; there is no value it could refuse.
+            .unwrap_or_default()
+    };
+    let text = write(config.clone().escape_strings(false));
+    // A character that does not print (an escape, a NUL, a bell, a bidi override) written
+    // as it is made a text file binary, and ran as a command on a terminal that showed
+    // it: such a value is written with its strings escaped (`\u{1b}`), line breaks too.
+    if text.chars().any(hidden) {
+        write(config.escape_strings(true))
+    } else {
+        text
+    }
+}
+
+/// Whether `c` does not print as itself: a control character other than a line break or
+/// a tab, or an invisible format character (zero-width, bidi override, line separator,
+/// byte-order mark). Combining marks print, with the letter before them.
+fn hidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{feff}'
+        )
 }
 
 /// `text` (a scene file the parser accepted) with its top-level `expect` list replaced by
@@ -535,6 +559,26 @@ mod tests {
     fn writing_round_trips_and_is_a_fixed_point() {
         let s = scene();
         let text = write_scene(&s);
+        let back = parse_scene(&text, "t.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, s);
+        assert_eq!(write_scene(&back), text);
+    }
+
+    /// Hostile test: a name written with escapes (`"c\u{1b}[31mred\u{7}"`, a NUL, a bidi
+    /// override) was written back raw by a save or `check --record`: the text file became
+    /// binary and `cat` on it ran the terminal escape. Such strings are written escaped,
+    /// and read back the same; ordinary text (accents, combining marks, line breaks in the
+    /// notes) stays as it is.
+    #[test]
+    fn characters_that_do_not_print_are_written_escaped() {
+        let mut s = scene();
+        s.objects[0].name = "c\u{1b}[31mred\u{7}".into();
+        s.description = "n\u{0}ul \u{202e}evil".into();
+        s.notes = "Café, e\u{301} and\nlines.".into();
+        let text = write_scene(&s);
+        assert!(!text.chars().any(hidden), "{text:?}");
+        assert!(text.contains("\\u{1b}"), "{text}");
+        assert!(text.contains("Café, e\u{301} and\nlines."), "{text}");
         let back = parse_scene(&text, "t.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(back, s);
         assert_eq!(write_scene(&back), text);
