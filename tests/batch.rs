@@ -665,9 +665,9 @@ fn a_reports_queries_run_as_batch_lines_give_its_answers() {
         String::from_utf8_lossy(&out.stderr)
     );
     let answers = lines(&out);
-    for (pair, answer) in ev.pairs().zip(&answers) {
+    for (k, (pair, answer)) in ev.pairs().zip(&answers).enumerate() {
         let id = answer["id"].as_str().unwrap_or_default().to_owned();
-        assert!(id.starts_with("ball \"one\"\\ vs "), "{id}");
+        assert!(id.starts_with(&format!("{k}: ball \"one\"\\ vs ")), "{id}");
         match pair.hit {
             Some(h) => {
                 assert_eq!(answer["hit"], true, "{id}: {answer}");

@@ -62,20 +62,19 @@ fn batch_lines(scene: &Scene, ev: &Evaluation, out: &mut String) {
     }
     let _ = writeln!(
         out,
-        "## The queries
-
-Each pair as a line of `sweepscope batch` input \
-         (`sweepscope batch < queries.jsonl` answers them with the numbers above); a rotated \
-         box's angle is in radians, as the library takes it.
-
-```jsonl"
+        "## The queries\n\nEach pair as a line of `sweepscope batch` input, its `id` the \
+         pair's place in the table above and its names (`sweepscope batch < queries.jsonl` \
+         answers them with the numbers above); a rotated box's angle is in radians, as the \
+         library takes it.\n\n```jsonl"
     );
-    for pair in pairs.iter().take(MAX_BATCH_LINES) {
+    for (k, pair) in pairs.iter().enumerate().take(MAX_BATCH_LINES) {
         let Some(ball) = ev.ball(pair.ball) else {
             continue;
         };
+        // The pair's place first: names alone can repeat ("a vs b" against "c", and "a"
+        // against "b vs c").
         let id = format!(
-            "{} vs {}",
+            "{k}: {} vs {}",
             name(scene, pair.ball),
             name(scene, pair.obstacle)
         );
