@@ -80,11 +80,7 @@ fn batch_lines(scene: &Scene, ev: &Evaluation, out: &mut String) {
         );
         let _ = writeln!(out, "{}", batch_query(&id, &ball.sweep, &pair.shape));
     }
-    let _ = writeln!(
-        out,
-        "```
-"
-    );
+    let _ = writeln!(out, "```\n");
     if pairs.len() > MAX_BATCH_LINES {
         let _ = writeln!(
             out,
