@@ -90,6 +90,13 @@ impl AtomicFile {
         if let Ok(m) = fs::metadata(&target) {
             // Best effort: an owner or attributes cannot always be carried over.
             let _ = file.set_permissions(m.permissions());
+            // The owner too, where the writer may give it (root editing another user's
+            // file left it root's).
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                let _ = std::os::unix::fs::fchown(&file, Some(m.uid()), Some(m.gid()));
+            }
         }
         Ok(Self {
             file,
@@ -346,6 +353,27 @@ mod tests {
         write_atomically(&path, b"new").expect("write atomically");
         assert_eq!(fs::read_to_string(&path).expect("read"), "new");
         assert_eq!(leftovers(&d), 0);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    /// Hostile test: run as root, an atomic save of a file owned by nobody left it owned
+    /// by root. The owner is carried over where the writer may set it (checked only where
+    /// this test may give a file away, as root).
+    #[cfg(unix)]
+    #[test]
+    fn the_owner_is_kept_where_it_can_be() {
+        use std::os::unix::fs::MetadataExt;
+        let d = dir("owner");
+        let path = d.join("theirs.ron");
+        fs::write(&path, "old").expect("seed");
+        if std::os::unix::fs::chown(&path, Some(65534), Some(65534)).is_err() {
+            let _ = fs::remove_dir_all(&d);
+            return;
+        }
+        write_atomically(&path, b"new").expect("write atomically");
+        let m = fs::metadata(&path).expect("meta");
+        assert_eq!((m.uid(), m.gid()), (65534, 65534));
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new");
         let _ = fs::remove_dir_all(&d);
     }
 
