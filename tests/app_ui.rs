@@ -2069,3 +2069,46 @@ fn selecting_another_object_shows_its_fields_from_the_top() {
     h.run();
     assert_eq!(name_top(&h), before);
 }
+
+/// User test: sliding over the seam between two floor boxes, the second box's contact with
+/// the straight motion (which the ball never reaches: the path turned on the first box)
+/// was drawn and listed as a hit like any other, and read as a ghost collision at the
+/// seam. It is said to be off the path, in the inspector and under the plot.
+#[test]
+fn a_contact_the_bounce_path_never_reaches_is_said_so() {
+    let text = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (-40.0, 20.0), end: (40.0, -20.0), radius: 5.0)),
+        (name: "A", shape: Box(min: (-50.0, -10.0), max: (0.0, 0.0))),
+        (name: "B", shape: Box(min: (0.0, -10.0), max: (50.0, 0.0))),
+    ],
+    response: (kind: Slide),
+)"#;
+    let scene = sweepscope::scene::parse_scene(text, "seam.ron").unwrap_or_else(|e| panic!("{e}"));
+    let mut app = DebugApp::new(scene.clone());
+    app.select(Some(0));
+    let h = harness(app);
+    let ball = &h.state().evaluation().balls[0];
+    // On A at t = 0.375 (centre (-10, 5)); the straight motion meets B's corner later.
+    assert_eq!(ball.turns_at(), Some(0.375));
+    let b_time = ball.pairs[1].hit.map(|h| h.time).unwrap_or_default();
+    assert!(b_time > 0.375 && !ball.on_path(b_time), "{b_time}");
+    assert!(ball.on_path(0.375));
+    assert!(has_label_containing(
+        &h,
+        "not reached: the bounce path turns at t = 0.375 first"
+    ));
+    assert!(has_label_containing(
+        &h,
+        "Along the straight motion, each obstacle alone; the bounce path leaves it at t = 0.375."
+    ));
+    // Crossing, the path is the straight motion: every contact is on it.
+    let mut crossing = scene;
+    crossing.response.kind = sweepscope::scene::ResponseKind::Cross;
+    let h = harness(DebugApp::new(crossing));
+    let ball = &h.state().evaluation().balls[0];
+    assert_eq!(ball.turns_at(), None);
+    assert!(ball.on_path(b_time));
+    assert!(!has_label_containing(&h, "not reached"));
+}

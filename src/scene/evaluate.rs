@@ -148,6 +148,24 @@ impl BallEvaluation {
         })
     }
 
+    /// When the response path leaves the straight motion: the time of its first contact
+    /// that changes the motion (none does for Cross); `None` when it never does.
+    pub fn turns_at(&self) -> Option<f32> {
+        // A crossing (or a slide along the motion) leaves the motion as it is: the path
+        // stays the straight line until a contact changes it.
+        (self.path.contacts.iter())
+            .find(|c| c.outgoing != c.incoming)
+            .map(|c| c.hit.time)
+    }
+
+    /// Whether a contact at `time` with the straight motion is on the response path too:
+    /// not after the path has turned away from the straight line. One after it is what the
+    /// obstacle alone would meet, which the ball never reaches (a box beside the one it
+    /// lands on, drawn where the straight line would have met it).
+    pub fn on_path(&self, time: f32) -> bool {
+        self.turns_at().is_none_or(|turn| time <= turn)
+    }
+
     /// The pair with the obstacle of object index `obstacle`.
     pub fn pair(&self, obstacle: usize) -> Option<&PairResult> {
         self.pairs.iter().find(|p| p.obstacle == obstacle)

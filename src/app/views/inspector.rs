@@ -244,6 +244,17 @@ fn readout(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
                             .color(Role::Ok.color()),
                     )
                     .on_hover_text(format!("every digit: t = {}", every_digit(h.time)));
+                    // The straight motion meets it, the response path does not.
+                    if let Some(turn) = ball.turns_at().filter(|&t| h.time > t) {
+                        ui.label(
+                            RichText::new(format!(
+                                "not reached: the bounce path turns at t = {} first; this is \
+                                 the straight motion against this obstacle alone",
+                                fixed(turn)
+                            ))
+                            .color(Role::Warning.color()),
+                        );
+                    }
                     hit_grid(ui, ("hit", pi), h, p);
                 }
                 None => {

@@ -63,6 +63,19 @@ pub fn show(
         ui.weak("No ball.");
         return;
     };
+    // The curves are the straight motion's; the scrubber follows the bounce path, which
+    // leaves that line at its first turn (a user read a dip past it as an overlap).
+    if let Some(turn) = ball.turns_at() {
+        ui.label(
+            egui::RichText::new(format!(
+                "Along the straight motion, each obstacle alone; the bounce path leaves it at \
+                 t = {}.",
+                fixed(turn)
+            ))
+            .small()
+            .weak(),
+        );
+    }
     let curves = nearest_curves(ball, MAX_CURVES);
     let n = scene.params.substeps.max(1);
     let colors = curve_colors(scene, ball, &curves, series);

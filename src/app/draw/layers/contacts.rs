@@ -19,6 +19,21 @@ use crate::variants::verdict::Verdict;
 /// (at corners and end caps) the face normal.
 pub fn impact(pen: &mut Pen, f: &Frame) {
     for (b, p, h) in shown_hits(f) {
+        // A contact of the straight motion the response path turned away from before it:
+        // drawn as an outline without normals, and said so, not as a contact (it read as a
+        // ghost collision at a seam the ball slides over).
+        if !b.on_path(h.time) {
+            let stroke = Stroke::new(1.0, Role::Ghost.color().gamma_multiply(0.5));
+            pen.dashed_circle(Layer::Impact, h.center, b.sweep.radius, stroke);
+            pen.label(
+                Layer::Impact,
+                h.center,
+                &around(6.0),
+                "not reached: the path turns first",
+                Role::Ghost.color().gamma_multiply(0.7),
+            );
+            continue;
+        }
         // A moving circle is drawn where it is at the contact, too.
         if let Obstacle::Circle(c) = p.shape
             && c.delta() != glam::Vec2::ZERO
