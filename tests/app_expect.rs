@@ -85,11 +85,14 @@ fn recording_expectations_makes_the_current_answers_pass_and_is_one_undo_step() 
     );
     assert_eq!(corner.feature.as_deref(), Some("tl"));
     assert!(!scene.expect[1].hit);
+    // The two pairs and the ball's path.
+    assert_eq!(scene.expect_paths.len(), 1);
     assert_eq!(count(&h, "FAIL"), 0);
-    assert_eq!(count(&h, "PASS"), 2);
+    assert_eq!(count(&h, "PASS"), 3);
     assert!(h.state().dirty());
     act(&mut h, Action::Undo);
     assert_eq!(h.state().scene().expect, before, "one undo step");
+    assert!(h.state().scene().expect_paths.is_empty(), "the same step");
 }
 
 #[test]
@@ -104,7 +107,7 @@ fn a_scene_without_expectations_offers_to_record_them() {
     act(&mut h, Action::RecordExpectations);
     assert!(h.state().evaluation().expectations_hold());
     assert_eq!(h.state().scene().expect.len(), 2);
-    assert_eq!(count(&h, "PASS"), 2);
+    assert_eq!(count(&h, "PASS"), 3, "two pairs and a path");
 }
 
 #[test]
