@@ -46,14 +46,26 @@ pub fn pair_impulse(
 /// the impulse was too small to represent (a disc at 5e-324 pushing one at rest: half of
 /// it rounds to 0), the response changed nothing and the same contact came again at the
 /// same instant, for ever. The closing part left over, below the rounding of the
-/// velocities, is taken off the lighter disc (`i_lighter`): off a disc of mass 1e215 it
-/// would have given it more energy than the whole world had.
+/// velocities, is taken off the disc that closes in: that only slows it (it moves toward
+/// the other at least that fast), where taking it off one at rest pushed it, into a wall
+/// behind it, and the two contacts came again at one instant for ever (a disc resting on
+/// another on the floor, restitution 0). When both close in, off the lighter
+/// (`i_lighter`): off a disc of mass 1e215 it would have given it more energy than the
+/// whole world had.
 fn separated(ai: DVec2, aj: DVec2, n: DVec2, i_lighter: bool) -> (DVec2, DVec2) {
     let left = (ai - aj).dot(n);
     // (A NaN is left alone, as no approach.)
     if left.is_nan() || left >= 0.0 {
-        (ai, aj)
-    } else if i_lighter {
+        return (ai, aj);
+    }
+    // `n` points from j toward i: i closes in moving against it, j along it.
+    let (i_closes, j_closes) = (ai.dot(n) < 0.0, aj.dot(n) > 0.0);
+    let off_i = match (i_closes, j_closes) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => i_lighter,
+    };
+    if off_i {
         (ai - n * left, aj)
     } else {
         (ai, aj + n * left)
