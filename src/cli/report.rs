@@ -210,6 +210,28 @@ fn shell_word(s: &str) -> String {
             .all(|c| c.is_alphanumeric() || "-_./=:,+@%".contains(c));
     let word = if plain {
         s.to_owned()
+    } else if s.chars().any(char::is_control) {
+        // A line break or an escape in single quotes was printed as `\n`, which a shell
+        // takes as two characters: ANSI-C quoting gives the text back as it was.
+        let mut w = String::from("$'");
+        for c in s.chars() {
+            match c {
+                '\n' => w.push_str("\\n"),
+                '\t' => w.push_str("\\t"),
+                '\r' => w.push_str("\\r"),
+                '\\' => w.push_str("\\\\"),
+                '\'' => w.push_str("\\'"),
+                c if c.is_control() => {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        w.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                c => w.push(c),
+            }
+        }
+        w.push('\'');
+        w
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
     };
@@ -220,6 +242,16 @@ fn shell_word(s: &str) -> String {
 mod tests {
     use super::*;
     use std::path::PathBuf;
+
+    /// Hostile test: words with a line break or an escape were quoted as `'e\n## fake'`,
+    /// which a shell reads as a backslash and an n: they are quoted `$'…'`, which gives
+    /// them back as they were.
+    #[test]
+    fn words_with_control_characters_are_quoted_for_the_shell_to_give_them_back() {
+        assert_eq!(shell_word("e\n## fake\u{1b}"), "$'e\\n## fake\\x1b'");
+        assert_eq!(shell_word("it's\tdone\\"), "$'it\\'s\\tdone\\\\'");
+        assert_eq!(shell_word("it's stuck"), r"'it'\''s stuck'");
+    }
 
     /// The hint repeated `--out` as given, a folder the run had just written, so the
     /// command failed as shown: it names a folder of its own.

@@ -385,6 +385,20 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
     ] {
         let text = text.trim();
         let text = if text.is_empty() { "(not given)" } else { text };
+        // Characters that do not print (an escape, a bell) would run on the terminal of
+        // whoever `cat`s the report: written as their escapes.
+        let text: String = text
+            .chars()
+            .flat_map(|c| {
+                let hidden = c.is_control() && !matches!(c, '\n' | '\t');
+                let escaped = if hidden {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                };
+                escaped.chars().collect::<Vec<_>>()
+            })
+            .collect();
         let _ = writeln!(md, "## {title}\n\n{text}\n");
     }
     let _ = writeln!(md, "## Reproduce\n");
@@ -948,6 +962,34 @@ mod tests {
             "{}",
             &texts.report_md[..2000]
         );
+    }
+
+    /// Hostile test: `--expected $'e\n## fake\x1b'` wrote a raw escape into report.md,
+    /// which ran on the terminal of whoever printed the report.
+    #[test]
+    fn the_users_words_keep_their_lines_and_lose_their_escapes() {
+        let scene = crate::scene::builtin::default_scene();
+        let ev = evaluate(&scene);
+        let texts = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.0,
+            },
+            words: &UserWords {
+                happened: "red\u{1b}[31m\u{7}".into(),
+                expected: "line one\nline two".into(),
+            },
+            env: &env(),
+            stale: &[],
+            stamp: "20261127-000000",
+            screenshot: false,
+        });
+        let md = &texts.report_md;
+        assert!(!md.chars().any(|c| c.is_control() && c != '\n'), "{md}");
+        assert!(md.contains("red\\u{1b}[31m\\u{7}"), "{}", &md[..400]);
+        assert!(md.contains("line one\nline two"), "{}", &md[..400]);
     }
 
     /// A report of a report's scene carried the first report's lines about its own folder.
