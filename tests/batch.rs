@@ -695,3 +695,26 @@ fn pair_f32(v: &Value) -> [f32; 2] {
     let p = pair(v);
     [p[0] as f32, p[1] as f32]
 }
+
+/// Hostile test: input with old Mac line ends (CR alone) read as one bad line, "trailing
+/// characters". It says what is wrong.
+#[test]
+fn queries_ended_by_a_lone_carriage_return_are_named_as_such() {
+    let q =
+        r#"{"id":1,"kind":"aabb","start":[0,0],"end":[10,0],"radius":1,"min":[5,-1],"max":[6,1]}"#;
+    let out = run_stdin(&format!("{q}\r{q}\r"), &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let answers = lines(&out);
+    assert_eq!(answers.len(), 1);
+    let error = answers[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.starts_with(
+            "line 1: holds a carriage return (CR) inside it: queries are lines ended by LF or CR LF"
+        ),
+        "{error}"
+    );
+    // CR LF is a line end.
+    let out = run_stdin(&format!("{q}\r\n{q}\r\n"), &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(lines(&out).len(), 2);
+}

@@ -267,6 +267,12 @@ fn answer_line(text: &str, number: u64, out: &mut String) -> bool {
                     "line {number}: starts with a byte-order mark (U+FEFF), which is taken \
                      only at the start of the input"
                 ),
+                // Old Mac line ends: every query on one "line", refused at the second.
+                _ if text.trim_end_matches('\r').contains('\r') => format!(
+                    "line {number}: holds a carriage return (CR) inside it: queries are \
+                     lines ended by LF or CR LF, not by CR alone ({})",
+                    json_error(&e)
+                ),
                 Err(e) => format!("line {number}: malformed JSON: {}", json_error(&e)),
             };
             write_error(out, None, &msg);
