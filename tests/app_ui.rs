@@ -2112,3 +2112,21 @@ fn a_contact_the_bounce_path_never_reaches_is_said_so() {
     assert!(ball.on_path(b_time));
     assert!(!has_label_containing(&h, "not reached"));
 }
+
+/// User test: a ball starting 8 deep in a box that slides (or stops) stays there, and the
+/// path's end read like any other: it is said to end inside, and how deep.
+#[test]
+fn a_path_that_ends_inside_an_obstacle_says_so() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/start-inside.ron");
+    let mut scene = sweepscope::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    scene.response.kind = sweepscope::scene::ResponseKind::Slide;
+    let mut app = DebugApp::new(scene);
+    app.select(Some(0));
+    let h = harness(app);
+    let ball = &h.state().evaluation().balls[0];
+    // Its centre (3, 10) is 3 from the box's left side: 5 + 3 = 8 deep.
+    assert_eq!(ball.end_overlaps(), vec![(2, 8.0)]);
+    assert!(has_label_containing(&h, "ends inside 'box', 8 deep"));
+    // The edge ball leaves the box: not inside at its end.
+    assert!(h.state().evaluation().balls[1].end_overlaps().is_empty());
+}

@@ -166,11 +166,30 @@ impl BallEvaluation {
         self.turns_at().is_none_or(|turn| time <= turn)
     }
 
+    /// The obstacles the ball still overlaps where its path ends, as (object index, depth):
+    /// a ball that starts inside and slides or stops stays inside ("stuck"), which the end
+    /// position alone does not show. Deeper than a contact skin only.
+    pub fn end_overlaps(&self) -> Vec<(usize, f32)> {
+        let r = self.sweep.radius;
+        self.pairs
+            .iter()
+            .filter_map(|p| {
+                let clearance = p.shape.clearance_at(self.path.end, r, 1.0);
+                (clearance < -END_OVERLAP_SKIN * r.max(f32::MIN_POSITIVE))
+                    .then_some((p.obstacle, -clearance))
+            })
+            .collect()
+    }
+
     /// The pair with the obstacle of object index `obstacle`.
     pub fn pair(&self, obstacle: usize) -> Option<&PairResult> {
         self.pairs.iter().find(|p| p.obstacle == obstacle)
     }
 }
+
+/// An end overlap shallower than this share of the radius is a contact's rounding, not a
+/// ball stuck inside ([`BallEvaluation::end_overlaps`]).
+const END_OVERLAP_SKIN: f32 = 1e-3;
 
 /// Everything the core says about a scene.
 #[derive(Clone, Debug, Default, PartialEq)]

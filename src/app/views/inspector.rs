@@ -397,6 +397,18 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
         ))
         .strong(),
     );
+    // A ball that starts inside and slides or stops stays inside: said, where the end
+    // position alone looked like any other.
+    for (obstacle, depth) in ball.end_overlaps() {
+        ui.label(
+            RichText::new(format!(
+                "ends inside '{}', {} deep",
+                short_name(scene, obstacle),
+                fixed(depth)
+            ))
+            .color(Role::Warning.color()),
+        );
+    }
     let row = |ui: &mut Ui, i: usize| {
         let (Some(c), Some(&obj)) = (path.contacts.get(i), ball.contact_objects.get(i)) else {
             return;
