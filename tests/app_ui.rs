@@ -2130,3 +2130,32 @@ fn a_path_that_ends_inside_an_obstacle_says_so() {
     // The edge ball leaves the box: not inside at its end.
     assert!(h.state().evaluation().balls[1].end_overlaps().is_empty());
 }
+
+/// User test: a scene the hunter saved enables its variant and records the variant's
+/// answer as reported, and the inspector gave the same long why under both. The
+/// reported one points to the variant's.
+#[test]
+fn a_reported_answer_that_is_its_variants_own_does_not_repeat_the_why() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/thin-wall.ron");
+    let mut scene = sweepscope::scene::load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    scene.variants = vec!["substep".into()];
+    scene.reported = vec![sweepscope::scene::Reported {
+        ball: "ball".into(),
+        obstacle: "wall".into(),
+        by: "substep".into(),
+        hit: true,
+        time: Some(0.5),
+        normal: Some(Vec2::new(-1.0, 0.0)),
+        started_inside: Some(false),
+        detail: String::new(),
+    }];
+    let mut app = DebugApp::new(scene);
+    app.select(Some(0));
+    let h = harness(app);
+    let ball = &h.state().evaluation().balls[0];
+    assert_eq!(
+        ball.variants[0].why, ball.reported[0].why,
+        "control: the same why"
+    );
+    assert!(has_label_containing(&h, "why: as for the variant above"));
+}

@@ -561,7 +561,20 @@ fn reported_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             ui.add_space(12.0);
             ui.label(format!("{said} (exact: {exact})"));
         });
-        why_line(ui, row.why.as_deref());
+        // A hunted scene records its variant's answer and enables the variant: the same
+        // why twice, one long paragraph under the other.
+        let same_as_variant = ball
+            .variants
+            .iter()
+            .any(|v| v.pair == row.pair && v.variant.id() == r.by && v.why == row.why);
+        if same_as_variant && row.why.is_some() {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(12.0);
+                ui.label(RichText::new("why: as for the variant above").weak());
+            });
+        } else {
+            why_line(ui, row.why.as_deref());
+        }
         if !r.detail.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(12.0);
