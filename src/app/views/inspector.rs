@@ -420,12 +420,19 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
             fixed(h.time),
             short_name(scene, obj)
         ));
-        ui.monospace(format!(
-            "centre {} normal {} {}",
-            v2(h.center),
-            v2(h.normal),
-            h.feature.name()
-        ));
+        // Wrapped at its spaces: a row of long numbers was cut off at the panel's edge.
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "centre {} normal {} {}",
+                    v2(h.center),
+                    v2(h.normal),
+                    h.feature.name()
+                ))
+                .monospace(),
+            )
+            .wrap(),
+        );
     };
     let n = path.contacts.len();
     if n <= LISTED_CONTACTS {
