@@ -31,6 +31,22 @@ fn harness_at(size: egui::Vec2, app: DebugApp) -> Harness<'static, DebugApp> {
     h
 }
 
+/// `notches` turns of the mouse wheel down (200 points each) with the pointer at `over`.
+fn scroll_down(h: &mut Harness<DebugApp>, over: egui::Pos2, notches: usize) {
+    h.hover_at(over);
+    h.run();
+    for _ in 0..notches {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -200.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+}
+
 /// The ball of the built-in default scene: start (-3, 50), end (-3, 10), radius 5, above
 /// the box (0, 0)–(40, 30). Its centre touches the corner (0, 30) at y = 34 (3-4-5).
 fn ball_end(h: &Harness<DebugApp>) -> Vec2 {
@@ -997,19 +1013,7 @@ fn a_scene_opens_with_the_inspector_at_its_top() {
             .top()
     };
     let before = field_top(&h);
-    let over = egui::pos2(1300.0, 300.0);
-    h.hover_at(over);
-    h.run();
-    for _ in 0..10 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -200.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Unknown,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run();
-    }
+    scroll_down(&mut h, egui::pos2(1300.0, 300.0), 10);
     assert!(
         field_top(&h) < before - 100.0,
         "scrolled: {}",
@@ -2052,18 +2056,7 @@ fn selecting_another_object_shows_its_fields_from_the_top() {
             .top()
     };
     let before = name_top(&h);
-    h.hover_at(egui::pos2(1300.0, 300.0));
-    h.run();
-    for _ in 0..10 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -200.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Unknown,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run();
-    }
+    scroll_down(&mut h, egui::pos2(1300.0, 300.0), 10);
     assert!(name_top(&h) < before - 100.0, "scrolled: {}", name_top(&h));
     h.state_mut().queue(Command::Select(Some(1)));
     h.run();

@@ -925,6 +925,24 @@ mod tests {
         );
     }
 
+    /// The texts of a report from the sweep view on `scene`'s ball "ball", with `words`.
+    fn sweep_report(scene: &Scene, words: UserWords) -> BundleTexts {
+        let ev = evaluate(scene);
+        bundle_text(&BundleInput {
+            scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.0,
+            },
+            words: &words,
+            env: &env(),
+            stale: &[],
+            stamp: "20261127-000000",
+            screenshot: false,
+        })
+    }
+
     /// Hostile test: a scene just under 16 MiB (long notes) gave a report whose scene.ron
     /// was past the limit, so that nothing could load it. Its notes are cut to fit, and
     /// report.md says so.
@@ -936,23 +954,11 @@ mod tests {
             .notes
             .push_str(&"a".repeat(MAX_SCENE_BYTES as usize - base - 8));
         assert!(crate::scene::scene_to_string(&scene).len() as u64 <= MAX_SCENE_BYTES);
-        let ev = evaluate(&scene);
-        let texts = bundle_text(&BundleInput {
-            scene: &scene,
-            evaluation: &ev,
-            view: ViewState::Sweep {
-                ball: Some("ball".into()),
-                t: 0.0,
-            },
-            words: &UserWords {
-                happened: "It tunnels.".into(),
-                expected: String::new(),
-            },
-            env: &env(),
-            stale: &[],
-            stamp: "20261127-000000",
-            screenshot: false,
-        });
+        let words = UserWords {
+            happened: "It tunnels.".into(),
+            expected: String::new(),
+        };
+        let texts = sweep_report(&scene, words);
         assert!(texts.scene_ron.len() as u64 <= MAX_SCENE_BYTES);
         let back = parse_scene(&texts.scene_ron, "scene.ron").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back.objects, scene.objects);
@@ -969,23 +975,11 @@ mod tests {
     #[test]
     fn the_users_words_keep_their_lines_and_lose_their_escapes() {
         let scene = crate::scene::builtin::default_scene();
-        let ev = evaluate(&scene);
-        let texts = bundle_text(&BundleInput {
-            scene: &scene,
-            evaluation: &ev,
-            view: ViewState::Sweep {
-                ball: Some("ball".into()),
-                t: 0.0,
-            },
-            words: &UserWords {
-                happened: "red\u{1b}[31m\u{7}".into(),
-                expected: "line one\nline two".into(),
-            },
-            env: &env(),
-            stale: &[],
-            stamp: "20261127-000000",
-            screenshot: false,
-        });
+        let words = UserWords {
+            happened: "red\u{1b}[31m\u{7}".into(),
+            expected: "line one\nline two".into(),
+        };
+        let texts = sweep_report(&scene, words);
         let md = &texts.report_md;
         assert!(!md.chars().any(|c| c.is_control() && c != '\n'), "{md}");
         assert!(md.contains("red\\u{1b}[31m\\u{7}"), "{}", &md[..400]);
