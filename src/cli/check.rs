@@ -23,6 +23,7 @@ use crate::obstacle::Obstacle;
 use crate::region::Region;
 use crate::scene::evaluate::{BallEvaluation, PairResult, evaluate_each};
 use crate::scene::io::{SceneError, load_scene_all};
+use crate::scene::limits::MAX_VARIANT_LINES;
 use crate::scene::model::Scene;
 use crate::scene::number::fixed as num;
 
@@ -165,13 +166,9 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     Ok(expectations.hold())
 }
 
-/// Variant verdicts listed per scene (here and in `--json`) before the rest are only
-/// counted: a scene of 10⁵ pairs with every variant on would list a million.
-pub const MAX_VARIANT_LINES: usize = 1000;
-
 /// One line per enabled variant on each pair of `ball` it handles: the variant, the pair,
 /// the verdict, its answer beside the exact one, and why it disagrees.
-pub(super) fn variant_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
+fn variant_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
     let name = |i: usize| scene.objects.get(i).map_or("", |o| o.name.as_str());
     let answer = |h: Option<&crate::hit::Hit>| {
         h.map_or("miss".to_owned(), |h| format!("t = {}", num(h.time)))

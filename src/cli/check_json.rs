@@ -31,7 +31,7 @@ use crate::scene::io::load_scene_all;
 use crate::scene::model::Scene;
 use crate::variants::verdict::Verdict;
 
-use super::check::MAX_VARIANT_LINES;
+use crate::scene::limits::MAX_VARIANT_LINES;
 
 /// Writes the document for `files` to `out`; whether every file passed.
 pub fn write(files: &[PathBuf], mut out: impl Write) -> io::Result<bool> {

@@ -83,3 +83,8 @@ pub fn query_work(scene: &Scene) -> u64 {
     let legs = u64::from(scene.response.max_bounces) + 2;
     balls.saturating_mul(obstacles).saturating_mul(legs)
 }
+
+/// Variant verdicts `sweepscope check` lists per scene (in text and in `--json`) before
+/// the rest are only counted: a scene of 10⁵ pairs with every variant on would list a
+/// million.
+pub const MAX_VARIANT_LINES: usize = 1000;
