@@ -54,11 +54,23 @@ pub fn relative_motion(pen: &mut Pen, f: &Frame) {
             );
         }
         if f.scene.layers.labels {
+            // Said in full: "relative, r1+r2" left a user to work out the drawing (a circle
+            // where no object is) from the docs.
+            let other_name = f
+                .scene
+                .objects
+                .get(p.obstacle)
+                .map_or(String::new(), |o| crate::scene::number::short_name(&o.name));
+            // At the contact in the relative frame, where the drawing needs saying; the
+            // end of the relative capsule is often out of the view.
+            let at = p.hit.map_or(rel.end, |h| {
+                rel.at(h.time) - glam::Vec2::new(0.0, rel.radius)
+            });
             pen.label(
                 Layer::RelativeMotion,
-                rel.end,
+                at,
                 &around(8.0),
-                "relative, r1+r2",
+                &format!("relative motion: '{other_name}' held at its start, radius r1 + r2"),
                 color,
             );
         }
