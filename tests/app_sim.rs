@@ -1501,6 +1501,36 @@ fn an_obstacle_moved_onto_simulation_discs_takes_them_out_in_one_undo_step() {
     h.run_steps(1);
     assert_eq!(h.state().scene().objects[0].shape, clear);
     assert_eq!(discs_now(&h), Some(vec![[40.0, 25.0], [60.0, 40.0]]));
+    // User test: a drag over discs over several frames (the button held) said nothing
+    // once it was over: the note of the first frame was cleared by the next. It stays.
+    h.drag_at(egui::pos2(700.0, 880.0));
+    h.run_steps(1);
+    let over = |x: f32| Shape::Segment {
+        a: Vec2::new(x, 25.0),
+        b: Vec2::new(x + 20.0, 25.0),
+    };
+    for x in [30.0, 31.0, 32.0] {
+        h.state_mut().queue(Command::Edit {
+            edit: Edit::SetShape {
+                object: 0,
+                shape: over(x),
+            },
+            gesture: true,
+        });
+        h.run_steps(1);
+    }
+    h.drop_at(egui::pos2(700.0, 880.0));
+    h.run_steps(2);
+    assert_eq!(discs_now(&h), Some(vec![[60.0, 40.0]]));
+    let status = h.state().status().to_owned();
+    assert!(status.contains("covers 1 simulation disc"), "{status}");
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(
+        discs_now(&h),
+        Some(vec![[40.0, 25.0], [60.0, 40.0]]),
+        "one undo step"
+    );
     // A scene that does not validate (built in code) gets no bug report, but a banner.
     let mut bad = h.state().scene().clone();
     bad.objects[0].shape = onto;

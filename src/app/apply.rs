@@ -57,7 +57,10 @@ impl DebugApp {
         for c in std::mem::take(&mut self.queue) {
             self.apply(ctx, c);
         }
-        if self.doc.revision() != revision && self.ui.status == status {
+        // An edit that said the same again (a drag's every frame over the same discs)
+        // said something: its note stays.
+        let said = std::mem::take(&mut self.said_again);
+        if self.doc.revision() != revision && self.ui.status == status && !said {
             self.ui.status.clear();
         }
         self.refresh();
@@ -84,15 +87,17 @@ impl DebugApp {
                     Edit::SetShape { object, shape } => self.discs_cleared(*object, shape, gesture),
                     _ => None,
                 };
-                let (edits, note) = match cleared {
-                    Some((sim, note)) => (vec![edit, Edit::SetSimulation(Some(sim))], Some(note)),
-                    None => (vec![edit], None),
-                };
+                let mut edits = vec![edit];
+                let note = cleared.map(|(sim, note)| {
+                    edits.extend(sim.map(|s| Edit::SetSimulation(Some(s))));
+                    note
+                });
                 if !self.doc.apply_all(edits, gesture) {
                     return;
                 }
                 if let Some(note) = note {
                     self.ui.status = note;
+                    self.said_again = true;
                 }
                 if let (Some(rename), Some(b)) = (rename, &mut self.baseline) {
                     b.rename(&rename);
@@ -190,7 +195,7 @@ impl DebugApp {
         let cleared = self.discs_cleared(index, &object.shape, false);
         let mut edits = vec![Edit::Add(object)];
         let note = cleared.map(|(sim, note)| {
-            edits.push(Edit::SetSimulation(Some(sim)));
+            edits.extend(sim.map(|s| Edit::SetSimulation(Some(s))));
             note
         });
         if !self.doc.apply_all(edits, false) {
@@ -214,7 +219,7 @@ impl DebugApp {
         object: usize,
         shape: &Shape,
         gesture: bool,
-    ) -> Option<(Simulation, String)> {
+    ) -> Option<(Option<Simulation>, String)> {
         use crate::scene::simulation::discs_under;
         use crate::scene::validate::TOUCH_TOLERANCE;
         let now = self.doc.scene().simulation.as_ref();
@@ -234,7 +239,9 @@ impl DebugApp {
                 .map(|(_, d)| d)
                 .collect();
         }
-        if Some(&kept) == self.doc.scene().simulation.as_ref() {
+        // Nothing to take out, and nothing taken out earlier in this drag to put back.
+        let changed = Some(&kept) != self.doc.scene().simulation.as_ref();
+        if under.is_empty() && !changed {
             return None;
         }
         let name = self
@@ -254,7 +261,9 @@ impl DebugApp {
                 if n == 1 { "it" } else { "them" },
             )
         };
-        Some((kept, note))
+        // The note on every frame of a drag that covers discs, not only the first: the
+        // status bar clears a message an edit does not repeat.
+        Some((changed.then_some(kept), note))
     }
 
     /// Why a rename is refused ([`crate::scene::name_refusal`]).

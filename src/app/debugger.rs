@@ -76,6 +76,9 @@ pub struct DebugApp {
     /// The simulation set-up as the gesture in progress found it: a drag removes the
     /// discs its obstacle ends on from this, not from what earlier frames left.
     pub(super) disc_basis: Option<crate::scene::Simulation>,
+    /// An edit of the commands being applied set the status bar (perhaps to what it
+    /// said already): it is not cleared as a message from before the edit.
+    pub(super) said_again: bool,
     /// The clearance plot's colour per obstacle name and its axis mode, kept across frames.
     pub(super) plot: PlotState,
     /// A field had the keyboard when the last frame ended. egui drops the focus on Escape
@@ -117,6 +120,7 @@ impl DebugApp {
             pending_report: None,
             unsent_report: None,
             disc_basis: None,
+            said_again: false,
             plot: PlotState::default(),
             was_typing: false,
             focused: None,
