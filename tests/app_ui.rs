@@ -2034,10 +2034,16 @@ fn the_interface_scale_is_held_to_what_the_window_can_lay_out() {
     assert_eq!(h.ctx.zoom_factor(), 2.3);
     resize(&mut h, 2600.0, 1600.0);
     assert_eq!(h.ctx.zoom_factor(), 2.5);
-    // A scale that fits is left alone.
+    // A scale that fits is left alone, and the note of a held one goes (user test: it
+    // stayed up after Ctrl+0, naming a scale no longer shown).
     h.ctx.set_zoom_factor(1.2);
     h.run();
     assert_eq!(h.ctx.zoom_factor(), 1.2);
+    assert!(
+        !h.state().status().contains("Interface scale held"),
+        "{}",
+        h.state().status()
+    );
 }
 
 /// User test: with the inspector scrolled down the ball's readout, selecting the box left

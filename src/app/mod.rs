@@ -47,6 +47,9 @@ impl DebugApp {
         let ctx = ui.ctx().clone();
         if let Some(held) = self.scale.apply(&ctx) {
             self.ui.status = shell::ui_scale::held_note(held);
+        } else if !self.scale.is_held() && self.ui.status.starts_with(shell::ui_scale::HELD_NOTE) {
+            // Ctrl+0, a smaller scale, a larger window: the note no longer holds.
+            self.ui.status.clear();
         }
         self.poll_shell(&ctx);
         // Keys go to the in-app file dialog while it is open.

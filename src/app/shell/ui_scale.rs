@@ -38,6 +38,11 @@ impl ScaleHold {
         self.asked.unwrap_or(1.0)
     }
 
+    /// Whether the scale set is below the one asked for.
+    pub fn is_held(&self) -> bool {
+        matches!((self.set, self.asked), (Some(set), Some(asked)) if set < asked)
+    }
+
     /// Restores the scale of the last session. eframe remembers the window's size in
     /// points at that scale, `window`, but opens it at scale 1 (egui's memory, where the
     /// scale lives, is not kept), so the window came back smaller by the scale: given
@@ -98,11 +103,14 @@ impl ScaleHold {
     }
 }
 
+/// How a [`held_note`] begins, to tell it in the status bar.
+pub const HELD_NOTE: &str = "Interface scale held at ";
+
 /// The status bar's words for a scale held at `held`.
 pub fn held_note(held: f32) -> String {
     format!(
-        "Interface scale held at {:.0}%: a larger one leaves the panels no room in this \
-         window (Ctrl+0 resets it)",
+        "{HELD_NOTE}{:.0}%: a larger one leaves the panels no room in this window (Ctrl+0 \
+         resets it)",
         held * 100.0
     )
 }
