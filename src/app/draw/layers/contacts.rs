@@ -23,14 +23,21 @@ pub fn impact(pen: &mut Pen, f: &Frame) {
         // drawn as an outline without normals, and said so, not as a contact (it read as a
         // ghost collision at a seam the ball slides over).
         if !b.on_path(h.time) {
-            let stroke = Stroke::new(1.0, Role::Ghost.color().gamma_multiply(0.5));
+            // As bright as a contact's ghost, dashed: dimmed, it hid under the hatching
+            // and read as the ball's end.
+            let stroke = Stroke::new(1.5, Role::Ghost.color());
             pen.dashed_circle(Layer::Impact, h.center, b.sweep.radius, stroke);
+            let name = f
+                .scene
+                .objects
+                .get(p.obstacle)
+                .map_or(String::new(), |o| short_name(&o.name));
             pen.label(
                 Layer::Impact,
                 h.center,
-                &around(6.0),
-                "not reached: the path turns first",
-                Role::Ghost.color().gamma_multiply(0.7),
+                &around(pen.cam.len(b.sweep.radius) + 4.0),
+                &format!("'{name}': not reached, the path turns first"),
+                Role::Ghost.color(),
             );
             continue;
         }
