@@ -139,7 +139,7 @@ fn a_scene_without_expectations_is_recorded_then_passes_and_keeps_its_notes() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("FAIL expect[0] faller vs floor: time: expected 0.5"));
     assert!(
-        text(&out).contains("FAIL expect_paths[0] faller: contact 0 (floor) time: expected 0.5"),
+        text(&out).contains("FAIL expect_paths[0] faller: contact 1 (floor) time: expected 0.5"),
         "{}",
         text(&out)
     );

@@ -131,15 +131,35 @@ pub fn judge_paths<'a>(
 fn compare(e: &PathExpectation, p: &Path, names: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let tol = e.tolerance;
+    // Contacts are numbered from 1, as the path's table, the canvas and reports number
+    // them.
     if e.contacts.len() != p.contacts.len() {
+        let shared = e.contacts.len().min(p.contacts.len());
+        let which = if p.contacts.len() > shared {
+            let extra: Vec<String> = (shared..p.contacts.len())
+                .take(3)
+                .map(|k| {
+                    let name = names.get(k).copied().unwrap_or("?");
+                    format!("{} on {name} at t = {}", k + 1, p.contacts[k].hit.time)
+                })
+                .collect();
+            format!(" (more: {})", extra.join(", "))
+        } else {
+            let missing: Vec<String> = (shared..e.contacts.len())
+                .take(3)
+                .map(|k| format!("{} on {}", k + 1, e.contacts[k].obstacle))
+                .collect();
+            format!(" (missing: {})", missing.join(", "))
+        };
         out.push(format!(
-            "contacts: expected {}, got {}",
+            "contacts: expected {}, got {}{which}",
             e.contacts.len(),
             p.contacts.len()
         ));
     }
-    for (k, (want, got)) in e.contacts.iter().zip(&p.contacts).enumerate() {
-        let got_name = names.get(k).copied().unwrap_or("?");
+    for (k0, (want, got)) in e.contacts.iter().zip(&p.contacts).enumerate() {
+        let k = k0 + 1;
+        let got_name = names.get(k0).copied().unwrap_or("?");
         if want.obstacle != got_name {
             out.push(format!(
                 "contact {k}: expected {}, got {got_name} at t = {}",
@@ -307,7 +327,10 @@ mod tests {
             b: Vec2::new(300.0, 40.0),
         };
         let failures = &evaluate(&moved).path_expectations[0].failures;
-        assert_eq!(failures[0], "contacts: expected 2, got 1");
+        assert_eq!(
+            failures[0],
+            "contacts: expected 2, got 1 (missing: 2 on wall)"
+        );
         assert!(
             failures.iter().any(|f| f.starts_with("end: expected")),
             "{failures:?}"
@@ -318,11 +341,11 @@ mod tests {
         wrong.expect_paths[0].contacts[1].normal = Some(Vec2::X);
         let failures = &evaluate(&wrong).path_expectations[0].failures;
         assert!(
-            failures[0].starts_with("contact 0: expected wall, got floor at t = 0.25"),
+            failures[0].starts_with("contact 1: expected wall, got floor at t = 0.25"),
             "{failures:?}"
         );
         assert!(
-            failures[1].starts_with("contact 1 (wall) normal: expected (1, 0)"),
+            failures[1].starts_with("contact 2 (wall) normal: expected (1, 0)"),
             "{failures:?}"
         );
         // A name that is no ball's.
