@@ -473,12 +473,19 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
             "- `sweepscope check scene.ron` loads and validates it (it has no ball × obstacle \
              pair whose answer could be recorded).\n"
         ),
-        (Recorded::Yes, n) => writeln!(
-            md,
-            "- `sweepscope check scene.ron` checks the {n} answer{} on screen, recorded in it \
-             as expectations.\n",
-            if n == 1 { "" } else { "s" }
-        ),
+        (Recorded::Yes, n) => {
+            let paths = match bundled.expect_paths.len() {
+                0 => String::new(),
+                1 => " and the ball's path".to_owned(),
+                k => format!(" and the {k} balls' paths"),
+            };
+            writeln!(
+                md,
+                "- `sweepscope check scene.ron` checks the {n} answer{} on screen{paths}, \
+                 recorded in it as expectations.\n",
+                if n == 1 { "" } else { "s" }
+            )
+        }
     };
     let _ = writeln!(md, "## On screen\n");
     match &input.view {

@@ -261,8 +261,9 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
             ),
             Some(h) => writeln!(
                 out,
-                "| {} | {obstacle} | yes | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {inside} | {approach} |",
+                "| {} | {obstacle} | {} | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {inside} | {approach} |",
                 name(scene, p.ball),
+                hit_word(ev, p.ball, h.time),
                 num(h.time),
                 p.distance.map_or("–".to_owned(), fixed_f64),
                 vec(h.center),
@@ -275,6 +276,21 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
         };
     }
     out.push('\n');
+}
+
+/// "yes" for a contact the bounce path reaches; one of the straight motion after the path
+/// has turned away is the obstacle alone's (drawn as *not reached* on the canvas).
+fn hit_word(ev: &Evaluation, ball: usize, time: f32) -> String {
+    match ev
+        .ball(ball)
+        .and_then(|b| b.turns_at().filter(|&t| time > t))
+    {
+        Some(turn) => format!(
+            "yes, not reached (the path turns at t = {} first)",
+            num(turn)
+        ),
+        None => "yes".to_owned(),
+    }
 }
 
 fn path_table(scene: &Scene, bp: &BallEvaluation, out: &mut String) {
@@ -482,6 +498,30 @@ mod tests {
             "{md}"
         );
         assert!(!md.contains("contacts per path"), "{md}");
+    }
+
+    /// User test: the report's pairs table listed the second floor box at a seam as a
+    /// plain "yes", a contact the ball never has; only the inspector said otherwise.
+    #[test]
+    fn a_contact_the_path_never_reaches_is_marked_in_the_pairs_table() {
+        let text = r#"(
+    version: 1,
+    objects: [
+        (name: "ball", shape: Ball(start: (-40.0, 20.0), end: (40.0, -20.0), radius: 5.0)),
+        (name: "A", shape: Box(min: (-50.0, -10.0), max: (0.0, 0.0))),
+        (name: "B", shape: Box(min: (0.0, -10.0), max: (50.0, 0.0))),
+    ],
+    response: (kind: Slide),
+)"#;
+        let scene = crate::scene::parse_scene(text, "seam.ron").unwrap_or_else(|e| panic!("{e}"));
+        let md = render(&scene, &crate::scene::evaluate(&scene));
+        assert!(md.contains("| ball | A (box) | yes | 0.375 |"), "{md}");
+        assert!(
+            md.contains(
+                "| ball | B (box) | yes, not reached (the path turns at t = 0.375 first) |"
+            ),
+            "{md}"
+        );
     }
 
     /// The variants table said "substep … MISSED HIT" without the count, which decides it
