@@ -2075,16 +2075,10 @@ fn selecting_another_object_shows_its_fields_from_the_top() {
 /// seam. It is said to be off the path, in the inspector and under the plot.
 #[test]
 fn a_contact_the_bounce_path_never_reaches_is_said_so() {
-    let text = r#"(
-    version: 1,
-    objects: [
-        (name: "ball", shape: Ball(start: (-40.0, 20.0), end: (40.0, -20.0), radius: 5.0)),
-        (name: "A", shape: Box(min: (-50.0, -10.0), max: (0.0, 0.0))),
-        (name: "B", shape: Box(min: (0.0, -10.0), max: (50.0, 0.0))),
-    ],
-    response: (kind: Slide),
-)"#;
-    let scene = sweepscope::scene::parse_scene(text, "seam.ron").unwrap_or_else(|e| panic!("{e}"));
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/seam-slide.ron");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let scene =
+        sweepscope::scene::parse_scene(&text, "seam-slide.ron").unwrap_or_else(|e| panic!("{e}"));
     let mut app = DebugApp::new(scene.clone());
     app.select(Some(0));
     let h = harness(app);

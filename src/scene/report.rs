@@ -504,15 +504,7 @@ mod tests {
     /// plain "yes", a contact the ball never has; only the inspector said otherwise.
     #[test]
     fn a_contact_the_path_never_reaches_is_marked_in_the_pairs_table() {
-        let text = r#"(
-    version: 1,
-    objects: [
-        (name: "ball", shape: Ball(start: (-40.0, 20.0), end: (40.0, -20.0), radius: 5.0)),
-        (name: "A", shape: Box(min: (-50.0, -10.0), max: (0.0, 0.0))),
-        (name: "B", shape: Box(min: (0.0, -10.0), max: (50.0, 0.0))),
-    ],
-    response: (kind: Slide),
-)"#;
+        let text = include_str!("../../scenes/seam-slide.ron");
         let scene = crate::scene::parse_scene(text, "seam.ron").unwrap_or_else(|e| panic!("{e}"));
         let md = render(&scene, &crate::scene::evaluate(&scene));
         assert!(md.contains("| ball | A (box) | yes | 0.375 |"), "{md}");
