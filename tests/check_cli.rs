@@ -573,3 +573,28 @@ fn check_caps_the_variants_verdicts_and_counts_the_rest() {
     assert_eq!(f["variants_left_out"], 200);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// User test: `check` (and its JSON) listed the second floor box at a seam as a plain hit,
+/// a contact the sliding ball never has; only the debugger said otherwise.
+#[test]
+fn check_says_which_contacts_the_bounce_path_never_reaches() {
+    let out = check(&["scenes/seam-slide.ron"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains(
+            "  not reached on the bounce path (the obstacle alone's contact):\n    ball vs B: \
+             at t = 0.444098 on the straight motion; the path turns at t = 0.375 first\n"
+        ),
+        "{text}"
+    );
+    let out = check(&["--json", "scenes/seam-slide.ron"]);
+    let doc: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let pairs = &doc["files"][0]["pairs"];
+    assert_eq!(pairs[0]["on_path"], true);
+    assert_eq!(pairs[1]["on_path"], false);
+    // Without a turn (the default scene's first contact is the path's), none is listed.
+    let out = check(&["scenes/thin-wall.ron"]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("not reached"));
+}

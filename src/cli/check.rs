@@ -110,8 +110,14 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     // (a scene saved with variants ticked printed the exact answers alone).
     let mut variants = Vec::new();
     let mut more_variants = 0usize;
+    // The straight motion's contacts the bounce path never reaches: the table lists them
+    // as hits, which they are for the obstacle alone.
+    let mut unreached = Vec::new();
     let expectations = evaluate_each(scene, &obstacles, |ball| {
         reported.extend(reported_lines(scene, &ball));
+        if unreached.len() < MAX_VARIANT_LINES {
+            unreached.extend(unreached_lines(scene, &ball));
+        }
         for line in variant_lines(scene, &ball) {
             if variants.len() < MAX_VARIANT_LINES {
                 variants.push(line);
@@ -124,6 +130,15 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     table.finish(out)?;
     if !has_balls || obstacles.is_empty() {
         writeln!(out, "  (no ball × obstacle pairs)")?;
+    }
+    if !unreached.is_empty() {
+        writeln!(
+            out,
+            "  not reached on the bounce path (the obstacle alone's contact):"
+        )?;
+        for line in unreached.iter().take(MAX_VARIANT_LINES) {
+            writeln!(out, "    {}", safe(line))?;
+        }
     }
     if let Some(sim) = &scene.simulation {
         let n = sim.discs.len();
@@ -164,6 +179,27 @@ fn write_scene(out: &mut impl Write, file: &str, scene: &Scene) -> io::Result<bo
     }
     writeln!(out)?;
     Ok(expectations.hold())
+}
+
+/// One line per contact of `ball`'s straight motion that its bounce path never reaches.
+fn unreached_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
+    let name = |i: usize| scene.objects.get(i).map_or("", |o| o.name.as_str());
+    let Some(turn) = ball.turns_at() else {
+        return Vec::new();
+    };
+    ball.pairs
+        .iter()
+        .filter_map(|p| {
+            let h = p.hit.as_ref().filter(|h| !ball.on_path(h.time))?;
+            Some(format!(
+                "{} vs {}: at t = {} on the straight motion; the path turns at t = {} first",
+                name(ball.object),
+                name(p.obstacle),
+                num(h.time),
+                num(turn)
+            ))
+        })
+        .collect()
 }
 
 /// One line per enabled variant on each pair of `ball` it handles: the variant, the pair,

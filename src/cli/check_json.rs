@@ -226,6 +226,9 @@ impl Serialize for Pairs<'_> {
                     "ball": name(p.ball),
                     "obstacle": name(p.obstacle),
                     "hit": p.hit.as_ref().map(hit_json),
+                    // False for a contact of the straight motion the bounce path never
+                    // reaches (it turned on another obstacle first).
+                    "on_path": p.hit.is_none_or(|h| ball.on_path(h.time)),
                 }))?;
             }
             Ok(())
