@@ -193,11 +193,14 @@ pub fn show(
                     .color(color_of(*pi))
                     .width(1.5),
             );
-            // The first root shares the curve's legend entry.
+            // The first root shares the curve's legend entry; one the bounce path never
+            // reaches is a hollow ring, not a contact's dot.
             if let Some(h) = pair.hit {
+                let reached = ball.on_path(h.time);
                 plot.points(
                     Points::new(label, vec![[f64::from(h.time), 0.0]])
                         .radius(5.0)
+                        .filled(reached)
                         .color(Role::Contact.color()),
                 );
             }
