@@ -1893,6 +1893,13 @@ fn remove_all_takes_every_disc_out_and_undo_brings_them_back() {
     h.get_by_label("Remove all").click();
     h.run();
     assert_eq!(count(&h), Some((0, b)));
+    // User test: it said nothing, and Play stayed on with nothing to play.
+    assert!(
+        h.query_by_label_contains("removed all 2 disc(s); the walls stay")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("No discs yet").is_some());
+    assert!(!enabled(&h, "Play"));
     h.state_mut().queue(Command::Action(Action::Undo));
     h.run();
     assert_eq!(count(&h).map(|c| c.0), Some(2));

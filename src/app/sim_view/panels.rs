@@ -14,8 +14,9 @@ impl SimView {
     pub(super) fn transport(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let playing = self.is_playing();
-            // Nothing to play or step through before the scene has discs.
-            let running = self.timeline().is_some();
+            // Nothing to play or step through before the scene has discs (or after they
+            // were all removed: Play stayed on and did nothing).
+            let running = self.world().is_some_and(|w| w.len() > 0);
             let why = "No discs yet: fill or spawn some first";
             let button = |ui: &mut egui::Ui, text: &str| {
                 ui.add_enabled(running, egui::Button::new(text))
@@ -222,6 +223,10 @@ impl SimView {
                 .clicked()
                 && let Some(sim) = &scene.simulation
             {
+                self.pending_note = Some(format!(
+                    "removed all {discs} disc(s); the walls stay (Ctrl+Z brings them back)"
+                ));
+                self.select(None);
                 setup = Some(Simulation {
                     discs: Vec::new(),
                     ..sim.clone()
@@ -477,7 +482,7 @@ impl SimView {
         let rect = ui.available_rect_before_wrap();
         let (lo, hi) = world.bounds();
         let gesture = self.canvas.show(ui, self.settings.tool, &drawing);
-        if r.timeline.is_none() {
+        if r.timeline.is_none() || world.len() == 0 {
             let cam = crate::app::draw::camera::Camera::new(rect, &self.canvas.view);
             let walls = egui::Rect::from_two_pos(cam.to_screen_f64(lo), cam.to_screen_f64(hi));
             empty_hint(ui, rect, walls, self.settings.tool);
