@@ -16,7 +16,7 @@ impl SimView {
             let playing = self.is_playing();
             // Nothing to play or step through before the scene has discs (or after they
             // were all removed: Play stayed on and did nothing).
-            let running = self.world().is_some_and(|w| w.len() > 0);
+            let running = self.world().is_some_and(|w| !w.is_empty());
             let why = "No discs yet: fill or spawn some first";
             let button = |ui: &mut egui::Ui, text: &str| {
                 ui.add_enabled(running, egui::Button::new(text))
@@ -482,7 +482,7 @@ impl SimView {
         let rect = ui.available_rect_before_wrap();
         let (lo, hi) = world.bounds();
         let gesture = self.canvas.show(ui, self.settings.tool, &drawing);
-        if r.timeline.is_none() || world.len() == 0 {
+        if r.timeline.is_none() || world.is_empty() {
             let cam = crate::app::draw::camera::Camera::new(rect, &self.canvas.view);
             let walls = egui::Rect::from_two_pos(cam.to_screen_f64(lo), cam.to_screen_f64(hi));
             empty_hint(ui, rect, walls, self.settings.tool);
