@@ -2118,7 +2118,7 @@ fn a_path_that_ends_inside_an_obstacle_says_so() {
     let h = harness(app);
     let ball = &h.state().evaluation().balls[0];
     // Its centre (3, 10) is 3 from the box's left side: 5 + 3 = 8 deep.
-    assert_eq!(ball.end_overlaps(), vec![(2, 8.0)]);
+    assert_eq!(ball.end_overlaps(), &[(2, 8.0)]);
     assert!(has_label_containing(&h, "ends inside 'box', 8 deep"));
     // The edge ball leaves the box: not inside at its end.
     assert!(h.state().evaluation().balls[1].end_overlaps().is_empty());

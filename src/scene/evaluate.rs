@@ -121,6 +121,20 @@ pub struct BallEvaluation {
     pub variants: Vec<VariantRow>,
     /// The scene's reported answers for this ball, in the scene's order.
     pub reported: Vec<ReportedRow>,
+    /// See [`BallEvaluation::end_overlaps`].
+    end_inside: Vec<(usize, f32)>,
+}
+
+/// The obstacles of `pairs` a ball of radius `r` overlaps at `end`, past a contact skin.
+fn end_inside(pairs: &[PairResult], end: glam::Vec2, r: f32) -> Vec<(usize, f32)> {
+    pairs
+        .iter()
+        .filter_map(|p| {
+            let clearance = p.shape.clearance_at(end, r, 1.0);
+            (clearance < -END_OVERLAP_SKIN * r.max(f32::MIN_POSITIVE))
+                .then_some((p.obstacle, -clearance))
+        })
+        .collect()
 }
 
 impl BallEvaluation {
@@ -168,17 +182,10 @@ impl BallEvaluation {
 
     /// The obstacles the ball still overlaps where its path ends, as (object index, depth):
     /// a ball that starts inside and slides or stops stays inside ("stuck"), which the end
-    /// position alone does not show. Deeper than a contact skin only.
-    pub fn end_overlaps(&self) -> Vec<(usize, f32)> {
-        let r = self.sweep.radius;
-        self.pairs
-            .iter()
-            .filter_map(|p| {
-                let clearance = p.shape.clearance_at(self.path.end, r, 1.0);
-                (clearance < -END_OVERLAP_SKIN * r.max(f32::MIN_POSITIVE))
-                    .then_some((p.obstacle, -clearance))
-            })
-            .collect()
+    /// position alone does not show. Deeper than a contact skin only. Found once, with
+    /// the evaluation: the inspector asks on every frame.
+    pub fn end_overlaps(&self) -> &[(usize, f32)] {
+        &self.end_inside
     }
 
     /// The pair with the obstacle of object index `obstacle`.
@@ -399,6 +406,7 @@ pub fn evaluate_ball(
     let (path, contact_objects) = path_of(scene, obstacles, &sweep);
     let variants = variant_rows(scene, &sweep, &pairs);
     let reported = reported_rows(scene, ball, &sweep, &pairs);
+    let end_inside = end_inside(&pairs, path.end, sweep.radius);
     Some(BallEvaluation {
         object: ball,
         sweep,
@@ -407,6 +415,7 @@ pub fn evaluate_ball(
         contact_objects,
         variants,
         reported,
+        end_inside,
     })
 }
 

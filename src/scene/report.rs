@@ -330,7 +330,7 @@ fn path_table(scene: &Scene, bp: &BallEvaluation, out: &mut String) {
         );
     }
     let _ = writeln!(out, "| end | – | – | {} | – | – | – | – |", vec(path.end));
-    for (obstacle, depth) in bp.end_overlaps() {
+    for &(obstacle, depth) in bp.end_overlaps() {
         let _ = writeln!(
             out,
             "\nThe ball ends inside {} ({} deep).",

@@ -399,7 +399,7 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
     );
     // A ball that starts inside and slides or stops stays inside: said, where the end
     // position alone looked like any other.
-    for (obstacle, depth) in ball.end_overlaps() {
+    for &(obstacle, depth) in ball.end_overlaps() {
         ui.label(
             RichText::new(format!(
                 "ends inside '{}', {} deep",
