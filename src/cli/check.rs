@@ -190,7 +190,7 @@ fn unreached_lines(scene: &Scene, ball: &BallEvaluation) -> Vec<String> {
     ball.pairs
         .iter()
         .filter_map(|p| {
-            let h = p.hit.as_ref().filter(|h| !ball.on_path(h.time))?;
+            let h = p.hit.as_ref().filter(|h| h.time > turn)?;
             Some(format!(
                 "{} vs {}: at t = {} on the straight motion; the path turns at t = {} first",
                 name(ball.object),

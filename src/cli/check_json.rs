@@ -221,6 +221,7 @@ impl Serialize for Pairs<'_> {
                     "disagrees": row.verdict.is_bad(),
                 }));
             }
+            let turn = ball.turns_at();
             for p in &ball.pairs {
                 seq.serialize_element(&json!({
                     "ball": name(p.ball),
@@ -228,7 +229,7 @@ impl Serialize for Pairs<'_> {
                     "hit": p.hit.as_ref().map(hit_json),
                     // False for a contact of the straight motion the bounce path never
                     // reaches (it turned on another obstacle first).
-                    "on_path": p.hit.is_none_or(|h| ball.on_path(h.time)),
+                    "on_path": p.hit.is_none_or(|h| turn.is_none_or(|t| h.time <= t)),
                 }))?;
             }
             Ok(())

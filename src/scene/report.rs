@@ -230,7 +230,12 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
         "| ball | obstacle | hit | time | distance | centre | contact point | normal | face normal | feature | start region | end region | contact region | started inside | closest approach |"
     );
     let _ = writeln!(out, "|{}", "---|".repeat(15));
-    for p in ev.pairs() {
+    // Ball by ball: each ball's turn is found once, not looked up for each of its pairs.
+    let each = ev.balls.iter().flat_map(|b| {
+        let turn = b.turns_at();
+        b.pairs.iter().map(move |p| (turn, p))
+    });
+    for (turn, p) in each {
         let kind = scene
             .objects
             .get(p.obstacle)
@@ -263,7 +268,7 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
                 out,
                 "| {} | {obstacle} | {} | {} | {} | {} | {} | {} | {} | {} | {start} | {end} | {} | {inside} | {approach} |",
                 name(scene, p.ball),
-                hit_word(ev, p.ball, h.time),
+                hit_word(turn, h.time),
                 num(h.time),
                 p.distance.map_or("–".to_owned(), fixed_f64),
                 vec(h.center),
@@ -280,11 +285,8 @@ fn pairs_table(scene: &Scene, ev: &Evaluation, out: &mut String) {
 
 /// "yes" for a contact the bounce path reaches; one of the straight motion after the path
 /// has turned away is the obstacle alone's (drawn as *not reached* on the canvas).
-fn hit_word(ev: &Evaluation, ball: usize, time: f32) -> String {
-    match ev
-        .ball(ball)
-        .and_then(|b| b.turns_at().filter(|&t| time > t))
-    {
+fn hit_word(turn: Option<f32>, time: f32) -> String {
+    match turn.filter(|&t| time > t) {
         Some(turn) => format!(
             "yes, not reached (the path turns at t = {} first)",
             num(turn)
