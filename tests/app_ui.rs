@@ -2152,3 +2152,38 @@ fn a_reported_answer_that_is_its_variants_own_does_not_repeat_the_why() {
     );
     assert!(has_label_containing(&h, "why: as for the variant above"));
 }
+
+/// User test: at an interface scale of 150% the status bar read the camera's points per
+/// unit as pixels per unit, two thirds of what the screen showed. It reads pixels, and
+/// says the points (a scene's `view.zoom`) on hover.
+#[test]
+fn the_zoom_readout_counts_pixels_at_the_interface_scale() {
+    let mut h = harness_at(
+        egui::vec2(1400.0, 900.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    let readout = |h: &Harness<DebugApp>| {
+        let node = h.get_by_label_contains("px/unit");
+        let node = node.accesskit_node();
+        let label = node.label().or(node.value()).unwrap_or_default();
+        let number = label
+            .trim_start_matches("zoom ")
+            .trim_end_matches(" px/unit")
+            .to_owned();
+        number.parse::<f32>().unwrap_or_else(|_| panic!("{label}"))
+    };
+    let points = camera(&h).zoom;
+    assert!(
+        (readout(&h) - points).abs() <= points * 1e-3,
+        "{}",
+        readout(&h)
+    );
+    h.ctx.set_zoom_factor(1.5);
+    h.run();
+    let points = camera(&h).zoom;
+    let shown = readout(&h);
+    assert!(
+        (shown - points * 1.5).abs() <= points * 1e-3,
+        "{shown} px/unit for {points} points per unit at 150%"
+    );
+}

@@ -212,7 +212,8 @@ impl Shape {
     }
 }
 
-/// The camera: the world point at the centre of the canvas and the zoom in pixels per unit.
+/// The camera: the world point at the centre of the canvas and the zoom in screen points
+/// per unit (pixels at an interface scale of 100%).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct View {

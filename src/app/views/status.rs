@@ -35,10 +35,14 @@ pub fn show(
         // messages take what is left at the left, cut to it (the whole text on hover).
         // Messages first: at 800 points the readouts left a message a dozen characters.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // The camera's zoom is in points; on screen a point is `pixels_per_point`
+            // pixels (the interface scale times the display's own).
+            let ppp = ui.ctx().pixels_per_point();
             ui.monospace(format!(
                 "zoom {} px/unit",
-                crate::scene::number::fixed(canvas.zoom)
-            ));
+                crate::scene::number::fixed(canvas.zoom * ppp)
+            ))
+            .on_hover_text(zoom_note(canvas.zoom, ppp));
             ui.separator();
             // Short: the details are on hover, the room is the messages'.
             let (ui_ms, _) = times.ui.recent(60);
@@ -67,6 +71,17 @@ pub fn show(
             });
         });
     });
+}
+
+/// The zoom readout's hover text: the camera's points per unit (what a scene's
+/// `view.zoom` holds) and the pixels a point takes.
+fn zoom_note(zoom: f32, pixels_per_point: f32) -> String {
+    format!(
+        "{} screen points per world unit (a scene's view.zoom), at {} pixels per point \
+         (the interface scale, Ctrl + / Ctrl −, times the display's)",
+        crate::scene::number::fixed(zoom),
+        crate::scene::number::fixed(pixels_per_point)
+    )
 }
 
 /// The status bar's messages, in order of what matters most when they are cut short.
