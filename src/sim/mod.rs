@@ -35,6 +35,7 @@ pub mod naive;
 pub mod predict;
 mod queue;
 mod random;
+mod resting;
 mod tiers;
 pub mod timeline;
 mod world;

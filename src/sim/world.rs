@@ -12,6 +12,7 @@ use super::grid::Grid;
 use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED};
 use super::predict;
 use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
+use super::resting::{Instant, Other};
 use super::tiers::Tiers;
 
 /// Walls by index, as stored in queue entries.
@@ -87,6 +88,8 @@ pub struct World {
     /// The static contacts of the disc last bounced off a wall or an obstacle, while they
     /// come at one instant (the wedge rule, [`WEDGE_EVENTS`]).
     wedge: Option<Wedge>,
+    /// The contacts that collided at the current instant (the cluster rule).
+    instant: Instant,
 }
 
 /// A disc bounced off walls or obstacles `events` times in a row at `time`, the last off
@@ -190,6 +193,7 @@ impl World {
             counts: EventCounts::default(),
             halt: None,
             wedge: None,
+            instant: Instant::default(),
         };
         for i in 0..n {
             world.repredict(i, 0.0);
@@ -542,6 +546,11 @@ impl World {
                     normal: ev.normal,
                 });
                 b.count = b.count.wrapping_add(1);
+                // Followed for the cluster rule too: the floor under a column is one of
+                // its contacts.
+                if e_rest < 1.0 {
+                    self.instant.note(now, i, Other::Surface(ev.normal));
+                }
                 self.check_speed(i, now);
                 self.repredict(i, now);
             }
@@ -557,10 +566,14 @@ impl World {
                 }
                 self.bodies[i].count = bi.count.wrapping_add(1);
                 self.bodies[j].count = bj.count.wrapping_add(1);
-                self.check_speed(i, now);
-                self.check_speed(j, now);
-                self.repredict(i, now);
-                self.repredict(j, now);
+                if e_rest < 1.0 && self.instant.note(now, i, Other::Disc(j)) {
+                    self.settle_cluster(i, now);
+                } else {
+                    self.check_speed(i, now);
+                    self.check_speed(j, now);
+                    self.repredict(i, now);
+                    self.repredict(j, now);
+                }
             }
             EventKind::Crossing { i, cell } => {
                 let old = self.grid.cell_of(i);
@@ -577,6 +590,23 @@ impl World {
             }
         }
         ev
+    }
+
+    /// The cluster rule ([`super::resting`]): disc `i`'s cluster at `now` solved at once,
+    /// each of its discs predicted again.
+    fn settle_cluster(&mut self, i: usize, now: f64) {
+        let cluster = self.instant.cluster(i);
+        for &d in &cluster {
+            self.bodies[d].move_to(now);
+        }
+        self.instant.settle(&cluster, &mut self.bodies);
+        for &d in &cluster {
+            self.bodies[d].count = self.bodies[d].count.wrapping_add(1);
+            self.check_speed(d, now);
+        }
+        for &d in &cluster {
+            self.repredict(d, now);
+        }
     }
 
     /// Lays the grid out anew over where the discs are at `now`, when that spreads the
