@@ -7,7 +7,7 @@ use egui::{Color32, ColorImage, Context, Rect, TextureHandle, TextureId, Texture
 use glam::Vec2;
 
 use super::camera::Camera;
-use super::palette::{HEAT_ALPHA, Role, heat};
+use super::palette::{Role, heat_cell, heat_compare_alpha};
 use crate::geom::Sweep;
 use crate::obstacle::Obstacle;
 use crate::scene::heat_map::{
@@ -287,6 +287,20 @@ fn canvas_grid(cam: &Camera, cell: f32) -> Grid {
     }
 }
 
+/// The colour role of a compare-mode verdict; `None` for an agreement on no contact
+/// (left clear).
+pub fn verdict_role(v: &CellVerdict) -> Option<Role> {
+    Some(match v {
+        CellVerdict::Tunnels => Role::HeatTunnel,
+        CellVerdict::FalseHit => Role::HeatFalseHit,
+        CellVerdict::Broken => Role::HeatBroken,
+        CellVerdict::TimeOff(_) => Role::HeatTimeOff,
+        CellVerdict::WrongContact => Role::HeatWrongContact,
+        CellVerdict::Agree { contact: true } => Role::HeatAgree,
+        CellVerdict::Agree { contact: false } => return None,
+    })
+}
+
 /// One colour per cell, row by row.
 fn pixels(samples: &Samples) -> Vec<Color32> {
     let tint = |c: Color32, a: u8| Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a);
@@ -296,7 +310,7 @@ fn pixels(samples: &Samples) -> Vec<Color32> {
             .iter()
             .map(|&t| {
                 if t.is_finite() {
-                    tint(heat(t), HEAT_ALPHA)
+                    heat_cell(t)
                 } else {
                     Color32::TRANSPARENT
                 }
@@ -304,14 +318,9 @@ fn pixels(samples: &Samples) -> Vec<Color32> {
             .collect(),
         Some((_, verdicts)) => verdicts
             .iter()
-            .map(|v| match v {
-                CellVerdict::Tunnels => tint(Role::HeatTunnel.color(), 140),
-                CellVerdict::FalseHit => tint(Role::HeatFalseHit.color(), 140),
-                CellVerdict::Broken => tint(Role::HeatBroken.color(), 120),
-                CellVerdict::TimeOff(_) => tint(Role::HeatTimeOff.color(), 100),
-                CellVerdict::WrongContact => tint(Role::HeatTimeOff.color(), 160),
-                CellVerdict::Agree { contact: true } => tint(Role::HeatAgree.color(), 50),
-                CellVerdict::Agree { contact: false } => Color32::TRANSPARENT,
+            .map(|v| match verdict_role(v) {
+                Some(role) => tint(role.color(), heat_compare_alpha(role)),
+                None => Color32::TRANSPARENT,
             })
             .collect(),
     }
@@ -321,6 +330,60 @@ fn pixels(samples: &Samples) -> Vec<Color32> {
 mod tests {
     use super::*;
     use crate::scene::View;
+
+    /// User test: a cell whose variant had the right time but the wrong normal was painted
+    /// in the time-off colour (a deeper amber), which the legend did not list: a timing
+    /// bug was looked for where the normal was wrong. Each verdict has a colour of its own,
+    /// and each is in the legend.
+    #[test]
+    fn every_compare_verdict_has_its_own_colour_in_the_legend() {
+        let verdicts = [
+            CellVerdict::Tunnels,
+            CellVerdict::FalseHit,
+            CellVerdict::Broken,
+            CellVerdict::WrongContact,
+            CellVerdict::TimeOff(0.1),
+            CellVerdict::Agree { contact: true },
+        ];
+        let roles: Vec<Role> = verdicts.iter().filter_map(verdict_role).collect();
+        assert_eq!(roles.len(), verdicts.len());
+        for r in &roles {
+            assert!(Role::HEAT_COMPARE.contains(r), "{r:?} not in the legend");
+        }
+        let colours: std::collections::HashSet<_> = roles.iter().map(|r| r.color()).collect();
+        assert_eq!(colours.len(), roles.len(), "two verdicts share a colour");
+        assert_eq!(verdict_role(&CellVerdict::Agree { contact: false }), None);
+    }
+
+    /// User test: the legend's t = 0 swatch was the opaque ramp colour (252, 248, 155)
+    /// while a t = 0 cell showed a dull khaki, being drawn at about half opacity over the
+    /// dark canvas. A swatch is the cell as it shows there: the cell's colour laid over
+    /// the canvas's by the usual "over" rule, worked out here on unpremultiplied values.
+    #[test]
+    fn a_legend_swatch_is_the_cell_as_it_shows_over_the_canvas() {
+        use crate::app::draw::palette::{HEAT_ALPHA, heat, over_canvas};
+        let bg = Role::Canvas.color();
+        for t in [0.0, 0.3, 1.0] {
+            let c = heat(t);
+            let a = f32::from(HEAT_ALPHA) / 255.0;
+            let over = |s: u8, d: u8| f32::from(s) * a + f32::from(d) * (1.0 - a);
+            let want = [
+                over(c.r(), bg.r()),
+                over(c.g(), bg.g()),
+                over(c.b(), bg.b()),
+            ];
+            let got = over_canvas(heat_cell(t));
+            for (g, w) in [got.r(), got.g(), got.b()].into_iter().zip(want) {
+                assert!(
+                    (f32::from(g) - w).abs() <= 1.5,
+                    "t = {t}: {got:?} vs {want:?}"
+                );
+            }
+            assert_eq!(got.a(), 255);
+        }
+        // A t = 0 cell is far darker than the opaque ramp colour.
+        assert!(over_canvas(heat_cell(0.0)).r() < 160);
+    }
 
     /// Each texture pixel (column, row) is drawn over the screen square whose centre maps
     /// to that cell's start: the y-flip and the half-cell offset line up.

@@ -29,6 +29,8 @@ pub enum Role {
     HeatFalseHit,
     /// Heat map, compare mode: both hit, at times further apart than the tolerance.
     HeatTimeOff,
+    /// A contact at about the right time with the wrong normal or `started_inside`.
+    HeatWrongContact,
     /// Heat map, compare mode: the variant broke down (NaN, division by zero).
     HeatBroken,
     /// Heat map, compare mode: the variant agrees on a contact.
@@ -80,10 +82,11 @@ impl Role {
     ];
 
     /// The heat map's compare-mode entries, worst first.
-    pub const HEAT_COMPARE: [Role; 5] = [
+    pub const HEAT_COMPARE: [Role; 6] = [
         Role::HeatTunnel,
         Role::HeatFalseHit,
         Role::HeatBroken,
+        Role::HeatWrongContact,
         Role::HeatTimeOff,
         Role::HeatAgree,
     ];
@@ -108,6 +111,7 @@ impl Role {
             Role::HeatTunnel => Color32::from_rgb(255, 50, 50),
             Role::HeatFalseHit => Color32::from_rgb(60, 200, 255),
             Role::HeatTimeOff => Color32::from_rgb(255, 200, 0),
+            Role::HeatWrongContact => Color32::from_rgb(200, 110, 255),
             Role::HeatBroken => Color32::WHITE,
             Role::HeatAgree => Color32::from_gray(130),
             Role::Canvas => Color32::from_gray(18),
@@ -153,6 +157,7 @@ impl Role {
             Role::HeatTunnel => "tunnels (misses a contact)",
             Role::HeatFalseHit => "false contact",
             Role::HeatTimeOff => "time off by > 1e-3",
+            Role::HeatWrongContact => "wrong normal or started_inside",
             Role::HeatBroken => "NaN or failure",
             Role::HeatAgree => "agrees on a contact",
             Role::Canvas => "background",
@@ -284,6 +289,39 @@ mod series_tests {
 
 /// How opaque the heat map's cells are (0..=255), so the geometry above stays readable.
 pub const HEAT_ALPHA: u8 = 120;
+
+/// An exact-time heat-map cell's colour for a first contact at `t`, translucent.
+pub fn heat_cell(t: f32) -> Color32 {
+    let c = heat(t);
+    Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), HEAT_ALPHA)
+}
+
+/// How opaque a compare-mode cell of `role` is: the worse the verdict, the more opaque,
+/// and an agreement faint. The map and its legend both draw with it.
+pub fn heat_compare_alpha(role: Role) -> u8 {
+    match role {
+        Role::HeatTunnel | Role::HeatFalseHit => 140,
+        Role::HeatBroken => 120,
+        Role::HeatWrongContact => 140,
+        Role::HeatTimeOff => 100,
+        Role::HeatAgree => 50,
+        _ => HEAT_ALPHA,
+    }
+}
+
+/// `color` as it shows over the canvas's background: what a translucent heat-map cell
+/// looks like on screen, for a legend swatch drawn on a panel.
+pub fn over_canvas(color: Color32) -> Color32 {
+    let bg = Role::Canvas.color();
+    let a = f32::from(color.a()) / 255.0;
+    // `color` is premultiplied: its channels already carry its alpha.
+    let mix = |c: u8, b: u8| (f32::from(c) + f32::from(b) * (1.0 - a)).round().min(255.0) as u8;
+    Color32::from_rgb(
+        mix(color.r(), bg.r()),
+        mix(color.g(), bg.g()),
+        mix(color.b(), bg.b()),
+    )
+}
 
 /// The colour of one published variant's answers.
 pub fn variant_color(v: Variant) -> Color32 {

@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 
 use crate::app::command::Command;
 use crate::app::document::Edit;
-use crate::app::draw::palette::{Role, heat, variant_color};
+use crate::app::draw::palette::{Role, heat_cell, heat_compare_alpha, over_canvas, variant_color};
 use crate::scene::Scene;
 use crate::variants::{Params, Variant};
 
@@ -150,7 +150,8 @@ fn heat_legend(ui: &mut Ui, scene: &Scene) {
                     rect.min + egui::vec2(k as f32 * w, 0.0),
                     egui::vec2(w + 0.5, rect.height()),
                 );
-                ui.painter().rect_filled(cell, 0.0, heat(t));
+                ui.painter()
+                    .rect_filled(cell, 0.0, over_canvas(heat_cell(t)));
             }
             ui.horizontal(|ui| {
                 ui.label(RichText::new("t = 0").small());
@@ -173,7 +174,8 @@ fn heat_legend(ui: &mut Ui, scene: &Scene) {
                 );
             }
             for role in Role::HEAT_COMPARE {
-                swatch(ui, role.color(), role.label());
+                let cell = role.alpha(heat_compare_alpha(role));
+                swatch(ui, over_canvas(cell), role.label());
             }
         }
     }
