@@ -551,7 +551,7 @@ fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_wh
         title.top() > 390.0 && title.right() < log.left(),
         "{title:?}"
     );
-    assert!(h.query_by_label_contains("energy drift").is_some());
+    assert!(h.query_by_label_contains("energy change").is_some());
 }
 
 /// 30 random discs in 80 × 50 walls, run to t = 1.5, with the Spawn tool chosen.
@@ -1903,4 +1903,65 @@ fn remove_all_takes_every_disc_out_and_undo_brings_them_back() {
     h.state_mut().queue(Command::Action(Action::Undo));
     h.run();
     assert_eq!(count(&h).map(|c| c.0), Some(2));
+}
+
+/// User test: the simulation panel neither showed nor set the restitution (a scene with
+/// 0.5 showed its energy falling as "drift"). A typed restitution sets the run's, which
+/// starts again from its set-up, and says so; one undo step brings the old one back. A
+/// drag changes it once, at its end.
+#[test]
+fn the_restitution_is_set_in_the_simulation_panel_in_one_undo_step() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    let restitution =
+        |h: &Harness<DebugApp>| h.state().scene().simulation.as_ref().map(|s| s.restitution);
+    assert_eq!(restitution(&h), Some(1.0));
+    type_over(&mut h, Role::SpinButton, "Restitution", "0.5");
+    assert_eq!(restitution(&h), Some(0.5));
+    assert_eq!(sim(&h).world().map(|w| w.restitution()), Some(0.5));
+    assert!(
+        h.query_by_label_contains("lost to restitution").is_some()
+            || sim(&h).world().is_some_and(|w| w.time() == 0.0),
+        "the run starts again"
+    );
+    // A drag over the field: one change, at its end.
+    let field = h
+        .get_by_role_and_label(Role::SpinButton, "Restitution")
+        .rect();
+    let at = field.center();
+    h.event(egui::Event::PointerMoved(at));
+    h.step();
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    let revision = h.state().revision();
+    for k in 1..=10 {
+        h.event(egui::Event::PointerMoved(
+            at + egui::vec2(-3.0 * k as f32, 0.0),
+        ));
+        // A step, not a run: the field's tooltip keeps asking for frames.
+        h.step();
+    }
+    assert_eq!(h.state().revision(), revision, "changed mid-drag");
+    assert_eq!(restitution(&h), Some(0.5));
+    h.event(egui::Event::PointerButton {
+        pos: at + egui::vec2(-30.0, 0.0),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    h.step();
+    let dragged = restitution(&h).unwrap_or(f64::NAN);
+    assert!((0.0..0.5).contains(&dragged), "{dragged}");
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(restitution(&h), Some(0.5));
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(restitution(&h), Some(1.0));
 }

@@ -1108,7 +1108,7 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
         largest_gap: sim.comparison_gap(),
         mid_group: current_group(timeline),
         comparing: sim.comparing(),
-        unlike_published: !world.solids().is_empty() || world.restitution() != 1.0,
+        unlike_published: crate::variants::loop_comparison::unlike_published(world),
         selected,
         state: Simulation::from_world(world, duration),
         start: Simulation::from_world(origin, duration),

@@ -110,9 +110,10 @@ pub struct SimSnapshot {
     pub mid_group: Option<(usize, usize)>,
     /// Whether the published-loop comparison was on.
     pub comparing: bool,
-    /// The run has what the published loop knows nothing of (obstacles, a restitution
-    /// below 1), so its positions part from the engine's by design.
-    pub unlike_published: bool,
+    /// What the run has that the published loop knows nothing of (obstacles, a
+    /// restitution below 1), so that its positions part from the engine's by design
+    /// (`variants::loop_comparison::unlike_published`).
+    pub unlike_published: Option<String>,
     /// The selected disc's lines in the panel, if one is selected.
     pub selected: Vec<String>,
     /// The state on screen as a set-up (see the module docs).
@@ -617,13 +618,8 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
                 fixed_f64(g)
             )
         });
-        if sim.unlike_published {
-            let _ = writeln!(
-                md,
-                "**Not like for like:** the published loop knows no obstacles and no \
-                 restitution, which this run has: its discs pass through the obstacles, so \
-                 the position gap measures that, not a fault of either.\n"
-            );
+        if let Some(why) = &sim.unlike_published {
+            let _ = writeln!(md, "**Not like for like:** {why}.\n");
         }
         // A divergence is one of the loop's own failures, not a gap in positions.
         let _ = match n {

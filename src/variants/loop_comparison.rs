@@ -88,6 +88,33 @@ impl Divergence {
     }
 }
 
+/// Why the published loop cannot follow `world` like for like: what the run has that the
+/// loop knows nothing of (obstacles, a restitution below 1), named only where the run has
+/// it; `None` when the two run the same physics.
+pub fn unlike_published(world: &World) -> Option<String> {
+    let obstacles = !world.solids().is_empty();
+    let e = world.restitution();
+    let restitution = e != 1.0;
+    let has = match (obstacles, restitution) {
+        (false, false) => return None,
+        (true, false) => "obstacles, which this run has: its discs pass through them".to_owned(),
+        (false, true) => format!(
+            "restitution (it bounces elastically), and this run's is {}: its discs keep \
+             the energy the engine's lose",
+            e
+        ),
+        (true, true) => format!(
+            "obstacles and no restitution, and this run has obstacles and a restitution of \
+             {}: its discs pass through the obstacles and keep the energy the engine's lose",
+            e
+        ),
+    };
+    Some(format!(
+        "the published loop knows no {has}; the position gap measures that, not a fault of \
+         either"
+    ))
+}
+
 /// The published loop in lockstep with a world's time.
 #[derive(Clone, Debug)]
 pub struct Comparison {
@@ -329,6 +356,41 @@ mod tests {
         let bounds = Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(10.0, 10.0));
         let discs = [DiscInit::new(a, va, 1.0), DiscInit::new(b, vb, 1.0)];
         World::new(bounds, &discs, &[]).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// User test: a run with obstacles and restitution 1 was told the published loop
+    /// "knows no obstacles and no restitution, which this run has". Only what the run has
+    /// is named.
+    #[test]
+    fn not_like_for_like_names_only_what_the_run_has() {
+        let a = (DVec2::new(-5.0, 0.0), DVec2::X);
+        let b = (DVec2::new(5.0, 0.0), -DVec2::X);
+        let plain = pair(a.0, a.1, b.0, b.1);
+        assert_eq!(unlike_published(&plain), None);
+        let mut inelastic = plain.clone();
+        inelastic
+            .set_restitution(0.5)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let why = unlike_published(&inelastic).unwrap_or_default();
+        assert!(why.contains("restitution") && why.contains("0.5"), "{why}");
+        assert!(!why.contains("obstacle"), "{why}");
+        let bounds = Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(10.0, 10.0));
+        let post = crate::sim::Solid::Box(Aabb::new(Vec2::new(-1.0, 5.0), Vec2::new(1.0, 6.0)));
+        let discs = [DiscInit::new(a.0, a.1, 1.0), DiscInit::new(b.0, b.1, 1.0)];
+        let mut with_post = World::new(bounds, &discs, &[post]).unwrap_or_else(|e| panic!("{e}"));
+        let why = unlike_published(&with_post).unwrap_or_default();
+        assert!(
+            why.contains("obstacles") && !why.contains("restitution"),
+            "{why}"
+        );
+        with_post
+            .set_restitution(0.0)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let why = unlike_published(&with_post).unwrap_or_default();
+        assert!(
+            why.contains("obstacles") && why.contains("restitution of 0"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -299,6 +299,10 @@ pub struct SimView {
     /// before the first): what the log's font is fitted to.
     #[serde(skip)]
     log_widest: f32,
+    /// The restitution field's value while it is dragged: the set-up changes, and the run
+    /// restarts, once at the drag's end (one undo step), not on every frame of it.
+    #[serde(skip)]
+    restitution_drag: Option<f64>,
 }
 
 impl SimView {

@@ -117,8 +117,14 @@ impl SimView {
                 // The drift from the start says what changed; the energy itself is read to
                 // nine digits (see `number::energy`).
                 let e0 = self.timeline().map(|t| t.origin().kinetic_energy());
+                // Below restitution 1 the change is the collisions' loss, not drift.
+                let lost = if w.restitution() < 1.0 {
+                    ", lost to restitution"
+                } else {
+                    ""
+                };
                 let drift = e0.filter(|&e0| e0 > 0.0).map_or(String::new(), |e0| {
-                    format!(" (ΔE/E₀ {:+.1e})", (w.kinetic_energy() - e0) / e0)
+                    format!(" (ΔE/E₀ {:+.1e}{lost})", (w.kinetic_energy() - e0) / e0)
                 });
                 ui.label(format!(
                     "energy {}{drift}   momentum {}",
@@ -236,6 +242,20 @@ impl SimView {
                 self.canvas.fit_pending = true;
             }
         });
+        if let Some(sim) = &scene.simulation
+            && let Some(e) = self.restitution_field(ui, sim.restitution)
+        {
+            self.pending_note = Some(format!(
+                "restitution {} (was {}): the run starts again from its set-up (Ctrl+Z goes \
+                 back)",
+                fixed_f64(e),
+                fixed_f64(sim.restitution)
+            ));
+            setup = Some(Simulation {
+                restitution: e,
+                ..sim.clone()
+            });
+        }
         let changed = drag(
             ui,
             "Keyframe memory (MiB)",
@@ -265,13 +285,8 @@ impl SimView {
         };
         ui.label(RichText::new("published loop: orange rings").color(Role::Published.color()));
         let w = t.world();
-        if !w.solids().is_empty() || w.restitution() != 1.0 {
-            ui.colored_label(
-                Role::Warning.color(),
-                "Not like for like: the published loop knows no obstacles and no \
-                 restitution, which this run has; its discs pass through the obstacles, so \
-                 the gap below measures that.",
-            );
+        if let Some(why) = crate::variants::loop_comparison::unlike_published(w) {
+            ui.colored_label(Role::Warning.color(), format!("Not like for like: {why}."));
         }
         if let Some(g) = cmp.max_gap(w) {
             ui.label(format!("largest position gap: {g:.3e}"));
@@ -591,6 +606,37 @@ fn drag(ui: &mut egui::Ui, label: &str, value: egui::DragValue<'_>, limits: Limi
         ui.add(value).labelled_by(l.id).changed()
     })
     .inner
+}
+
+impl SimView {
+    /// The restitution field: the value to set the run's to, once a drag ends or a value
+    /// is typed.
+    fn restitution_field(&mut self, ui: &mut egui::Ui, current: f64) -> Option<f64> {
+        let mut e = self.restitution_drag.unwrap_or(current);
+        let limits = Limits::range(0.0, 1.0);
+        let value = egui::DragValue::new(&mut e)
+            .speed(0.01)
+            .range(limits.lo..=limits.hi)
+            .custom_parser(limited_parser(ui.ctx(), "Restitution", limits))
+            .update_while_editing(false);
+        let resp = ui
+            .horizontal(|ui| {
+                let l = ui.label("Restitution");
+                ui.add(value).labelled_by(l.id).on_hover_text(
+                    "The share of the closing speed a collision gives back: 1 elastic \
+                     (energy kept), 0 perfectly inelastic. Changing it starts the run again \
+                     from its set-up (undoable).",
+                )
+            })
+            .inner;
+        if resp.dragged() {
+            self.restitution_drag = Some(e);
+            return None;
+        }
+        let dragged = self.restitution_drag.take();
+        let done = resp.drag_stopped() || (dragged.is_none() && resp.changed());
+        (done && e != current && e.is_finite()).then_some(e)
+    }
 }
 
 /// The log's font: the monospace style, made smaller (down to [`MIN_LOG_FONT`]) where the

@@ -141,7 +141,7 @@ type Named = (&'static str, Role);
 pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let s = series.samples();
     if s.len() < 2 {
-        ui.weak("Energy drift, momentum and events per frame are plotted here once the run has started.");
+        ui.weak("The energy's change, momentum and events per frame are plotted here once the run has started.");
         return;
     }
     let pts = |f: &dyn Fn(&Sample) -> f64| -> Vec<[f64; 2]> {
@@ -151,7 +151,7 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let wide = ui.available_width() / 3.0 >= LEGEND_MIN_WIDTH;
     let height = (ui.available_height() - 4.0).max(60.0);
     ui.columns(3, |cols| {
-        let drift: [Named; 1] = [("energy drift ΔE/E₀", Role::SeriesA)];
+        let drift: [Named; 1] = [("energy change ΔE/E₀", Role::SeriesA)];
         let momentum: [Named; 2] = [("momentum x", Role::SeriesA), ("momentum y", Role::SeriesB)];
         let rate: [Named; 1] = [("events per frame", Role::SeriesA)];
         // Narrow: the series named above each plot, in their colours.
