@@ -2187,3 +2187,29 @@ fn the_zoom_readout_counts_pixels_at_the_interface_scale() {
         "{shown} px/unit for {points} points per unit at 150%"
     );
 }
+
+/// User test: at 640 × 420, the window's own least size then, the transport row was
+/// drawn over the variants and the inspector's labels over the canvas, with nothing said.
+/// The window's least size is the least layout (820 × 520); a window made smaller anyway
+/// (no window manager holds it) is told so in the status bar, until it is enlarged.
+#[test]
+fn a_window_smaller_than_the_least_layout_is_told_so() {
+    let mut h = harness_at(
+        egui::vec2(640.0, 420.0),
+        DebugApp::new(builtin::default_scene()),
+    );
+    h.run();
+    let status = h.state().status().to_owned();
+    assert!(
+        status.contains("The window is smaller than the panels lay out in (640 × 420 of 820 × 520)"),
+        "{status}"
+    );
+    h.set_size(egui::vec2(1000.0, 700.0));
+    h.run();
+    assert!(
+        !h.state().status().contains("smaller than"),
+        "{}",
+        h.state().status()
+    );
+    assert_eq!(sweepscope::cli::args::LEAST_WINDOW, [820, 520]);
+}

@@ -51,6 +51,20 @@ impl DebugApp {
             // Ctrl+0, a smaller scale, a larger window: the note no longer holds.
             self.ui.status.clear();
         }
+        let small =
+            shell::ui_scale::small_window_note(ctx.content_rect().size(), ctx.zoom_factor());
+        match small {
+            Some(note)
+                if self.ui.status.is_empty()
+                    || self.ui.status.starts_with(shell::ui_scale::SMALL_NOTE) =>
+            {
+                self.ui.status = note;
+            }
+            None if self.ui.status.starts_with(shell::ui_scale::SMALL_NOTE) => {
+                self.ui.status.clear()
+            }
+            _ => {}
+        }
         self.poll_shell(&ctx);
         // Keys go to the in-app file dialog while it is open.
         if !self.files.dialog_open() {

@@ -381,14 +381,23 @@ fn bench_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The least window, in points (pixels at scale 1), the debugger lays out in: its panels
+/// at their least widths beside a canvas, the plots under it (`app::shell::ui_scale`). A
+/// smaller window drew panels over each other and over the canvas.
+pub const LEAST_WINDOW: [u32; 2] = [820, 520];
+
 fn window_size(s: &str) -> Result<[f32; 2], String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("`{s}` is not WxH"))?;
     let w: u32 = w.parse().map_err(|_| format!("bad width `{w}`"))?;
     let h: u32 = h.parse().map_err(|_| format!("bad height `{h}`"))?;
-    if !(200..=8000).contains(&w) || !(150..=8000).contains(&h) {
-        return Err(format!("{w}x{h} is out of range (200x150 .. 8000x8000)"));
+    let [least_w, least_h] = LEAST_WINDOW;
+    if !(least_w..=8000).contains(&w) || !(least_h..=8000).contains(&h) {
+        return Err(format!(
+            "{w}x{h} is out of range ({least_w}x{least_h} .. 8000x8000; LEAST_WINDOW: the \
+             panels need that much room)"
+        ));
     }
     Ok([w as f32, h as f32])
 }

@@ -8,7 +8,10 @@ use egui::{Context, Vec2};
 /// inspector (240) and the variants panel (170) at their least widths beside a canvas of
 /// about 400, the menu bar on one line; the plots (120) and a canvas of about 300 under
 /// the menu and above the status bar.
-pub const LEAST_LAYOUT: Vec2 = Vec2::new(820.0, 520.0);
+pub const LEAST_LAYOUT: Vec2 = Vec2::new(
+    crate::cli::args::LEAST_WINDOW[0] as f32,
+    crate::cli::args::LEAST_WINDOW[1] as f32,
+);
 
 /// The scales egui's keys step between; a remembered scale outside them is not restored.
 pub const SCALES: std::ops::RangeInclusive<f32> = 0.2..=5.0;
@@ -101,6 +104,25 @@ impl ScaleHold {
         self.set = Some(target);
         (target < asked).then_some(target)
     }
+}
+
+/// How a [`small_window_note`] begins, to tell it in the status bar.
+pub const SMALL_NOTE: &str = "The window is smaller than ";
+
+/// The status bar's words when the window, `size` points at the frame's scale, is
+/// smaller than [`LEAST_LAYOUT`] at scale 1: the panels keep their least widths and
+/// overlap. Window managers hold a window to its least size; without one (and in some
+/// tiling ones) it can be made smaller.
+pub fn small_window_note(size: Vec2, zoom: f32) -> Option<String> {
+    let at_one = size * zoom;
+    let fits = at_one.x >= LEAST_LAYOUT.x - 0.5 && at_one.y >= LEAST_LAYOUT.y - 0.5;
+    (!fits && at_one.is_finite() && at_one.min_elem() > 0.0).then(|| {
+        format!(
+            "{SMALL_NOTE}the panels lay out in ({:.0} × {:.0} of {:.0} × {:.0}): they overlap \
+             until it is enlarged",
+            at_one.x, at_one.y, LEAST_LAYOUT.x, LEAST_LAYOUT.y
+        )
+    })
 }
 
 /// How a [`held_note`] begins, to tell it in the status bar.

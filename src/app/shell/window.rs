@@ -179,7 +179,8 @@ fn native_options(size: Option<[f32; 2]>, unattended: bool) -> eframe::NativeOpt
     eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size(size.unwrap_or(DEFAULT_SIZE))
-            .with_min_inner_size([640.0, 420.0])
+            // The least the panels lay out in; smaller, they overlapped.
+            .with_min_inner_size(super::ui_scale::LEAST_LAYOUT)
             .with_title("sweepscope")
             .with_app_id("sweepscope")
             .with_drag_and_drop(true),
