@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use glam::Vec2;
 use sweepscope::app::draw::camera::Camera;
-use sweepscope::app::{Action, Command, DebugApp, Layer};
+use sweepscope::app::{Action, Command, DebugApp, Edit, Layer};
 use sweepscope::scene::{Scene, Shape, builtin};
 
 mod app_support;
@@ -2201,7 +2201,8 @@ fn a_window_smaller_than_the_least_layout_is_told_so() {
     h.run();
     let status = h.state().status().to_owned();
     assert!(
-        status.contains("The window is smaller than the panels lay out in (640 × 420 of 820 × 520)"),
+        status
+            .contains("The window is smaller than the panels lay out in (640 × 420 of 820 × 520)"),
         "{status}"
     );
     h.set_size(egui::vec2(1000.0, 700.0));
@@ -2212,4 +2213,30 @@ fn a_window_smaller_than_the_least_layout_is_told_so() {
         h.state().status()
     );
     assert_eq!(sweepscope::cli::args::LEAST_WINDOW, [820, 520]);
+}
+
+/// User test: with *Object names* off the regions lost their codes (`1001 tl`), which the
+/// names switch's own tooltip says go with their layer; and *Regions of every box* alone
+/// drew nothing. The codes are the regions layer's, and every box's regions draw alone.
+#[test]
+fn region_codes_are_the_regions_layers_and_every_box_draws_alone() {
+    let mut h = harness(DebugApp::new(builtin::default_scene()));
+    let regions = |h: &Harness<DebugApp>| h.state().stats().count(Layer::Regions);
+    let set = |h: &mut Harness<DebugApp>, f: &dyn Fn(&mut sweepscope::scene::Layers)| {
+        let mut l = h.state().scene().layers;
+        f(&mut l);
+        h.state_mut().queue(Command::edit(Edit::SetLayers(l)));
+        h.run();
+    };
+    let with_names = regions(&h);
+    assert!(with_names > 0);
+    set(&mut h, &|l| l.labels = false);
+    assert_eq!(regions(&h), with_names, "the codes went with the names");
+    set(&mut h, &|l| {
+        l.regions = false;
+        l.regions_all = true;
+    });
+    assert!(regions(&h) > 0, "every box's regions drew nothing alone");
+    set(&mut h, &|l| l.regions_all = false);
+    assert_eq!(regions(&h), 0);
 }

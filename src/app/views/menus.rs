@@ -227,7 +227,11 @@ fn layers_menu(ui: &mut Ui, doc: &Document, out: &mut Vec<Command>) {
     ui.checkbox(&mut l.minkowski, "Minkowski (expanded box)");
     ui.checkbox(&mut l.regions, "Regions")
         .on_hover_text("The nine Cohen–Sutherland regions of the box the inspected ball meets first (or passes nearest) and of a selected box");
-    ui.checkbox(&mut l.regions_all, "Regions of every box");
+    ui.checkbox(&mut l.regions_all, "Regions of every box")
+        .on_hover_text(
+            "The regions of every box, nearest the ball's motion first (lines for up to 64, codes \
+         for up to 6), with or without Regions",
+        );
     ui.checkbox(&mut l.broad_phase, "Broad phase");
     ui.checkbox(&mut l.impact, "Impact (ghost, normals)");
     ui.checkbox(&mut l.approach, "Closest approach and depth")

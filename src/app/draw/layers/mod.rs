@@ -112,7 +112,9 @@ pub fn draw_all(pen: &mut Pen, f: &Frame) {
     }
     // Regions after the contacts they explain, so their labels give way to the contact
     // numbers; their lines are thin enough to sit over the shapes.
-    if l.regions {
+    // "Regions of every box" draws them alone too: a switch that drew nothing unless
+    // another was on read as broken.
+    if l.regions || l.regions_all {
         regions::regions(pen, f);
     }
     contacts::variants(pen, f);

@@ -46,7 +46,8 @@ pub fn regions(pen: &mut Pen, f: &Frame) {
             hatch(pen, &frame, start, HatchDir::Rising, 90);
             hatch(pen, &frame, end, HatchDir::Falling, 70);
         }
-        if f.scene.layers.labels && (relevant || labelled) {
+        // The codes are this layer's own, not the object names' (whose switch hid them).
+        if relevant || labelled {
             names(pen, &frame, pair, relevant);
         }
     }
