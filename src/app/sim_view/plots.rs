@@ -184,7 +184,12 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
             if wide { p.legend(Legend::default()) } else { p }
         };
         let line = |name: &'static str, role: Role, points: Vec<[f64; 2]>| {
-            Line::new(name, points).color(role.color())
+            // No bands: egui_plot merges points that share a pixel column into a band and
+            // joins bands by their edges, so a step (two points at one time) became a
+            // filled triangle across to the next sample.
+            Line::new(name, points)
+                .color(role.color())
+                .allow_band(false)
         };
         // The relative drift of the energy, on its own scale: an exact engine keeps it at
         // rounding level (1e-15), which a plot of the energy itself would flatten to a line.
@@ -239,6 +244,55 @@ mod tests {
             s.samples().iter().map(|x| x.events_per_frame).sum::<f64>() / s.samples().len() as f64;
         assert!((mean - 1.0).abs() < 0.05, "{mean}");
         assert!(s.samples().windows(2).all(|w| w[0].time < w[1].time));
+    }
+
+    /// Every shape the plots draw for `series` at time `now`, flattened.
+    fn plot_shapes(series: &Series, now: f64) -> Vec<egui::Shape> {
+        let ctx = egui::Context::default();
+        let mut shapes = Vec::new();
+        for _ in 0..2 {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(900.0, 200.0),
+                )),
+                ..Default::default()
+            };
+            let out = ctx.run_ui(input, |ui| show(ui, series, now));
+            shapes = out.shapes.iter().map(|c| c.shape.clone()).collect();
+            // No renderer here: the font texture updates are dropped on purpose.
+            out.drop_without_applying_deltas();
+        }
+        let mut flat = Vec::new();
+        fn walk(s: egui::Shape, flat: &mut Vec<egui::Shape>) {
+            match s {
+                egui::Shape::Vec(v) => v.into_iter().for_each(|s| walk(s, flat)),
+                s => flat.push(s),
+            }
+        }
+        shapes.into_iter().for_each(|s| walk(s, &mut flat));
+        flat
+    }
+
+    /// User test: after one "Next event" the events-per-frame plot was a filled triangle
+    /// from 0 at t = 0 to 1 at the event: egui_plot merged the step's two points at t = 0
+    /// into a band and joined it to the next point by its edges. The lines are drawn as
+    /// lines: no filled shape in the plots but the plot's own frame.
+    #[test]
+    fn a_step_in_a_plot_is_a_line_not_a_filled_wedge() {
+        let mut s = Series::default();
+        s.push(0.0, 1.0, [1.0, 0.0], 0);
+        s.push(0.767, 1.0, [1.0, 0.0], 1);
+        let meshes = plot_shapes(&s, 0.767)
+            .into_iter()
+            .filter(|shape| match shape {
+                egui::Shape::Band(_) => true,
+                egui::Shape::Mesh(m) => m.indices.len() >= 3,
+                egui::Shape::Path(p) => p.fill != egui::Color32::TRANSPARENT && p.points.len() >= 3,
+                _ => false,
+            })
+            .count();
+        assert_eq!(meshes, 0, "a filled shape among the plot lines");
     }
 
     /// User test: the events-per-frame plot joined samples with slopes, drawing rates

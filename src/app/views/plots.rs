@@ -191,7 +191,10 @@ pub fn show(
             plot.line(
                 Line::new(label.clone(), shown(curve))
                     .color(color_of(*pi))
-                    .width(1.5),
+                    .width(1.5)
+                    // No bands: egui_plot joins the points a pixel column holds to the next
+                    // column's by their edges, a filled wedge across a sparse stretch.
+                    .allow_band(false),
             );
             // The first root shares the curve's legend entry; one the bounce path never
             // reaches is a hollow ring, not a contact's dot.
