@@ -98,6 +98,16 @@ impl Path {
     }
 }
 
+/// Contacts at one instant after which the ball is held between the last two surfaces it
+/// met: it keeps only the part of its remaining motion that moves into neither, and stays
+/// between them. In a corridor as wide as the ball, or a skin or two wider, there is no
+/// place a skin clear of both walls: the step off one put the ball into the other, the
+/// step out of that back into the first, every contact at the same instant, until the
+/// budget ran out with the ball inside a wall and its motion lost (100,001 contacts, 16 s
+/// for a rotated corridor). Where the bounces between two surfaces tend, as the disc
+/// engine's wedge rule; a ball meets a handful of surfaces at one instant otherwise.
+const WEDGE_CONTACTS: usize = 16;
+
 /// The most responses one [`resolve`] makes: a ball bouncing between two walls for ever
 /// stops here (truncated) instead of filling memory, about 8 MB of contacts.
 pub const MAX_BOUNCES: usize = 100_000;
@@ -127,7 +137,10 @@ pub const MAX_BOUNCES: usize = 100_000;
 /// - An overlap the path itself makes is not passed over: met at once by two surfaces (a
 ///   ball in a wedge), the step off one can put the ball a skin into the other. The next
 ///   leg's contact with it (`started_inside`, at that leg's start) gets the response like
-///   any contact, and the ball steps out along its normal to a skin clear of it.
+///   any contact, and the ball steps out along its normal to a skin clear of it. Where no
+///   place is a skin clear of both (a corridor as wide as the ball), after
+///   `WEDGE_CONTACTS` contacts at one instant the ball is held between the last two
+///   surfaces with the part of its motion that moves into neither.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
 ///   the path never tunnels for lack of budget. `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
@@ -189,6 +202,10 @@ pub fn resolve(
     // stops it, so this bound is never reached; it is here so that no input can loop
     // forever.
     let mut done = false;
+    // The contacts at the current global time (obstacle, normal, centre), for the wedge
+    // rule; emptied when the time moves on.
+    let mut instant: Vec<(usize, DVec2, DVec2)> = Vec::new();
+    let mut instant_time = f64::NAN;
     for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Motion {
             start: pos,
@@ -222,7 +239,7 @@ pub fn resolve(
         let carried = surface_motion(&obstacles[index], global);
         let relative = incoming - carried;
         let into = relative.dot(n);
-        let outgoing = match effective {
+        let mut outgoing = match effective {
             Response::Reflect { restitution } if into < 0.0 => {
                 incoming - n * (into * (1.0 + f64::from(restitution)))
             }
@@ -230,6 +247,19 @@ pub fn resolve(
             Response::Reflect { .. } | Response::Slide | Response::Cross => incoming,
             Response::Stop => DVec2::ZERO,
         };
+        if global != instant_time {
+            instant.clear();
+            instant_time = global;
+        }
+        instant.push((index, n, c.center));
+        // The wedge rule: held between this surface and the last other one met at this
+        // instant (see `WEDGE_CONTACTS`).
+        let held = (effective != Response::Stop && instant.len() >= WEDGE_CONTACTS)
+            .then(|| instant.iter().rev().find(|(j, ..)| *j != index).copied())
+            .flatten();
+        if let Some((_, m, _)) = held {
+            outgoing = crate::sim::collide::stopped_against(outgoing, n, m);
+        }
         path.contacts.push(Contact {
             obstacle: index,
             hit,
@@ -264,7 +294,15 @@ pub fn resolve(
                 } else {
                     None
                 };
-                if let Some(step) = out {
+                if let Some((j, _, other)) = held {
+                    // Between the two positions the skin steps alternated between: as near
+                    // clear of both as the gap allows (touching both in a corridor exactly
+                    // the ball's width). Each is passed over while the legs start in it.
+                    pos = 0.5 * (c.center + other);
+                    inside[index] = true;
+                    inside[j] = true;
+                    instant.clear();
+                } else if let Some(step) = out {
                     pos = c.center + n * step;
                 } else if hit.started_inside {
                     inside[index] = true;
@@ -873,5 +911,73 @@ mod tests {
         assert_eq!(p.position_at(7.0), Some(p.end));
         assert_eq!(p.position_at(f32::NAN), Some(Vec2::new(0.0, 6.0)));
         assert_eq!(Path::default().position_at(0.5), None);
+    }
+
+    /// Hostile test: a ball exactly as wide as a corridor (or up to two skins narrower),
+    /// pushed into one wall, stepped a skin off it into the other, out of that into the
+    /// first, every contact at one instant, until the budget ran out: 100,001 contacts, its
+    /// motion up the corridor lost, the ball inside a wall (16 s for a rotated corridor).
+    /// It is held between the walls and carries on up the corridor.
+    #[test]
+    fn a_ball_as_wide_as_a_corridor_slides_up_it() {
+        use crate::geom::Obb;
+        for gap in [1.0f32, 1.00005, 1.0001] {
+            let walls = [
+                Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -100.0), Vec2::new(-gap, 100.0))),
+                Obstacle::Aabb(Aabb::new(Vec2::new(gap, -100.0), Vec2::new(10.0, 100.0))),
+            ];
+            let ball = Sweep::new(Vec2::ZERO, Vec2::new(-3.0, 40.0), 1.0);
+            // (An elastic ball with room to move bounces for real, 15,000 times a unit of
+            // time at 1e-4 of play: that budget running out is the response's, as between
+            // any two walls.)
+            let elastic = (gap < 1.0001).then_some(Response::Reflect { restitution: 1.0 });
+            for response in [Response::Slide, Response::Reflect { restitution: 0.0 }]
+                .into_iter()
+                .chain(elastic)
+            {
+                for budget in [1000, usize::MAX] {
+                    let p = resolve(&ball, &walls, response, budget);
+                    assert!(
+                        !p.truncated && p.contacts.len() < 100,
+                        "gap {gap}, {response:?}: {} contacts, truncated {}",
+                        p.contacts.len(),
+                        p.truncated
+                    );
+                    assert!(
+                        (p.end.y - 40.0).abs() < 1e-3,
+                        "gap {gap}, {response:?}: ends at {}",
+                        p.end
+                    );
+                    for o in &walls {
+                        assert!(clear_of(o, p.end, 1.0), "gap {gap}: {} in {o:?}", p.end);
+                    }
+                }
+            }
+        }
+        // The rotated corridor of the report, from its bits: 1e-4 of play, in which this
+        // elastic ball bounces for real (every 2e-9 of its time) until the budget runs
+        // out, never inside a wall.
+        let f = f32::from_bits;
+        let c = f(0x40b0_0069);
+        let half = Vec2::new(f(0x408f_ff97), 50.0);
+        let walls = [
+            Obstacle::Obb(Obb::new(Vec2::new(-c, 0.0), half, 1e-4)),
+            Obstacle::Obb(Obb::new(Vec2::new(c, 0.0), half, 1e-4)),
+        ];
+        let ball = Sweep::new(
+            Vec2::new(f(0xb743_3f9f), f(0x3dfe_2880)),
+            Vec2::new(f(0xc2d9_7c94), f(0xc291_a0a2)),
+            1.0,
+        );
+        let p = resolve(&ball, &walls, Response::Reflect { restitution: 1.0 }, 1000);
+        assert!(p.truncated && p.contacts.len() == 1001);
+        let times = p
+            .contacts
+            .windows(2)
+            .filter(|w| w[1].hit.time > w[0].hit.time);
+        assert!(times.count() > 900, "bounces at distinct times");
+        for o in &walls {
+            assert!(clear_of(o, p.end, 1.0), "{} in {o:?}", p.end);
+        }
     }
 }

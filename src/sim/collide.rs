@@ -84,6 +84,25 @@ pub fn reflect(v: DVec2, n: DVec2, e: f64) -> DVec2 {
     if left < 0.0 { out - n * left } else { out }
 }
 
+/// The velocity nearest `v` that moves into neither surface of normals `n1` and `n2` (both
+/// toward the disc or ball): what bouncing between them for ever tends to with restitution
+/// 0, and the state a disc (or `resolve`'s ball) wedged between them comes to rest in.
+pub(crate) fn stopped_against(v: DVec2, n1: DVec2, n2: DVec2) -> DVec2 {
+    let (a, b) = (v.dot(n1), v.dot(n2));
+    if a >= 0.0 && b >= 0.0 {
+        return v;
+    }
+    let along1 = v - n1 * a.min(0.0);
+    if along1.dot(n2) >= 0.0 {
+        return along1;
+    }
+    let along2 = v - n2 * b.min(0.0);
+    if along2.dot(n1) >= 0.0 {
+        return along2;
+    }
+    DVec2::ZERO
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

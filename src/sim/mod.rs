@@ -27,7 +27,7 @@
 //! same states bit for bit.
 
 mod body;
-mod collide;
+pub(crate) mod collide;
 pub(crate) mod event;
 mod grid;
 pub mod limits;

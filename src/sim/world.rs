@@ -103,30 +103,11 @@ struct Wedge {
 }
 
 /// Bounces of one disc off static surfaces at one instant after which, with restitution
-/// below 1, it is stopped against them (see [`stopped_against`]). A disc sliding into the
+/// below 1, it is stopped against them (see [`collide::stopped_against`]). A disc sliding into the
 /// corner between the floor and a ramp bounces between them ever faster, an infinity of
 /// bounces before a finite time: the clock stopped there, and the run with it. Elastic
 /// bounces always leave a wedge after finitely many, so they are never cut short.
 const WEDGE_EVENTS: u32 = 64;
-
-/// The velocity nearest `v` that moves into neither surface of normals `n1` and `n2` (both
-/// toward the disc): what bouncing between them for ever tends to with restitution 0, and
-/// the state a disc wedged between them comes to rest in.
-fn stopped_against(v: DVec2, n1: DVec2, n2: DVec2) -> DVec2 {
-    let (a, b) = (v.dot(n1), v.dot(n2));
-    if a >= 0.0 && b >= 0.0 {
-        return v;
-    }
-    let along1 = v - n1 * a.min(0.0);
-    if along1.dot(n2) >= 0.0 {
-        return along1;
-    }
-    let along2 = v - n2 * b.min(0.0);
-    if along2.dot(n1) >= 0.0 {
-        return along2;
-    }
-    DVec2::ZERO
-}
 
 /// What stands where a new disc would go ([`World::in_the_way`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -537,7 +518,7 @@ impl World {
                     && events >= WEDGE_EVENTS
                     && e_rest < 1.0
                 {
-                    b.v = stopped_against(b.v, ev.normal, w.normal);
+                    b.v = collide::stopped_against(b.v, ev.normal, w.normal);
                 }
                 self.wedge = Some(Wedge {
                     disc: i,
