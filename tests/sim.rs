@@ -1160,3 +1160,40 @@ fn a_dense_inelastic_gas_stays_apart_and_reruns_bit_for_bit() {
     assert_eq!(states(&a), states(&b2));
     assert_no_overlap(&a, 1e-9);
 }
+
+/// Hostile test: an elastic disc exactly as wide as its box bounced between the two side
+/// walls at one instant for ever (a million wall events a call, the clock at 0), and so
+/// did two discs filling the width together and a disc in a box its own size. Each comes
+/// to move along the room it has (none across it) and the clock goes on.
+#[test]
+fn elastic_discs_that_fit_their_room_exactly_move_on() {
+    let cases: [(Aabb, Vec<DiscInit>, DVec2); 3] = [
+        (
+            bounds(2.0, 10.0),
+            vec![d(1.0, 5.0, 1.0, 0.3, 1.0)],
+            DVec2::new(0.0, 0.3),
+        ),
+        (
+            bounds(4.0, 10.0),
+            vec![d(1.0, 5.0, 1.0, 0.3, 1.0), d(3.0, 5.0, -0.5, 0.3, 1.0)],
+            DVec2::new(0.0, 0.3),
+        ),
+        (
+            bounds(2.0, 2.0),
+            vec![d(1.0, 1.0, 1.0, 0.3, 1.0)],
+            DVec2::ZERO,
+        ),
+    ];
+    for (b, discs, along) in cases {
+        let mut w = world(b, &discs, &[]);
+        let r = w.advance(1.0);
+        assert!(!r.capped && w.time() == 1.0, "{b:?}: {r:?}");
+        assert!(r.events() < 100_000, "{r:?}");
+        let v = w.disc(0).map(|s| s.velocity);
+        assert!(
+            v.is_some_and(|v| (v - along).length() < 1e-12),
+            "{b:?}: {v:?}"
+        );
+        assert_no_overlap(&w, 1e-9);
+    }
+}

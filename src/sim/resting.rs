@@ -15,7 +15,8 @@
 //! the time moves on); the impulses are the engine's own (`collide`), so momentum is kept
 //! between discs and energy never grows; after the rule no contact of the cluster
 //! approaches by more than rounding, and what is left at that level is taken off the disc
-//! that closes in, as after any collision. Elastic runs never meet the rule.
+//! that closes in, as after any collision. An elastic run meets the rule only where discs
+//! fit their room exactly ([`ELASTIC_CLUSTER_EVENTS`]).
 
 use glam::DVec2;
 
@@ -26,6 +27,12 @@ use super::collide;
 /// cluster is solved at once. Well above what a disc meets at one instant in a healthy
 /// run (a disc caught in a symmetric pile-up meets a few).
 pub(crate) const CLUSTER_EVENTS: u32 = 64;
+
+/// [`CLUSTER_EVENTS`] for an elastic run: elastic collisions at one instant end after
+/// finitely many unless the discs fit their room exactly (two discs as wide as the gap
+/// between two walls bounced between them at one instant for ever). Far above what any
+/// other elastic cluster meets; there the motion that has no room is what is lost.
+pub(crate) const ELASTIC_CLUSTER_EVENTS: u32 = 10_000;
 
 /// The most contacts gathered at one instant. Past it the instant is not followed (the
 /// rule does not apply there), so that the log and the sweeps stay small.
@@ -65,9 +72,15 @@ pub(crate) struct Instant {
 }
 
 impl Instant {
-    /// Notes a collision of `disc` with `other` at `time`. True when a disc in it has now
-    /// taken part in [`CLUSTER_EVENTS`] collisions at this instant.
-    pub fn note(&mut self, time: f64, disc: usize, other: Other) -> bool {
+    /// Notes a collision of `disc` with `other` at `time`, with restitution `e`. True when
+    /// a disc in it has now taken part in [`CLUSTER_EVENTS`] collisions at this instant
+    /// ([`ELASTIC_CLUSTER_EVENTS`] when `e` is 1).
+    pub fn note(&mut self, time: f64, disc: usize, other: Other, e: f64) -> bool {
+        let limit = if e < 1.0 {
+            CLUSTER_EVENTS
+        } else {
+            ELASTIC_CLUSTER_EVENTS
+        };
         if time != self.time {
             self.time = time;
             self.contacts.clear();
@@ -96,14 +109,14 @@ impl Instant {
                 }
             }
         }
-        let mut full = self.count(disc);
+        let mut full = self.count(disc, limit);
         if let Other::Disc(j) = other {
-            full |= self.count(j);
+            full |= self.count(j, limit);
         }
         full
     }
 
-    fn count(&mut self, disc: usize) -> bool {
+    fn count(&mut self, disc: usize, limit: u32) -> bool {
         let n = match self.counts.iter_mut().find(|(d, _)| *d == disc) {
             Some((_, n)) => {
                 *n = n.saturating_add(1);
@@ -114,7 +127,7 @@ impl Instant {
                 1
             }
         };
-        n >= CLUSTER_EVENTS
+        n >= limit
     }
 
     /// Solves `cluster` (from [`Instant::cluster`], its bodies moved to this instant) with

@@ -103,11 +103,17 @@ struct Wedge {
 }
 
 /// Bounces of one disc off static surfaces at one instant after which, with restitution
-/// below 1, it is stopped against them (see [`collide::stopped_against`]). A disc sliding into the
-/// corner between the floor and a ramp bounces between them ever faster, an infinity of
-/// bounces before a finite time: the clock stopped there, and the run with it. Elastic
-/// bounces always leave a wedge after finitely many, so they are never cut short.
+/// below 1, it is stopped against them (see [`collide::stopped_against`]). A disc sliding
+/// into the corner between the floor and a ramp bounces between them ever faster, an
+/// infinity of bounces before a finite time: the clock stopped there, and the run with it.
 const WEDGE_EVENTS: u32 = 64;
+
+/// [`WEDGE_EVENTS`] for an elastic run. Elastic bounces leave a wedge of angle θ after
+/// about π/θ of them, so only a wedge narrower than about 0.02° meets this; but a disc
+/// exactly as wide as the gap between two parallel surfaces (θ = 0) bounced between them
+/// at one instant for ever, and the clock stopped. Stopped against them it keeps the
+/// motion along the gap; the motion across it, which has no room, is what is lost.
+const ELASTIC_INSTANT_EVENTS: u32 = 10_000;
 
 /// What stands where a new disc would go ([`World::in_the_way`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -514,9 +520,13 @@ impl World {
                 b.v = collide::reflect(b.v, ev.normal, e_rest);
                 let before = self.wedge.filter(|w| w.disc == i && w.time == now);
                 let events = before.map_or(1, |w| w.events.saturating_add(1));
+                let limit = if e_rest < 1.0 {
+                    WEDGE_EVENTS
+                } else {
+                    ELASTIC_INSTANT_EVENTS
+                };
                 if let Some(w) = before
-                    && events >= WEDGE_EVENTS
-                    && e_rest < 1.0
+                    && events >= limit
                 {
                     b.v = collide::stopped_against(b.v, ev.normal, w.normal);
                 }
@@ -529,9 +539,7 @@ impl World {
                 b.count = b.count.wrapping_add(1);
                 // Followed for the cluster rule too: the floor under a column is one of
                 // its contacts.
-                if e_rest < 1.0 {
-                    self.instant.note(now, i, Other::Surface(ev.normal));
-                }
+                self.instant.note(now, i, Other::Surface(ev.normal), e_rest);
                 self.check_speed(i, now);
                 self.repredict(i, now);
             }
@@ -547,7 +555,7 @@ impl World {
                 }
                 self.bodies[i].count = bi.count.wrapping_add(1);
                 self.bodies[j].count = bj.count.wrapping_add(1);
-                if e_rest < 1.0 && self.instant.note(now, i, Other::Disc(j)) {
+                if self.instant.note(now, i, Other::Disc(j), e_rest) {
                     self.settle_cluster(i, now);
                 } else {
                     self.check_speed(i, now);
