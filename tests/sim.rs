@@ -1197,3 +1197,56 @@ fn elastic_discs_that_fit_their_room_exactly_move_on() {
         assert_no_overlap(&w, 1e-9);
     }
 }
+
+/// Hostile test: a disc set to 1e15 units per unit time at t = 1 went 0.09 into a wall
+/// (event times are rounded to the spacing of f64 times there, 2.2e-16, and its positions
+/// with them), and at 1e17 the clock stopped. Such a velocity is refused when set, with
+/// the reason; and a collision that speeds a disc past 1/1024 of its radius per spacing
+/// halts the run and says why, where it went on wrong.
+#[test]
+fn a_disc_too_fast_for_the_times_resolution_is_refused_or_halts() {
+    use sweepscope::sim::Halt;
+    let b = bounds(10.0, 10.0);
+    let dir = DVec2::new(0.6, 0.8);
+    for speed in [1e13, 1e15, 1e17] {
+        let mut w = world(b, &[d(5.0, 5.0, 0.0, 0.0, 1.0)], &[]);
+        w.advance(1.0);
+        let refused = w.set_velocity(0, dir * speed);
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|e| e.to_string().contains("RESOLUTION_SHARE")),
+            "{speed} at t = 1: {refused:?}"
+        );
+    }
+    // Below the share: accepted, and the disc stays in its box.
+    let mut w = world(b, &[d(5.0, 5.0, 0.0, 0.0, 1.0)], &[]);
+    w.advance(1.0);
+    assert!(w.set_velocity(0, dir * 1e12).is_ok());
+    w.advance(1.0);
+    let s = w.disc(0).unwrap_or_else(|| panic!("disc 0"));
+    assert!(
+        (s.position - s.radius).min_element() >= -1e-3
+            && (s.position + s.radius).max_element() <= 10.0 + 1e-3,
+        "{s:?}"
+    );
+    // An anvil at 5e6 (within the share at t = 10⁶, 8.4e6 for radius 1) knocks a feather
+    // to 1e7: the run halts at that collision.
+    let discs = [
+        DiscInit::new(DVec2::new(10.0, 5.0), DVec2::ZERO, 1.0).with_mass(1e-6),
+        DiscInit::new(DVec2::new(100.0, 5.0), DVec2::ZERO, 1.0).with_mass(1e6),
+    ];
+    let mut w = world(bounds(1e8, 10.0), &discs, &[]);
+    w.advance(1e6);
+    assert!(w.set_velocity(1, DVec2::new(-5e6, 0.0)).is_ok());
+    let r = w.advance(1.0);
+    assert!(
+        matches!(r.halted, Some(Halt::Resolution { disc: 0, .. })),
+        "{r:?}"
+    );
+    let said = r.halted.map(|h| h.to_string()).unwrap_or_default();
+    assert!(
+        said.contains("disc 0") && said.contains("RESOLUTION_SHARE"),
+        "{said}"
+    );
+}

@@ -504,7 +504,7 @@ mod tests {
         };
         assert!(c.record && !c.json);
         let Some(Command::Report(r)) =
-            parse("report a.ron --out d --happened x --size 800x600 --no-screenshot")
+            parse("report a.ron --out d --happened x --size 900x600 --no-screenshot")
                 .expect("parses")
                 .command
         else {
@@ -517,7 +517,7 @@ mod tests {
                 out: "d".into(),
                 happened: Some("x".into()),
                 expected: None,
-                size: Some([800.0, 600.0]),
+                size: Some([900.0, 600.0]),
                 no_screenshot: true,
             }
         );

@@ -137,6 +137,21 @@ pub enum Halt {
         /// The disc's speed after it.
         speed: f64,
     },
+    /// Disc `disc` moves more than [`RESOLUTION_SHARE`](super::limits::RESOLUTION_SHARE)
+    /// of its radius in the spacing of f64 times at `time`: event times are rounded to
+    /// that spacing, so its positions at its events would err by that much, and it would
+    /// pass into walls and other discs (a disc at 1e15 units per unit time went 0.09 into
+    /// a wall at t = 1). Fast discs, small discs and late times reach it.
+    Resolution {
+        /// The disc.
+        disc: usize,
+        /// The time of the collision that showed it.
+        time: f64,
+        /// The disc's speed.
+        speed: f64,
+        /// The disc's radius.
+        radius: f64,
+    },
 }
 
 impl std::fmt::Display for Halt {
@@ -149,6 +164,22 @@ impl std::fmt::Display for Halt {
                  limit, cannot be simulated further",
                 time_text(*time),
                 super::limits::MAX_SPEED
+            ),
+            Halt::Resolution {
+                disc,
+                time,
+                speed,
+                radius,
+            } => write!(
+                f,
+                "at t = {} disc {disc} (radius {radius:e}) moves at {speed:e}: in the spacing \
+                 of f64 times there ({:e}) it goes {:e} of its radius, past the engine's \
+                 {:e} (RESOLUTION_SHARE): its collisions could no longer keep it out of \
+                 walls and other discs",
+                time_text(*time),
+                super::limits::time_spacing(*time),
+                speed * super::limits::time_spacing(*time) / radius,
+                super::limits::RESOLUTION_SHARE
             ),
         }
     }

@@ -9,7 +9,7 @@ use super::body::{self, Body, DiscInit, Shape, SimError, Solid};
 use super::collide;
 use super::event::{AdvanceReport, Event, EventCounts, EventKind, Halt};
 use super::grid::Grid;
-use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED};
+use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED, RESOLUTION_SHARE, time_spacing};
 use super::predict;
 use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
 use super::resting::{Instant, Other};
@@ -635,14 +635,27 @@ impl World {
     }
 
     /// Halts the world when a collision has sped disc `i` past [`MAX_SPEED`] (only a
-    /// collision between very unequal masses can: energy is never added).
+    /// collision between very unequal masses can: energy is never added), or when disc
+    /// `i` moves more than [`RESOLUTION_SHARE`] of its radius in the spacing of times at
+    /// `now` (checked at each of its collisions, where a position error would show).
     fn check_speed(&mut self, i: usize, now: f64) {
-        let speed = self.bodies[i].v.length();
-        if (speed.is_nan() || speed > MAX_SPEED) && self.halt.is_none() {
+        let b = self.bodies[i];
+        let speed = b.v.length();
+        if self.halt.is_some() {
+            return;
+        }
+        if speed.is_nan() || speed > MAX_SPEED {
             self.halt = Some(Halt::Speed {
                 disc: i,
                 time: now,
                 speed,
+            });
+        } else if speed * time_spacing(now) > b.r * RESOLUTION_SHARE {
+            self.halt = Some(Halt::Resolution {
+                disc: i,
+                time: now,
+                speed,
+                radius: b.r,
             });
         }
     }
@@ -765,6 +778,12 @@ impl World {
             .bodies
             .get_mut(i)
             .ok_or(SimError::Parameter("no such disc"))?;
+        if v.length() * time_spacing(now) > b.r * RESOLUTION_SHARE {
+            return Err(SimError::Parameter(
+                "velocity too fast for the time's resolution now: in the spacing of f64 \
+                 times the disc would move more than 1/1024 of its radius (RESOLUTION_SHARE)",
+            ));
+        }
         b.move_to(now);
         b.v = v;
         b.count = b.count.wrapping_add(1);
