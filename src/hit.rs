@@ -81,8 +81,11 @@ impl std::fmt::Display for Feature {
 /// The first contact of a moving circle with an obstacle.
 ///
 /// Conventions: `time` is the fraction of the motion in `[0, 1]`; `normal` is a unit vector
-/// from the obstacle toward the circle's centre; at the contact `center` is exactly `radius`
-/// from the obstacle (unless `started_inside`).
+/// from the obstacle toward the circle's centre; at the contact the exact centre is exactly
+/// `radius` from the obstacle (unless `started_inside`), and `center` is its f32 rounding:
+/// it may lie up to an f32 step of its coordinates inside, so a query started from it can
+/// report `started_inside` (`resolve` steps a skin off before it goes on; a `Stop` path
+/// ends at this centre).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hit {
     /// Fraction of the motion at first contact, in `[0, 1]`.
