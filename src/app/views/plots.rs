@@ -100,7 +100,15 @@ pub fn show(
             );
             let frame = ui.available_size() - egui::vec2(AXES_WIDTH, AXES_HEIGHT);
             let share = (legend / frame.max(egui::Vec2::splat(1.0))).min(egui::Vec2::splat(1.0));
-            legend_corner(curves.iter().map(|(_, c)| c.as_slice()), share)
+            // The first contacts' markers on the contact line count as the curves do: at
+            // a start inside, the legend covered the one at t = 0.
+            let roots: Vec<[f64; 2]> = curves
+                .iter()
+                .filter_map(|(pi, _)| ball.pairs.get(*pi)?.hit)
+                .map(|h| [f64::from(h.time), 0.0])
+                .collect();
+            let marks = [roots.as_slice()];
+            legend_corner(curves.iter().map(|(_, c)| c.as_slice()).chain(marks), share)
         })
         .flatten();
     if inside.is_none() || omitted > 0 {
@@ -505,6 +513,25 @@ mod tests {
         // A flat one near the top crosses both: the key goes above the plot.
         let flat = line(|_| 12.0);
         let corner = legend_corner([falling.as_slice(), flat.as_slice()].into_iter(), share);
+        assert!(corner.is_none(), "{corner:?}");
+    }
+
+    /// Newcomer test: at a start inside, the legend at the top left covered the first
+    /// contact's marker at t = 0 on the contact line (the curve itself starts below it).
+    /// The markers count as the curves do.
+    #[test]
+    fn the_legend_leaves_a_contact_marker_in_sight() {
+        let share = egui::vec2(0.3, 0.4);
+        let from_inside = line(|t| -8.0 + 3.0 * t);
+        let corner = legend_corner([from_inside.as_slice()].into_iter(), share);
+        assert!(matches!(corner, Some(Corner::LeftTop)), "{corner:?}");
+        let root = [[0.0, 0.0]];
+        let corner = legend_corner([from_inside.as_slice(), root.as_slice()].into_iter(), share);
+        assert!(matches!(corner, Some(Corner::RightTop)), "{corner:?}");
+        // Leaving inside, up through the contact line to the top right: no corner is
+        // free, and the key goes above the plot.
+        let leaving = line(|t| -8.0 + 13.0 * t);
+        let corner = legend_corner([leaving.as_slice(), root.as_slice()].into_iter(), share);
         assert!(corner.is_none(), "{corner:?}");
     }
 }
