@@ -1658,7 +1658,7 @@ fn the_menus_switches_show_their_keys() {
     let mut h = harness(DebugApp::new(builtin::default_scene()));
     for (menu, label, key) in [
         ("View", "Plots", "P"),
-        ("View", "Variants panel", "V"),
+        ("View", "Objects and variants panel", "V"),
         (
             "Layers",
             "Heat map: the ball's motion from every start",

@@ -133,7 +133,7 @@ impl Action {
             Action::ZoomIn => "Zoom in",
             Action::ZoomOut => "Zoom out",
             Action::TogglePlots => "Plots",
-            Action::ToggleVariantsPanel => "Variants panel",
+            Action::ToggleVariantsPanel => "Objects and variants panel",
             Action::ToggleInspector => "Inspector",
             Action::ToggleHeatMap => "Heat map",
             Action::ToggleMode => "Switch view",
@@ -193,7 +193,9 @@ impl Action {
             Action::ZoomIn => "Zoom in around the canvas's centre",
             Action::ZoomOut => "Zoom out around the canvas's centre",
             Action::TogglePlots => "Show or hide the scrubber's plots",
-            Action::ToggleVariantsPanel => "Show or hide the variants panel",
+            Action::ToggleVariantsPanel => {
+                "Show or hide the left panel: the objects list, the variants and the legend"
+            }
             Action::ToggleInspector => "Show or hide the inspector (more room for the canvas)",
             Action::ToggleHeatMap => "Show or hide the heat map",
             Action::ToggleMode => "Switch between the sweep debugger and the simulation",

@@ -270,6 +270,15 @@ fn help(ui: &mut Ui) {
             }
             ui.end_row();
         }
+        // egui's own keys, not actions: listed so that F1 lists every key.
+        ui.monospace("Ctrl+Plus, Ctrl+Minus");
+        ui.label(
+            "Interface scale up, down (held to what the window can lay out; kept between launches)",
+        );
+        ui.end_row();
+        ui.monospace("Ctrl+0");
+        ui.label("Interface scale back to 100%");
+        ui.end_row();
     });
     ui.separator();
     ui.label("Mouse: drag the background or use the middle button to pan; wheel or pinch zooms around the cursor.");
@@ -282,6 +291,7 @@ fn help(ui: &mut Ui) {
     ui.label(RichText::new("Simulation view").strong());
     ui.label("Select / pan tool: click a disc to inspect it, drag the background to pan.");
     ui.label("Spawn tool: press where the disc starts and drag its velocity; release to add it.");
+    ui.label("Delete removes the selected disc (undoable).");
     ui.label(
         "Click a row of the event log to jump to that collision; the scrubber rewinds and replays.",
     );
