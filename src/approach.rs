@@ -6,7 +6,8 @@
 //! convex along a straight path: its minimum over `t ∈ [0, 1]` is found in closed form, as
 //! the smallest of a few candidates (the path's ends, its closest points to each edge, and
 //! inside a box the kinks of the nearest-face distance). Everything is computed in f64 from
-//! the f32 inputs and rounded once.
+//! the f32 inputs and rounded once; a value beyond f32's range (two inputs near ±3.4e38 are
+//! 6.8e38 apart) is held at the largest f32 in its direction, as a `Hit`'s points are.
 
 use glam::{DVec2, Vec2};
 
@@ -88,10 +89,10 @@ pub fn closest_approach(sweep: &Sweep, solid: Solid) -> Option<Approach> {
     let r = f64::from(sweep.radius);
     Some(Approach {
         time: t as f32,
-        clearance: (surface.signed_distance - r) as f32,
-        center: center.as_vec2(),
-        ball_point: (center - surface.outward * r).as_vec2(),
-        obstacle_point: surface.point.as_vec2(),
+        clearance: held(surface.signed_distance - r),
+        center: held_v(center),
+        ball_point: held_v(center - surface.outward * r),
+        obstacle_point: held_v(surface.point),
     })
 }
 
@@ -103,14 +104,14 @@ pub fn penetration_depth(p: Vec2, r: f32, solid: Solid, t: f32) -> Option<f32> {
         return None;
     }
     let depth = f64::from(r) - surface_at(solid, p.as_dvec2(), t).signed_distance;
-    (depth > 0.0).then_some(depth as f32)
+    (depth > 0.0).then_some(held(depth))
 }
 
 /// The gap between a circle of radius `r` centred at `p` and `solid` (a moving circle
 /// taken at time `t`): the centre's signed distance minus `r`, negative when they overlap,
 /// as [`Approach::clearance`] measures it. Rounded once, from f64.
 pub fn clearance_at(solid: Solid, p: Vec2, r: f32, t: f32) -> f32 {
-    (surface_at(solid, p.as_dvec2(), t).signed_distance - f64::from(r)) as f32
+    held(surface_at(solid, p.as_dvec2(), t).signed_distance - f64::from(r))
 }
 
 /// [`clearance_at`] for the circle where `sweep` is at time `t` of its exact motion: the
@@ -119,17 +120,28 @@ pub fn clearance_at(solid: Solid, p: Vec2, r: f32, t: f32) -> f32 {
 /// and 1.
 pub fn clearance_on_path(sweep: &Sweep, solid: Solid, t: f32) -> f32 {
     let p = point_on(sweep.start.as_dvec2(), sweep.end.as_dvec2(), f64::from(t));
-    (surface_at(solid, p, t).signed_distance - f64::from(sweep.radius)) as f32
+    held(surface_at(solid, p, t).signed_distance - f64::from(sweep.radius))
 }
 
 /// The distance from `p` to `solid` (a moving circle taken at time `t`): 0 inside it.
 pub fn distance_at(solid: Solid, p: Vec2, t: f32) -> f32 {
-    surface_at(solid, p.as_dvec2(), t).signed_distance.max(0.0) as f32
+    held(surface_at(solid, p.as_dvec2(), t).signed_distance.max(0.0))
 }
 
 /// The point of `solid`'s surface nearest `p` (a moving circle taken at time `t`).
 pub fn nearest_surface_point(solid: Solid, p: Vec2, t: f32) -> Vec2 {
-    surface_at(solid, p.as_dvec2(), t).point.as_vec2()
+    held_v(surface_at(solid, p.as_dvec2(), t).point)
+}
+
+/// `x` rounded to f32, held at the largest f32 in its direction beyond f32's range (as a
+/// `Hit` holds its points): finite inputs far apart have distances past 3.4e38.
+fn held(x: f64) -> f32 {
+    (x as f32).clamp(-f32::MAX, f32::MAX)
+}
+
+/// [`held`] for each component.
+fn held_v(v: DVec2) -> Vec2 {
+    Vec2::new(held(v.x), held(v.y))
 }
 
 fn surface_at(solid: Solid, p: DVec2, t: f32) -> Surface {
@@ -533,5 +545,24 @@ mod tests {
         let inverted = Obstacle::Aabb(Aabb::new(v(2.0, 2.0), Vec2::ZERO));
         let ball = Sweep::new(v(0.0, 0.0), v(1.0, 1.0), 1.0);
         assert_eq!(closest_approach(&ball, &inverted), None);
+    }
+
+    /// Hostile test: finite inputs near ±f32::MAX gave an infinite clearance and depth (the
+    /// distances pass 3.4e38), where a `Hit` holds its points at f32::MAX. Held the same.
+    #[test]
+    fn distances_past_f32s_range_are_held_not_infinite() {
+        let m = f32::MAX;
+        let far = Obstacle::Aabb(Aabb::new(v(-m, -1.0), v(-3e38, 1.0)));
+        let ball = Sweep::new(v(3e38, 0.0), v(m, 0.0), 1.0);
+        let a = far
+            .closest_approach(&ball)
+            .unwrap_or_else(|| panic!("valid"));
+        assert_eq!(a.clearance, m);
+        assert!(a.center.is_finite() && a.ball_point.is_finite() && a.obstacle_point.is_finite());
+        assert_eq!(far.clearance_at(v(m, 0.0), 0.0, 0.0), m);
+        assert_eq!(far.distance_at(v(m, 0.0), 0.0), m);
+        let all = Obstacle::Aabb(Aabb::new(v(-m, -m), v(m, m)));
+        let huge = Sweep::new(v(0.0, 0.0), v(1.0, 0.0), m);
+        assert_eq!(all.start_depth(&huge), Some(m));
     }
 }

@@ -68,7 +68,9 @@ impl Obstacle {
         Some(region_code(f.to_local(p), &f.local))
     }
 
-    /// Everything the obstacle covers over the motion `t ∈ [0, 1]`.
+    /// Everything the obstacle covers over the motion `t ∈ [0, 1]`, rounded outward: a
+    /// rotated box or a circle's reach past f32's range gives an infinite side (a box held
+    /// at f32::MAX would not hold it).
     pub fn bounds(&self) -> Aabb {
         match self {
             Obstacle::Aabb(b) => *b,
