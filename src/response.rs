@@ -98,9 +98,9 @@ impl Path {
     }
 }
 
-/// Contacts at one instant after which the ball is held between the last two surfaces it
-/// met: it keeps only the part of its remaining motion that moves into neither, and stays
-/// between them. In a corridor as wide as the ball, or a skin or two wider, there is no
+/// Contacts at one instant after which the ball is held among the surfaces it met there
+/// in any case ([`wedged`] holds it sooner where the bounces shrink or never end): it keeps
+/// only the part of its remaining motion that moves into none, and stays among them. In a corridor as wide as the ball, or a skin or two wider, there is no
 /// place a skin clear of both walls: the step off one put the ball into the other, the
 /// step out of that back into the first, every contact at the same instant, until the
 /// budget ran out with the ball inside a wall and its motion lost (100,001 contacts, 16 s
@@ -138,9 +138,9 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   ball in a wedge), the step off one can put the ball a skin into the other. The next
 ///   leg's contact with it (`started_inside`, at that leg's start) gets the response like
 ///   any contact, and the ball steps out along its normal to a skin clear of it. Where no
-///   place is a skin clear of both (a corridor as wide as the ball), after
-///   `WEDGE_CONTACTS` contacts at one instant the ball is held between the last two
-///   surfaces with the part of its motion that moves into neither.
+///   place is a skin clear of both (a corridor as wide as the ball), the steps would
+///   alternate for ever at one instant: once they go round (see `wedged`), the ball is
+///   held among the surfaces met there with the part of its motion that moves into none.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
 ///   the path never tunnels for lack of budget. `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
@@ -206,13 +206,15 @@ pub fn resolve(
     // rule; emptied when the time moves on.
     let mut instant: Vec<(usize, DVec2, DVec2)> = Vec::new();
     let mut instant_time = f64::NAN;
+    // The surfaces the wedge rule held the ball among, by obstacle: their normals.
+    let mut held: Vec<Option<DVec2>> = vec![None; obstacles.len()];
     for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Motion {
             start: pos,
             end,
             radius,
         };
-        let Some((index, c)) = first_contact(&leg, obstacles, &mut inside, now) else {
+        let Some((index, c)) = first_contact(&leg, obstacles, &mut inside, &mut held, now) else {
             pos = end;
             done = true;
             break;
@@ -252,13 +254,14 @@ pub fn resolve(
             instant_time = global;
         }
         instant.push((index, n, c.center));
-        // The wedge rule: held between this surface and the last other one met at this
-        // instant (see `WEDGE_CONTACTS`).
-        let held = (effective != Response::Stop && instant.len() >= WEDGE_CONTACTS)
-            .then(|| instant.iter().rev().find(|(j, ..)| *j != index).copied())
-            .flatten();
-        if let Some((_, m, _)) = held {
-            outgoing = crate::sim::collide::stopped_against(outgoing, n, m);
+        // The wedge rule (see `WEDGE_CONTACTS`): held among the surfaces met at this
+        // instant, each by its last contact.
+        let hold = (effective != Response::Stop && wedged(&instant, response))
+            .then(|| last_per_obstacle(&instant))
+            .filter(|last| last.len() >= 2);
+        if let Some(last) = &hold {
+            let normals: Vec<DVec2> = last.iter().map(|&(_, m, _)| m).collect();
+            outgoing = into_none(outgoing, &normals);
         }
         path.contacts.push(Contact {
             obstacle: index,
@@ -294,13 +297,17 @@ pub fn resolve(
                 } else {
                     None
                 };
-                if let Some((j, _, other)) = held {
-                    // Between the two positions the skin steps alternated between: as near
-                    // clear of both as the gap allows (touching both in a corridor exactly
-                    // the ball's width). Each is passed over while the legs start in it.
-                    pos = 0.5 * (c.center + other);
-                    inside[index] = true;
-                    inside[j] = true;
+                if let Some(last) = &hold {
+                    // Among the positions the skin steps alternated between: as near clear
+                    // of every surface as the room allows (touching both walls of a
+                    // corridor exactly the ball's width). A surface it still overlaps by
+                    // rounding is passed over while the legs start in it and do not move
+                    // into it; a leg that does meets it again.
+                    let sum: DVec2 = last.iter().map(|&(_, _, at)| at).sum();
+                    pos = sum / last.len() as f64;
+                    for &(j, m, _) in last {
+                        held[j] = Some(m);
+                    }
                     instant.clear();
                 } else if let Some(step) = out {
                     pos = c.center + n * step;
@@ -324,6 +331,76 @@ pub fn resolve(
         path.points.push(path.end);
     }
     path
+}
+
+/// Whether the contacts at one instant (obstacle, normal, centre; the newest last) are the
+/// ball bouncing among surfaces for ever, so that the wedge rule holds it: an obstacle met
+/// again at the instant, where the bounces shrink (a slide, restitution below 1) or would
+/// go on for ever (two surfaces face to face, as in a corridor); or [`WEDGE_CONTACTS`] of
+/// them in any case. An elastic ball in a wedge of angle θ leaves it after about π/θ
+/// bounces at one instant, and is let to, up to that many.
+fn wedged(instant: &[(usize, DVec2, DVec2)], response: Response) -> bool {
+    let Some(&(newest, ..)) = instant.last() else {
+        return false;
+    };
+    if instant.len() >= WEDGE_CONTACTS {
+        return true;
+    }
+    let again = instant[..instant.len() - 1]
+        .iter()
+        .any(|&(j, ..)| j == newest);
+    if !again {
+        return false;
+    }
+    let elastic = matches!(response, Response::Reflect { restitution } if restitution >= 1.0);
+    let facing = instant
+        .iter()
+        .any(|&(_, a, _)| instant.iter().any(|&(_, b, _)| a.dot(b) < -1.0 + 1e-9));
+    !elastic || facing
+}
+
+/// The last contact with each obstacle among `contacts` (obstacle, normal, centre), in the
+/// order the obstacles were first met.
+fn last_per_obstacle(contacts: &[(usize, DVec2, DVec2)]) -> Vec<(usize, DVec2, DVec2)> {
+    let mut last: Vec<(usize, DVec2, DVec2)> = Vec::new();
+    for &c in contacts {
+        match last.iter_mut().find(|(j, ..)| *j == c.0) {
+            Some(slot) => *slot = c,
+            None => last.push(c),
+        }
+    }
+    last
+}
+
+/// The motion nearest `v` that moves into none of the surfaces of `normals` (each toward
+/// the ball): what bouncing among them at one instant tends to. Two surfaces are solved
+/// exactly (`stopped_against`); with more, each is projected out in turn a few times, and
+/// what still moves into one stops.
+fn into_none(v: DVec2, normals: &[DVec2]) -> DVec2 {
+    if let [a, b] = normals {
+        return crate::sim::collide::stopped_against(v, *a, *b);
+    }
+    // Into a surface by more than rounding of the motion's own size.
+    let tol = v.length() * 1e-12;
+    let mut v = v;
+    for _ in 0..8 {
+        let mut moved = false;
+        for &n in normals {
+            let into = v.dot(n);
+            if into < -tol {
+                v -= n * into;
+                moved = true;
+            }
+        }
+        if !moved {
+            return v;
+        }
+    }
+    if normals.iter().all(|&n| v.dot(n) >= -tol) {
+        v
+    } else {
+        DVec2::ZERO
+    }
 }
 
 /// `Cross`: the path is the sweep itself, so every contact is the direct query's, in time
@@ -375,9 +452,11 @@ fn first_contact(
     leg: &Motion,
     obstacles: &[Obstacle],
     inside: &mut [bool],
+    held: &mut [Option<DVec2>],
     now: f64,
 ) -> Option<(usize, QueryContact)> {
     let mut best: Option<(usize, QueryContact)> = None;
+    let motion = leg.end - leg.start;
     for (i, o) in obstacles.iter().enumerate() {
         let c = contact(leg, o, now);
         if inside[i] {
@@ -385,6 +464,13 @@ fn first_contact(
                 continue;
             }
             inside[i] = false;
+        }
+        if let Some(n) = held[i] {
+            let started_in = c.as_ref().is_some_and(|c| c.hit.started_inside);
+            if started_in && motion.dot(n) >= 0.0 {
+                continue;
+            }
+            held[i] = None;
         }
         if let Some(c) = c
             && best.is_none_or(|(_, b)| c.t < b.t)
@@ -978,6 +1064,75 @@ mod tests {
         assert!(times.count() > 900, "bounces at distinct times");
         for o in &walls {
             assert!(clear_of(o, p.end, 1.0), "{} in {o:?}", p.end);
+        }
+    }
+
+    /// Hostile test: a ball exactly fitting a triangle of segments (inradius 1) was held
+    /// between two walls with a motion into the third, which it was then let pass through
+    /// (it ended outside the triangle): the held walls were passed over for good. It is
+    /// held among every surface met, comes to rest inside, and a held surface it moves into
+    /// is met again.
+    #[test]
+    fn a_ball_held_in_a_wedge_never_passes_a_wall() {
+        let v = [
+            Vec2::new(1000.0, -698.0),
+            Vec2::new(998.26794, -701.0),
+            Vec2::new(1001.7321, -701.0),
+        ];
+        let walls: Vec<Obstacle> = (0..3)
+            .map(|k| Obstacle::Segment(Segment::new(v[k], v[(k + 1) % 3])))
+            .collect();
+        let ball = Sweep::new(Vec2::new(1000.0, -700.0), Vec2::new(1003.0, -699.0), 1.0);
+        let inside_triangle = |p: Vec2| {
+            let side = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a);
+            (0..3).all(|k| side(v[k], v[(k + 1) % 3]) >= -1e-3)
+        };
+        for response in [
+            Response::Slide,
+            Response::Reflect { restitution: 0.0 },
+            Response::Reflect { restitution: 1.0 },
+        ] {
+            for budget in [18, 100, usize::MAX] {
+                let p = resolve(&ball, &walls, response, budget);
+                assert!(inside_triangle(p.end), "{response:?}: ends at {}", p.end);
+                for (k, pt) in p.points.iter().enumerate() {
+                    assert!(inside_triangle(*pt), "{response:?}: point {k} {pt} outside");
+                }
+                assert!(p.contacts.len() < 200, "{} contacts", p.contacts.len());
+            }
+        }
+    }
+
+    /// User test: a ball of radius 5 between a floor and a ceiling 10 apart, with the
+    /// scene's default budget of 5, stopped at its start after 6 contacts at t = 0 (the
+    /// rule waited for 16), and one 0.0005 wider too. Held at the first contact met again
+    /// at the instant, it slides along the corridor to its end.
+    #[test]
+    fn a_ball_as_wide_as_a_corridor_slides_along_it_on_a_small_budget() {
+        for gap in [10.0f32, 10.0005] {
+            let walls = [
+                Obstacle::Aabb(Aabb::new(Vec2::new(0.0, -10.0), Vec2::new(100.0, 0.0))),
+                Obstacle::Aabb(Aabb::new(Vec2::new(0.0, gap), Vec2::new(100.0, 20.0))),
+            ];
+            let ball = Sweep::new(Vec2::new(10.0, 5.0), Vec2::new(90.0, 15.0), 5.0);
+            for response in [
+                Response::Slide,
+                Response::Reflect { restitution: 0.0 },
+                Response::Reflect { restitution: 0.5 },
+                Response::Reflect { restitution: 1.0 },
+            ] {
+                let p = resolve(&ball, &walls, response, 5);
+                assert!(
+                    !p.truncated && (p.end.x - 90.0).abs() < 1e-3,
+                    "gap {gap}, {response:?}: ends at {} after {} contacts (truncated {})",
+                    p.end,
+                    p.contacts.len(),
+                    p.truncated
+                );
+                for o in &walls {
+                    assert!(clear_of(o, p.end, 5.0), "gap {gap}: {} in {o:?}", p.end);
+                }
+            }
         }
     }
 }
