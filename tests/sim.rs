@@ -1250,3 +1250,55 @@ fn a_disc_too_fast_for_the_times_resolution_is_refused_or_halts() {
         "{said}"
     );
 }
+
+/// Hostile test: a block of discs filling a box's width (2 by 5 in a box 4 wide, moving
+/// down and sideways, restitution 0) stalled at t = 0 for a million events, the cluster
+/// rule's sweeps stopping at once on approach speeds far below the cluster's fastest disc
+/// (5e-21 against 1). Blocks of several shapes come to rest and the clock goes on.
+#[test]
+fn a_block_of_inelastic_discs_filling_a_box_comes_to_rest() {
+    for (cols, rows, e) in [
+        (2, 5, 0.0),
+        (3, 5, 0.0),
+        (4, 4, 0.0),
+        (5, 5, 0.0),
+        (4, 5, 0.3),
+    ] {
+        let b = bounds(2.0 * cols as f32, 40.0);
+        let discs: Vec<DiscInit> = (0..cols * rows)
+            .map(|k| {
+                d(
+                    1.0 + 2.0 * (k % cols) as f64,
+                    1.0 + 2.0 * (k / cols) as f64,
+                    0.3,
+                    -1.0,
+                    1.0,
+                )
+            })
+            .collect();
+        let mut w = world(b, &discs, &[]);
+        w.set_restitution(e).unwrap_or_else(|e| panic!("{e}"));
+        let r = w.advance(5.0);
+        assert!(
+            !r.capped && w.time() == 5.0,
+            "{cols}x{rows}, e = {e}: {r:?}"
+        );
+        assert_no_overlap(&w, 1e-9);
+    }
+}
+
+/// User test: 300 random discs at 30% packing with restitution 0 stopped the clock at
+/// t = 13.98 (three discs pressed along the top wall into a corner, approaching at 1e-19
+/// after every cluster solve, which stopped its sweeps at the cluster's fastest disc's
+/// rounding). It runs to t = 30.
+#[test]
+fn an_inelastic_gas_runs_past_the_corner_it_stalled_in() {
+    let b = bounds(80.0, 50.0);
+    let discs = random_discs(300, 0.3, 1, b).unwrap_or_else(|e| panic!("{e}"));
+    let mut w = world(b, &discs, &[]);
+    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
+    w.set_max_events(5_000_000);
+    let r = w.advance(30.0);
+    assert!(!r.capped && w.time() == 30.0, "{r:?}");
+    assert_no_overlap(&w, 1e-9);
+}

@@ -52,7 +52,7 @@ pub fn pair_impulse(
 /// another on the floor, restitution 0). When both close in, off the lighter
 /// (`i_lighter`): off a disc of mass 1e215 it would have given it more energy than the
 /// whole world had.
-fn separated(ai: DVec2, aj: DVec2, n: DVec2, i_lighter: bool) -> (DVec2, DVec2) {
+pub(crate) fn separated(ai: DVec2, aj: DVec2, n: DVec2, i_lighter: bool) -> (DVec2, DVec2) {
     let left = (ai - aj).dot(n);
     // (A NaN is left alone, as no approach.)
     if left.is_nan() || left >= 0.0 {
