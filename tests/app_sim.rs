@@ -1965,3 +1965,29 @@ fn the_restitution_is_set_in_the_simulation_panel_in_one_undo_step() {
     h.run();
     assert_eq!(restitution(&h), Some(1.0));
 }
+
+/// User test: in the simulation view Escape left the bug report's dialog and the Help
+/// window open (Escape was a sweep-view key there), though F1 lists it as closing them.
+#[test]
+fn escape_closes_the_report_dialog_and_help_in_the_simulation_view() {
+    let mut h = harness(sim_app(busy_world()));
+    h.run();
+    h.state_mut().queue(Command::Action(Action::BugReport));
+    h.run();
+    assert!(h.query_by_label_contains("Write report").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label_contains("Write report").is_none());
+    h.state_mut().queue(Command::Action(Action::Help));
+    h.run();
+    assert!(h.query_by_label_contains("Spawn tool:").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label_contains("Spawn tool:").is_none());
+    // With nothing open, Escape drops the selected disc.
+    h.state_mut().sim_view_mut().select(Some(3));
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(sim(&h).selected(), None);
+}

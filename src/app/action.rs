@@ -279,6 +279,10 @@ impl Action {
                 | Action::Help
                 // In the simulation view it deletes the selected disc.
                 | Action::Delete
+                // Closes the open dialog or Help in either view (in the simulation view
+                // the bug report's dialog stayed open); there the selection it drops last
+                // is the disc's.
+                | Action::Deselect
         )
     }
 

@@ -478,6 +478,8 @@ impl DebugApp {
             self.answer(ctx, Answer::Cancel);
         } else if self.ui.show_help {
             self.ui.show_help = false;
+        } else if self.ui.mode == Mode::Simulation {
+            self.sim.select(None);
         } else {
             self.ui.selected = None;
         }
