@@ -172,13 +172,17 @@ pub fn sample(
 /// One start of the map, judged against every obstacle the variant handles: the worst
 /// verdict (as the map colours it), and the obstacle it is about with the exact answer
 /// there.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct JudgedStart {
     /// The worst verdict over the obstacles.
     pub verdict: CellVerdict,
     /// The index in `obstacles` of the obstacle the verdict is about, and the exact answer
     /// against it; `None` when every obstacle agrees without a contact.
     pub about: Option<(usize, Option<crate::hit::Hit>)>,
+    /// The verdict against that obstacle in words, with the variant's time beside the
+    /// exact one where both hit (a wrong normal or `started_inside` says which, and by how
+    /// much).
+    pub detail: Option<String>,
 }
 
 /// [`sample`]'s verdict for the ball starting at `sweep`, with the obstacle it is about.
@@ -191,6 +195,7 @@ pub fn judge_start(
     let mut out = JudgedStart {
         verdict: CellVerdict::Agree { contact: false },
         about: None,
+        detail: None,
     };
     for (k, o) in obstacles.iter().enumerate() {
         if !variant.applies_to(o) {
@@ -204,6 +209,13 @@ pub fn judge_start(
         // The obstacle that set the verdict: the first that makes it what it is.
         if worse != out.verdict {
             out.about = Some((k, exact));
+            let times = match (&outcome, exact) {
+                (variants::Outcome::Hit(v), Some(e)) => {
+                    format!(" (its t = {}; exact t = {})", v.time, e.time)
+                }
+                _ => String::new(),
+            };
+            out.detail = Some(format!("{}{times}", verdict.text()));
         }
         out.verdict = worse;
     }
@@ -258,6 +270,24 @@ pub fn cost_ns(cells: usize, obstacles: &[Obstacle], compare: Option<(Variant, &
 mod tests {
     use super::*;
     use crate::geom::{Aabb, Obb, Segment};
+
+    /// User test: a violet cell read "wrong normal or started_inside" where the variant
+    /// had missed the start inside and put the contact 0.04 late; `check` said which and
+    /// by how much. The hover says so too.
+    #[test]
+    fn a_wrong_contact_cell_says_which_and_by_how_much() {
+        let boxed = [Obstacle::Aabb(Aabb::new(Vec2::ZERO, Vec2::new(40.0, 30.0)))];
+        let start = Vec2::new(33.8333, 32.5833);
+        let sweep = Sweep::new(start, start + Vec2::new(30.0, -40.0), 5.0);
+        let j = judge_start(Variant::TrigCorner, &Params::default(), &sweep, &boxed);
+        assert_eq!(j.verdict, CellVerdict::WrongContact);
+        let detail = j.detail.unwrap_or_default();
+        assert!(
+            detail.starts_with("misses that it started inside (its t = ")
+                && detail.ends_with("; exact t = 0)"),
+            "{detail}"
+        );
+    }
 
     fn grid() -> Grid {
         Grid {

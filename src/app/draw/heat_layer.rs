@@ -266,7 +266,10 @@ fn verdict_text(judged: &JudgedStart) -> String {
     match judged.verdict {
         CellVerdict::Agree { .. } => "agrees".to_owned(),
         CellVerdict::TimeOff(dt) => format!("time off by {dt:+.4}"),
-        CellVerdict::WrongContact => "wrong normal or started_inside".to_owned(),
+        CellVerdict::WrongContact => judged
+            .detail
+            .clone()
+            .unwrap_or_else(|| "wrong normal or started_inside".to_owned()),
         CellVerdict::Broken => "breaks down (NaN or failure)".to_owned(),
         CellVerdict::FalseHit => "reports a contact that does not exist".to_owned(),
         CellVerdict::Tunnels if inside => "misses the overlap at the start".to_owned(),
