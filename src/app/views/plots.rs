@@ -294,11 +294,14 @@ fn near_contact_range(
         .chain(sampled)
         .filter(|v| v.is_finite())
         .reduce(f64::min)?;
-    // A scale of its own for an exact touch (m = 0): a thousandth of the ball's radius.
-    let s = m
-        .abs()
-        .max(1e-3 * f64::from(ball.sweep.radius))
-        .max(f64::MIN_POSITIVE);
+    // A scale of its own for an exact touch (m = 0) alone: a thousandth of the ball's
+    // radius. As a floor it drew a graze of 1e-4 beside a ball of radius 5 a pixel above
+    // the contact line, on an axis to 0.02.
+    let s = if m == 0.0 {
+        (1e-3 * f64::from(ball.sweep.radius)).max(f64::MIN_POSITIVE)
+    } else {
+        m.abs()
+    };
     Some((m.min(0.0) - s, m.max(0.0) + 4.0 * s))
 }
 
@@ -607,5 +610,37 @@ mod near_contact_tests {
         let (lo, hi) = near_contact_range(ball, &curves).expect("curves");
         assert!(lo < -0.05 && lo > -0.2, "{lo}");
         assert!(hi > 0.1 && hi < 0.5, "{hi}");
+    }
+
+    /// User test: a graze of 1e-4 by a ball of radius 5 was drawn on an axis from -0.005
+    /// to 0.02, a pixel above the contact line: it read as a touch. The axis is scaled to
+    /// the graze itself.
+    #[test]
+    fn the_near_contact_axis_shows_a_graze_of_1e_4() {
+        let mut scene = Scene::empty("graze");
+        scene.objects = vec![
+            Object {
+                name: "ball".into(),
+                shape: Shape::Ball {
+                    start: Vec2::new(-20.0, 15.0),
+                    end: Vec2::new(40.0, 15.0),
+                    radius: 5.0,
+                },
+            },
+            Object {
+                name: "post".into(),
+                shape: Shape::Circle {
+                    start: Vec2::new(10.0, 5.0),
+                    end: Vec2::new(10.0, 5.0),
+                    radius: 4.9999,
+                },
+            },
+        ];
+        let eval = evaluate(&scene);
+        let ball = &eval.balls[0];
+        let curves = nearest_curves(ball, MAX_CURVES);
+        let (lo, hi) = near_contact_range(ball, &curves).expect("curves");
+        assert!(lo <= 0.0 && lo > -1e-3, "{lo}");
+        assert!(hi > 3e-4 && hi < 1e-3, "{hi}");
     }
 }
