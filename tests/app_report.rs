@@ -430,3 +430,41 @@ fn a_report_inside_a_group_of_simultaneous_events_says_how_to_reach_it() {
     let at = replay.sim_view().timeline().and_then(|t| t.current_index());
     assert_eq!(at, Some(last));
 }
+
+/// User test: a report of a run with restitution 0 called the energy the collisions took
+/// "drift", and gave the selected disc's velocity of -5e-21 as "(-0.00000, 0.00000)". It
+/// says the loss is the restitution's, and every digit of the disc's numbers.
+#[test]
+fn a_report_names_the_restitutions_loss_and_every_digit_of_the_selected_disc() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/sim-billiards.ron");
+    let mut scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    if let Some(sim) = &mut scene.simulation {
+        sim.restitution = 0.5;
+    }
+    let mut app = DebugApp::new(scene);
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.state_mut().advance_simulation(2.0);
+    h.state_mut().sim_view_mut().select(Some(0));
+    h.run();
+    let md = h
+        .state()
+        .bug_report_texts(&words(), "20261127-193500")
+        .report_md;
+    assert!(
+        md.contains("the collisions' loss at restitution 0.5") && !md.contains("; drift "),
+        "{md}"
+    );
+    let w = h
+        .state()
+        .sim_view()
+        .world()
+        .unwrap_or_else(|| panic!("a world"));
+    let v = w.disc(0).map(|d| d.velocity).unwrap_or_default();
+    let shown = format!(
+        "velocity ({}, {})",
+        sweepscope::scene::number::fixed_f64(v.x),
+        sweepscope::scene::number::fixed_f64(v.y)
+    );
+    assert!(md.contains(&shown), "{shown} not in the report");
+}

@@ -1080,9 +1080,15 @@ fn sim_snapshot(sim: &SimView, duration: f64) -> Option<SimSnapshot> {
         .map(|(i, d)| {
             vec![
                 format!("disc {i}"),
-                format!("position ({:.5}, {:.5})", d.position.x, d.position.y),
-                format!("velocity ({:.5}, {:.5})", d.velocity.x, d.velocity.y),
-                format!("radius {:.5}, mass {:.5}", d.radius, d.mass),
+                // As the panel reads them: five places made a velocity of -5e-21, the
+                // very number behind a stall, "-0.00000".
+                format!("position {}", crate::scene::number::point_f64(d.position)),
+                format!("velocity {}", crate::scene::number::point_f64(d.velocity)),
+                format!(
+                    "radius {}, mass {}",
+                    crate::scene::number::fixed_f64(d.radius),
+                    crate::scene::number::fixed_f64(d.mass)
+                ),
             ]
         })
         .unwrap_or_default();

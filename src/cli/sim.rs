@@ -158,8 +158,9 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
     // Below restitution 1 collisions take energy by design: the change is physics, not
     // the engine's drift, which only an elastic run measures.
     let what = if world.restitution() < 1.0 {
+        let change = if e0 > 0.0 { (e1 - e0) / e0 } else { e1 - e0 };
         format!(
-            "relative change {drift:.3e}: restitution {} takes energy at each collision",
+            "relative change {change:+.3e}: restitution {} takes energy at each collision",
             world.restitution()
         )
     } else {

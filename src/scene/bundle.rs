@@ -580,12 +580,21 @@ fn simulation_section(md: &mut String, sim: &SimSnapshot) {
         "- collisions: {} (disc {}, wall {}, obstacle {})",
         sim.collisions, sim.disc_disc, sim.disc_wall, sim.disc_obstacle
     );
+    // Below restitution 1 the collisions take energy: that is no drift of the engine.
+    let change = if sim.state.restitution < 1.0 {
+        format!(
+            "change {}, the collisions' loss at restitution {}",
+            rel(sim.energy, sim.energy_start),
+            fixed_f64(sim.state.restitution)
+        )
+    } else {
+        format!("drift {}", rel(sim.energy, sim.energy_start))
+    };
     let _ = writeln!(
         md,
-        "- kinetic energy: {} (at the set-up {}; drift {})",
+        "- kinetic energy: {} (at the set-up {}; {change})",
         energy(sim.energy),
         energy(sim.energy_start),
-        rel(sim.energy, sim.energy_start)
     );
     let _ = writeln!(
         md,
