@@ -1991,3 +1991,42 @@ fn escape_closes_the_report_dialog_and_help_in_the_simulation_view() {
     h.run();
     assert_eq!(sim(&h).selected(), None);
 }
+
+/// User test: a run whose frames all reached the event cap at one instant, the clock
+/// frozen, was called "slow motion" and played on. A capped frame that does not move the
+/// clock says it stalled there. (Twenty discs each exactly as wide as their box's gap take
+/// 10,000 wall events each at t = 0 before the engine's rule stops them: the first
+/// frame's 100,000 events all fall at t = 0.)
+#[test]
+fn a_frame_capped_at_one_instant_is_called_a_stall_not_slow_motion() {
+    let b = Aabb::new(Vec2::ZERO, Vec2::new(2.0, 80.0));
+    let discs: Vec<DiscInit> = (0..20)
+        .map(|k| {
+            DiscInit::new(
+                DVec2::new(1.0, 2.0 + 3.5 * f64::from(k)),
+                DVec2::new(1.0, 0.0),
+                1.0,
+            )
+        })
+        .collect();
+    let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+    // `sim_app` has run the first frame.
+    let h = harness(sim_app(world));
+    let said = sim(&h).stop_reason().unwrap_or_default();
+    assert!(said.starts_with("stalled at t = 0:"), "{said}");
+    assert!(
+        h.query_by_label_contains("without the clock moving (stalled)")
+            .is_some()
+    );
+    let mut h = h;
+    // The next frames get past the instant, and the note goes.
+    for _ in 0..3 {
+        h.state_mut().sim_view_mut().advance(1.0 / 60.0);
+    }
+    assert!(sim(&h).world().is_some_and(|w| w.time() > 0.0));
+    assert!(
+        sim(&h).stop_reason().is_none(),
+        "{:?}",
+        sim(&h).stop_reason()
+    );
+}

@@ -51,6 +51,9 @@ const FRAME_EVENT_CAP: u64 = 100_000;
 /// longer frames rather than minutes of them.
 const MAX_CATCH_UP_FRAMES: f64 = 20_000.0;
 
+/// Capped frames in a row without the clock moving after which playing pauses.
+const STUCK_FRAMES: u32 = 60;
+
 /// Events at most for [`SimView::advance_as_played`] (a few seconds): 20,000 frames of up
 /// to [`FRAME_EVENT_CAP`] events each would be 2 × 10⁹, and `--sim-advance 1e7` on the
 /// billiards scene kept the window from opening for minutes.
@@ -246,6 +249,9 @@ struct Run {
     compare: bool,
     /// The engine's event cap stopped the last frame early.
     capped: bool,
+    /// Frames in a row that reached the event cap without the clock moving: a cluster of
+    /// contacts at one instant that does not resolve (not slow motion).
+    stuck_frames: u32,
     /// The last [`SimView::advance_as_played`] spent its event budget before its time.
     caught_up_short: bool,
     /// Why the engine halted, when it did (also said in `message`, which holds notes too).
@@ -398,6 +404,7 @@ impl SimView {
             comparison: None,
             compare: false,
             capped: false,
+            stuck_frames: 0,
             caught_up_short: false,
             halted: None,
             message,
@@ -525,6 +532,13 @@ impl SimView {
                  the window, or run `sweepscope sim` for long runs)"
             ));
         }
+        if r.stuck_frames > 0 {
+            return Some(format!(
+                "stalled at t = {}: a frame's {FRAME_EVENT_CAP} events all at one instant \
+                 (contacts that do not resolve), not slow motion",
+                crate::scene::number::fixed_f64(self.time())
+            ));
+        }
         r.capped.then(|| {
             format!(
                 "a frame reached the engine's cap of {FRAME_EVENT_CAP} events (contacts \
@@ -644,8 +658,25 @@ impl SimView {
         let Some(t) = &mut r.timeline else {
             return false;
         };
+        let before = t.world().time();
         let m = t.advance_to(target);
         r.capped = m.capped;
+        let stuck = m.capped && t.world().time() == before;
+        r.stuck_frames = if stuck {
+            r.stuck_frames.saturating_add(1)
+        } else {
+            0
+        };
+        if r.stuck_frames == STUCK_FRAMES && r.playing {
+            // A second of frames spent at one instant: playing on only burns them.
+            r.playing = false;
+            r.message = Some(format!(
+                "paused: stalled at t = {} ({STUCK_FRAMES} frames of {FRAME_EVENT_CAP} \
+                 events each without the clock moving: contacts at one instant that do \
+                 not resolve; `sweepscope sim` says the same)",
+                crate::scene::number::fixed_f64(before)
+            ));
+        }
         let halted = m.halted.is_some();
         if let Some(h) = m.halted {
             r.playing = false;

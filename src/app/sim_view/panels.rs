@@ -147,11 +147,13 @@ impl SimView {
 
         // Notes come and go (a refused spawn, a frame at the event cap): below the fields,
         // so that one appearing does not move what the pointer is about to click.
-        if self.run.as_ref().is_some_and(|r| r.capped) {
-            ui.colored_label(
-                Role::Warning.color(),
-                "event cap reached this frame (slow motion)",
-            );
+        if let Some(r) = self.run.as_ref().filter(|r| r.capped) {
+            let said = if r.stuck_frames > 0 {
+                "event cap reached this frame without the clock moving (stalled)"
+            } else {
+                "event cap reached this frame (slow motion)"
+            };
+            ui.colored_label(Role::Warning.color(), said);
         }
         if let Some(m) = self.message() {
             ui.colored_label(Role::Warning.color(), m);
