@@ -275,7 +275,7 @@ pub fn check_hit(h: &Hit) {
 
 /// A contact of a resolved path: a hit's invariants, except that its time is measured on
 /// the whole motion, so a leg that starts inside an obstacle (`started_inside`) may do so
-/// after time 0 (`known-defects/response-started-inside-later.ron` asks whether it should).
+/// after time 0, at that leg's start (`regressions/scene/path-contact-started-inside-later.ron`).
 pub fn check_contact(h: &Hit) {
     let mut local = *h;
     local.started_inside = false;
