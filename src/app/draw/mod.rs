@@ -8,3 +8,4 @@ pub mod layers;
 pub mod palette;
 pub mod pen;
 pub mod screen_clip;
+pub mod sliver;

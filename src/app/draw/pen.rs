@@ -13,6 +13,7 @@ use glam::Vec2;
 
 use super::camera::Camera;
 use super::screen_clip::Bounds;
+use super::sliver::{self, Outline};
 
 /// The drawing layers (the scene's `Layers` switches plus always-on ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,19 +166,19 @@ impl<'a> Pen<'a> {
         }
     }
 
+    /// A closed convex outline, filled with `fill` unless that is transparent. One thinner
+    /// than a pixel on screen is drawn as a line (see [`sliver`]).
     pub fn closed(&mut self, layer: Layer, pts: &[Vec2], fill: Color32, stroke: Stroke) {
         let p = self.screen(pts);
         if fill != Color32::TRANSPARENT {
             let cut = self.clip.polygon(&p);
-            if cut.len() >= 3 {
-                self.add(layer, Shape::convex_polygon(cut, fill, stroke));
-            }
+            self.outline(layer, &cut, fill, stroke);
         } else if p.iter().all(|q| self.clip.contains(*q)) {
-            let p = p
+            let p: Vec<Pos2> = p
                 .iter()
                 .map(|q| Pos2::new(q.x as f32, q.y as f32))
                 .collect();
-            self.add(layer, Shape::closed_line(p, stroke));
+            self.outline(layer, &p, fill, stroke);
         } else {
             let mut ring = p;
             if let Some(&first) = ring.first() {
@@ -186,6 +187,26 @@ impl<'a> Pen<'a> {
             for piece in self.clip.polyline(&ring) {
                 self.add(layer, Shape::line(piece, stroke));
             }
+        }
+    }
+
+    /// A closed outline in screen points, as egui can tessellate it.
+    fn outline(&mut self, layer: Layer, p: &[Pos2], fill: Color32, stroke: Stroke) {
+        match sliver::tessellable(p) {
+            Outline::Polygon(p) if fill != Color32::TRANSPARENT => {
+                self.add(layer, Shape::convex_polygon(p, fill, stroke));
+            }
+            Outline::Polygon(p) => self.add(layer, Shape::closed_line(p, stroke)),
+            Outline::Line(a, b) => {
+                // The fill's colour, opaque, where there is no outline to draw it with.
+                let line = if stroke.is_empty() {
+                    Stroke::new(1.0, fill.to_opaque())
+                } else {
+                    stroke
+                };
+                self.add(layer, Shape::line_segment([a, b], line));
+            }
+            Outline::Empty => {}
         }
     }
 
@@ -633,6 +654,42 @@ mod tests {
         // No renderer here: the font texture updates are dropped on purpose.
         out.drop_without_applying_deltas();
         stats
+    }
+
+    /// A user typed radius 1e-6: the swept capsule, whose points round to within a hair of
+    /// its spine, was filled as a blue band the height of the canvas across the motion's
+    /// width (the anti-aliasing feather's mitres at its hairpin corners; see `sliver`).
+    #[test]
+    fn a_sub_pixel_capsule_draws_a_hairline_not_a_band() {
+        let (start, end) = (Vec2::new(-3.0, 50.0), Vec2::new(16.377_163, 13.598_616));
+        let ctx = egui::Context::default();
+        let mut spine = Rect::NOTHING;
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(700.0, 580.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: Vec2::new(10.0, 30.0),
+                zoom: 7.225,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            spine = Rect::from_two_pos(pen.cam.to_screen(start), pen.cam.to_screen(end));
+            let steps = 2 * pen.arc_steps(1e-6);
+            let pts = crate::geom::outline::capsule(start, end, 1e-6, steps);
+            let stroke = Stroke::new(1.0, Color32::WHITE);
+            pen.closed(Layer::Capsule, &pts, Color32::BLUE, stroke);
+            pen.finish();
+        });
+        let shapes: Vec<Shape> = out.shapes.iter().map(|c| c.shape.clone()).collect();
+        out.drop_without_applying_deltas();
+        assert!(!shapes.is_empty());
+        for shape in shapes {
+            let drawn = super::super::sliver::tests::tessellated_bounds(shape);
+            assert!(
+                spine.expand(3.0).contains_rect(drawn),
+                "{drawn:?} beyond {spine:?}"
+            );
+        }
     }
 
     /// Robustness attack: a box from x = -1e38 at 8 pixels a unit is 8e38 pixels wide,
