@@ -2030,3 +2030,42 @@ fn a_frame_capped_at_one_instant_is_called_a_stall_not_slow_motion() {
         sim(&h).stop_reason()
     );
 }
+
+/// User test: Fill, play, Remove all, then Fill again with the same seed brought back the
+/// old run (at t = 10, its collisions and its note "replaced the 158 there were") instead
+/// of a new one: a run set aside for undo came back for any edit that gave its set-up.
+#[test]
+fn remove_all_then_fill_with_the_same_seed_starts_a_new_run() {
+    let mut app = DebugApp::new(Scene::empty("empty"));
+    app.set_mode(Mode::Simulation);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_role_and_label(Role::SpinButton, "Discs")
+        .set_value_accesskit(40.0);
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    assert!(h.state_mut().advance_simulation(2.0));
+    h.run();
+    assert!(sim(&h).time() >= 2.0);
+    h.get_by_label("Remove all").click();
+    h.run();
+    h.get_by_label("Fill").click();
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(40));
+    assert_eq!(sim(&h).time(), 0.0, "a new run, not the one before");
+    assert_eq!(sim(&h).world().map(|w| w.counts().total()), Some(0));
+    assert!(
+        h.query_by_label_contains("fill: 40 random disc(s)")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("replaced").is_none());
+    // Undo still brings back the empty set-up, and undo again the first run where it was.
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map_or(0, World::len), 0);
+    h.state_mut().queue(Command::Action(Action::Undo));
+    h.run();
+    assert_eq!(sim(&h).world().map(World::len), Some(40));
+    assert!(sim(&h).time() >= 2.0, "the first run where it was");
+}

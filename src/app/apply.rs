@@ -331,6 +331,7 @@ impl DebugApp {
                 };
                 if done {
                     self.ui.drag = None;
+                    self.sim.history_stepped();
                     self.baseline_follows_renames(&before);
                     // The selection and the inspected ball follow their objects by name
                     // when others come back or go (an undone delete before them shifted

@@ -285,6 +285,11 @@ pub struct SimView {
     /// most [`SET_ASIDE_RUNS`]: undoing the edit brings its run back as it was.
     #[serde(skip)]
     set_aside: Vec<Run>,
+    /// An undo or redo stepped the document since the last rebuild: only then does a run
+    /// set aside come back. A new edit that happens to give a set-up set aside (Remove
+    /// all, then Fill with the same seed) starts afresh.
+    #[serde(skip)]
+    history_stepped: bool,
     /// A note for the run the next rebuild makes (a fill that left discs out).
     #[serde(skip)]
     pending_note: Option<String>,
@@ -312,6 +317,12 @@ pub struct SimView {
 }
 
 impl SimView {
+    /// The document was stepped back or forward through its history: the next rebuild may
+    /// bring back a run set aside.
+    pub fn history_stepped(&mut self) {
+        self.history_stepped = true;
+    }
+
     /// Drops the run; the next frame rebuilds it from the document.
     pub fn forget_run(&mut self) {
         self.run = None;
@@ -322,14 +333,17 @@ impl SimView {
     /// Rebuilds the run when the scene's simulation set-up is not the one it was built
     /// from (checked only when the revision changed).
     pub fn sync(&mut self, scene: &Scene, revision: u64) {
-        if let Some(r) = &mut self.run {
-            if r.revision == revision {
-                return;
-            }
+        if self.run.as_ref().is_some_and(|r| r.revision == revision) {
+            return;
+        }
+        // Read at every new revision, so that an undo followed by new edits lets no run
+        // come back for them.
+        let stepped = std::mem::take(&mut self.history_stepped);
+        if let Some(r) = &mut self.run
+            && r.setup == Setup::of(scene)
+        {
             r.revision = revision;
-            if r.setup == Setup::of(scene) {
-                return;
-            }
+            return;
         }
         let keep = self
             .run
@@ -348,12 +362,20 @@ impl SimView {
             .run
             .as_ref()
             .is_none_or(|r| bounds(&r.setup) != bounds(&setup));
-        // The run being replaced is set aside, and one set aside for this very set-up (a
-        // spawn or fill undone, then redone) comes back where it was, history included.
-        let back = self
-            .set_aside
-            .iter()
-            .rposition(|r| r.setup == setup)
+        // The run being replaced is set aside with the revision it was last shown at, and
+        // after an undo or redo one set aside for this very set-up (a spawn or fill undone,
+        // then redone) comes back where it was, history included: the one shown at this
+        // revision, else the newest (the revision is not seen when the set-up changed
+        // outside this view).
+        let back = stepped
+            .then(|| {
+                let same = |r: &Run| r.setup == setup;
+                let runs = &self.set_aside;
+                runs.iter()
+                    .rposition(|r| r.revision == revision && same(r))
+                    .or_else(|| runs.iter().rposition(same))
+            })
+            .flatten()
             .map(|k| self.set_aside.remove(k));
         if let Some(mut old) = self.run.take().filter(|r| r.timeline.is_some()) {
             old.refusal = None;
