@@ -144,6 +144,15 @@ impl FileDialog {
             self.error = Some(format!("{}: no such file", target.display()));
             return Outcome::Open;
         }
+        // A save into a folder that is not there would fail once the dialog had closed,
+        // and the name be typed again: said here, the dialog kept open.
+        if self.kind == DialogKind::Save
+            && let Some(folder) = target.parent()
+            && !folder.is_dir()
+        {
+            self.error = Some(format!("{}: no such folder to save in", folder.display()));
+            return Outcome::Open;
+        }
         Outcome::Chosen(target)
     }
 
@@ -365,6 +374,25 @@ mod tests {
         );
         let mut save = FileDialog::new(DialogKind::Save, &d, "new.ron");
         assert_eq!(save.confirm(), Outcome::Chosen(d.join("new.ron")));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// User test: Save as into a folder that is not there closed the dialog, then failed
+    /// with a banner, and the name had to be typed again. The dialog says so and stays.
+    #[test]
+    fn a_save_into_a_missing_folder_is_refused_in_the_dialog() {
+        let d = scratch("a_save_into_a_missing_folder_is_refused_in_the_dialog");
+        let mut save = FileDialog::new(DialogKind::Save, &d, "nowhere/mine.ron");
+        assert_eq!(save.confirm(), Outcome::Open);
+        let error = save.error.clone().unwrap_or_default();
+        assert!(error.contains("no such folder"), "{error}");
+        assert!(error.contains("nowhere"), "{error}");
+        assert_eq!(save.name, "nowhere/mine.ron", "the name is kept to correct");
+        std::fs::create_dir(d.join("nowhere")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            save.confirm(),
+            Outcome::Chosen(d.join("nowhere").join("mine.ron"))
+        );
         let _ = std::fs::remove_dir_all(d);
     }
 
