@@ -12,7 +12,7 @@ use super::action::Action;
 use super::command::{AddKind, Answer, Command};
 use super::debugger::DebugApp;
 use super::document::Edit;
-use super::draw::camera::{MAX_ZOOM, MIN_ZOOM, grid_step, snap};
+use super::draw::camera::{grid_step, snap, zoomed};
 use super::shell::file_dialog::DialogKind;
 use super::shell::files::{DialogRequest, DialogResult};
 use super::shell::report::{
@@ -1147,7 +1147,7 @@ fn key_zoom(view: &mut crate::scene::View, a: Action) {
     } else {
         1.0 / KEY_ZOOM
     };
-    view.zoom = (view.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+    view.zoom = zoomed(view.zoom, factor, view.center);
 }
 
 /// The least move of a view of half size `half` that shows an object of half size `extent`

@@ -14,6 +14,35 @@ use crate::scene::View;
 pub const MIN_ZOOM: f32 = 1e-36;
 pub const MAX_ZOOM: f32 = 1e36;
 
+/// Zooming in stops where one f32 step of the coordinates in view spans this many pixels:
+/// the canvas then shows about one representable step, and deeper there is nothing more to
+/// see (the grid's lines and the shapes' points all round to the same coordinates).
+pub const PX_PER_F32_STEP: f32 = 1000.0;
+
+/// The deepest zoom at world point `at` ([`PX_PER_F32_STEP`]), within [`MAX_ZOOM`].
+pub fn deepest_zoom(at: Vec2) -> f32 {
+    let m = at.abs().max_element();
+    if !m.is_finite() {
+        return MAX_ZOOM;
+    }
+    // The gap to the next f32 up (at 0 the least subnormal; at the largest, the gap below).
+    let up = m.next_up() - m;
+    let step = if up.is_finite() {
+        up
+    } else {
+        m - m.next_down()
+    };
+    (PX_PER_F32_STEP / step).clamp(MIN_ZOOM, MAX_ZOOM)
+}
+
+/// `zoom` times `factor`, within the zoom limits and, zooming in, no deeper than
+/// [`deepest_zoom`] at the view's `center` (a zoom already deeper, set by a fit or a
+/// file, is not pulled back by a step in).
+pub fn zoomed(zoom: f32, factor: f32, center: Vec2) -> f32 {
+    let deepest = deepest_zoom(center).max(zoom).min(MAX_ZOOM);
+    (zoom * factor).clamp(MIN_ZOOM, deepest)
+}
+
 /// The transform for one frame: the canvas rectangle plus the scene's camera.
 #[derive(Clone, Copy, Debug)]
 pub struct Camera {
@@ -119,7 +148,13 @@ impl Camera {
             return;
         }
         let before = self.to_world(anchor);
-        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        // The deepest zoom where the view will be: around the anchor.
+        let at = if before.is_finite() {
+            before
+        } else {
+            self.center
+        };
+        self.zoom = zoomed(self.zoom, factor, at);
         let after = self.to_world(anchor);
         self.center += before - after;
     }
@@ -259,6 +294,40 @@ mod tests {
         assert_eq!(c.to_screen(Vec2::new(5.0, -2.0)), Pos2::new(210.0, 116.0));
         let w = Vec2::new(-7.25, 11.5);
         assert!((c.to_world(c.to_screen(w)) - w).length() < 1e-4);
+    }
+
+    /// User test: the wheel zoomed on to 2e20 pixels a unit around (10, 30), where one f32
+    /// step is 1.9e14 pixels: a flat colour with no grid, no labels and no way to tell
+    /// where the view was. Zooming in stops where a step spans `PX_PER_F32_STEP` pixels.
+    #[test]
+    fn zooming_in_stops_where_one_f32_step_fills_the_canvas() {
+        let mut c = cam();
+        c.center = Vec2::new(10.0, 30.0);
+        let anchor = c.rect.center();
+        for _ in 0..2000 {
+            c.zoom_around(anchor, 1.5);
+        }
+        // One f32 step at 30 is 2^-19 (1.9e-6).
+        let step = 30f32.next_up() - 30.0;
+        let px = c.zoom * step;
+        assert!(
+            (0.5 * PX_PER_F32_STEP..=PX_PER_F32_STEP * 1.0001).contains(&px),
+            "{px} px per step at zoom {}",
+            c.zoom
+        );
+        // Zooming out from there works at once, and a zoom set deeper (a fit, a file) is
+        // not pulled back by a step in.
+        let deep = c.zoom;
+        c.zoom_around(anchor, 0.5);
+        assert!(c.zoom < deep);
+        assert_eq!(zoomed(deep * 100.0, 1.2, c.center), deep * 100.0);
+        // At the origin the steps are subnormal: the zoom limit holds there.
+        assert_eq!(deepest_zoom(Vec2::ZERO), MAX_ZOOM);
+        assert_eq!(
+            deepest_zoom(Vec2::new(f32::MAX, 0.0)),
+            PX_PER_F32_STEP / 2f32.powi(104)
+        );
+        assert_eq!(deepest_zoom(Vec2::new(f32::NAN, 0.0)), MAX_ZOOM);
     }
 
     #[test]
