@@ -348,12 +348,13 @@ impl Pair<'_> {
     }
 
     /// When the overlap that begins at `entry` ends: the first contact of the motion run
-    /// backwards, or 1 when the ball ends overlapping.
-    fn exit(&self, entry: f32) -> f32 {
+    /// backwards, or 1 when the ball ends overlapping; and the ball's centre then.
+    fn exit(&self, entry: f32) -> (f32, Vec2) {
         let (back, o) = self.backwards();
         match o.cast(&back) {
-            Some(h) if !h.started_inside => (1.0 - h.time).max(entry),
-            _ => 1.0,
+            Some(h) if !h.started_inside && 1.0 - h.time >= entry => (1.0 - h.time, h.center),
+            Some(h) if !h.started_inside => (entry, self.sweep.at(entry)),
+            _ => (1.0, self.sweep.end),
         }
     }
 
@@ -378,7 +379,7 @@ impl Pair<'_> {
     fn missed(&self, e: &Hit, looks: Looks) -> String {
         if e.started_inside {
             let depth = self.obstacle.start_depth(self.sweep).unwrap_or(0.0);
-            let exit = self.exit(0.0);
+            let (exit, _) = self.exit(0.0);
             return match looks {
                 // Out within the first rounding of t: it leaves at once.
                 Looks::Samples(n) if exit <= 0.0 => format!(
@@ -398,7 +399,7 @@ impl Pair<'_> {
                 ),
             };
         }
-        let exit = self.exit(e.time);
+        let (exit, exit_center) = self.exit(e.time);
         let deepest = self.nearest().map_or(0.0, |n| (-n.clearance).max(0.0));
         let window = if deepest > 0.0 {
             format!(
@@ -439,7 +440,9 @@ impl Pair<'_> {
         }
         let nf = n as f32;
         let k = (e.time * nf).ceil().max(1.0);
-        let travel = (exit - e.time) * self.sweep.delta().length();
+        // Between the contact centres (each within an ulp of its exact value), not the
+        // difference of two rounded times times the length: a 6 read 6.00001.
+        let travel = (exit_center.as_dvec2() - e.center.as_dvec2()).length() as f32;
         let step = self.sweep.delta().length() / nf;
         if k / nf > exit || k > nf {
             let before = if k > 1.0 {
@@ -804,6 +807,21 @@ mod tests {
                 && text.contains("between its samples t = 0.25 and t = 0.5")
                 && text
                     .contains("a sub-step moves the ball 15, but it overlaps only while moving 4"),
+            "{text}"
+        );
+    }
+
+    /// User test: on `tunnel-heat-map.ron` the explanation read "overlaps only while
+    /// moving 6.00001" for a chord of exactly 6 (the difference of two rounded times
+    /// times the motion's length). It is the distance between the contact centres.
+    #[test]
+    fn the_overlap_travel_is_exact_where_the_contacts_are() {
+        let s = Sweep::new(Vec2::new(-56.0, 5.0), Vec2::new(44.0, 5.0), 2.0);
+        let wall = Obstacle::Aabb(Aabb::new(Vec2::new(-1.0, -20.0), Vec2::new(1.0, 20.0)));
+        let eight = Params { substeps: 8 };
+        let text = why(Variant::Substep, &s, &wall, &eight).unwrap_or_default();
+        assert!(
+            text.contains("a sub-step moves the ball 12.5, but it overlaps only while moving 6 ("),
             "{text}"
         );
     }
