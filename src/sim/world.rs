@@ -569,10 +569,13 @@ impl World {
                 self.grid.remove(i);
                 self.grid.insert(i, cell);
                 let crowd = self.grid.count_at(cell);
-                // Every disc is predicted again when the grid is laid out anew.
-                if crowd > CROWDED && self.since_regrid >= self.bodies.len() as u64 {
-                    self.regrid(now, crowd);
-                } else {
+                // Every disc is predicted again when the grid is laid out anew; when it is
+                // not (a new layout would not spread the crowd), disc i is predicted from
+                // its new cell like after any crossing.
+                let regridded = crowd > CROWDED
+                    && self.since_regrid >= self.bodies.len() as u64
+                    && self.regrid(now, crowd);
+                if !regridded {
                     let step = if e.b.is_multiple_of(2) { 1 } else { -1 };
                     self.after_crossing(i, now, old, e.b as usize / 2, step);
                 }
@@ -619,8 +622,9 @@ impl World {
     /// corner of a vast box gets cells its own size), and discs that leave it, or bunch up,
     /// crowd its cells. At most once per n events, so its O(n) cost is shared out; kept
     /// only when it at least halves the largest crowd, and never past
-    /// [`MAX_GRID_ENTRIES`]. Every disc is predicted again from `now`.
-    fn regrid(&mut self, now: f64, crowd: u32) {
+    /// [`MAX_GRID_ENTRIES`]. Every disc is predicted again from `now` when it is kept;
+    /// whether it was.
+    fn regrid(&mut self, now: f64, crowd: u32) -> bool {
         self.since_regrid = 0;
         let n = self.bodies.len();
         let at: Vec<DVec2> = self.bodies.iter().map(|b| b.at(now)).collect();
@@ -633,7 +637,7 @@ impl World {
         let mut grid = Grid::new(lo, hi, n, self.r_grid);
         let boxes: Vec<_> = self.shapes.iter().map(Shape::bounding_box).collect();
         if grid.solid_entries(&boxes, self.r_grid) > MAX_GRID_ENTRIES {
-            return;
+            return false;
         }
         for (i, p) in at.iter().enumerate() {
             if !self.is_large[i] {
@@ -641,13 +645,14 @@ impl World {
             }
         }
         if grid.max_count() * 2 > crowd {
-            return;
+            return false;
         }
         grid.set_solids(&boxes, self.r_grid);
         self.grid = grid;
         for i in 0..n {
             self.repredict(i, now);
         }
+        true
     }
 
     /// Halts the world when a collision has sped disc `i` past [`MAX_SPEED`] (only a
