@@ -142,7 +142,8 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   alternate for ever at one instant: once they go round (see `wedged`), the ball is
 ///   held among the surfaces met there with the part of its motion that moves into none.
 /// - After `max_bounces` responses, the next contact stops the circle and `truncated` is set:
-///   the path never tunnels for lack of budget. `max_bounces` is capped at
+///   the path never tunnels for lack of budget. An overlap the path made stops it at its
+///   last touch instead (not a skin inside that surface). `max_bounces` is capped at
 ///   [`MAX_BOUNCES`], so that even "no limit" (`usize::MAX`) ends in bounded time and memory.
 ///
 /// The first contact is the direct query's answer, bit for bit, and so is every contact of
@@ -208,6 +209,9 @@ pub fn resolve(
     let mut instant_time = f64::NAN;
     // The surfaces the wedge rule held the ball among, by obstacle: their normals.
     let mut held: Vec<Option<DVec2>> = vec![None; obstacles.len()];
+    // The centre at the last contact that was a touch, not an overlap: a place the ball
+    // can stop in.
+    let mut last_touch: Option<DVec2> = None;
     for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Motion {
             start: pos,
@@ -270,10 +274,24 @@ pub fn resolve(
             outgoing: saturated(outgoing),
         });
         path.points.push(hit.center);
+        let before = last_touch;
+        if !hit.started_inside {
+            last_touch = Some(c.center);
+        }
         now = global;
         match effective {
             Response::Stop => {
                 pos = c.center;
+                // Out of budget at an overlap the path made (the skin step off one wall
+                // put the ball into the other): stopped at the last contact that was a
+                // touch, not a skin inside this surface.
+                if !budget_left
+                    && hit.started_inside
+                    && let Some(before) = before
+                    && made_by_path(sweep, &obstacles[index])
+                {
+                    pos = before;
+                }
                 // Stopped for want of budget, not by the response asked for (a `Stop`
                 // path uses none: with `max_bounces` 0 it was flagged, with 1 not).
                 path.truncated =
@@ -285,9 +303,7 @@ pub fn resolve(
                 // An overlap of the input is the sweep's own started-inside contact with
                 // that obstacle (asked only here, on the rare started-inside contact: a
                 // first leg can end at t = 0, so the time does not tell).
-                let made_by_path = hit.started_inside
-                    && !contact(&Motion::of(sweep), &obstacles[index], 0.0)
-                        .is_some_and(|c| c.hit.started_inside);
+                let made_by_path = hit.started_inside && made_by_path(sweep, &obstacles[index]);
                 let out = if made_by_path {
                     // An overlap the path made: the skin step off one of two surfaces met
                     // at once (a wedge) puts the ball into the other. Passed over like an
@@ -331,6 +347,13 @@ pub fn resolve(
         path.points.push(path.end);
     }
     path
+}
+
+/// Whether an overlap with `obstacle` met on a later leg is the path's own making: the
+/// sweep does not start in it (asked only on the rare started-inside contact; a first leg
+/// can end at t = 0, so the time does not tell).
+fn made_by_path(sweep: &Sweep, obstacle: &Obstacle) -> bool {
+    !contact(&Motion::of(sweep), obstacle, 0.0).is_some_and(|c| c.hit.started_inside)
 }
 
 /// Whether the contacts at one instant (obstacle, normal, centre; the newest last) are the
@@ -980,6 +1003,34 @@ mod tests {
             let p = resolve(&ball, &[a, b], response, 100);
             for o in [&a, &b] {
                 assert!(clear_of(o, p.end, 3.0), "{response:?}: ends at {}", p.end);
+            }
+        }
+    }
+
+    /// Hostile test: in a corridor exactly the ball's width, a path cut short by its budget
+    /// stopped at an overlap it had made itself (the skin step off the floor put it into
+    /// the ceiling) and ended 2e-4 inside the ceiling, in `check` and `--record` too. It
+    /// stops at its last touch, not a skin inside.
+    #[test]
+    fn a_path_out_of_budget_does_not_end_a_skin_inside_a_wall() {
+        let floor = Obstacle::Segment(Segment::new(
+            Vec2::new(-100.0, -1.0),
+            Vec2::new(100.0, -1.0),
+        ));
+        let ceiling =
+            Obstacle::Segment(Segment::new(Vec2::new(-100.0, 1.0), Vec2::new(100.0, 1.0)));
+        let s = Sweep::new(Vec2::ZERO, Vec2::new(40.0, -3.0), 1.0);
+        for response in [Response::Reflect { restitution: 1.0 }, Response::Slide] {
+            for budget in 0..=6 {
+                let p = resolve(&s, &[floor, ceiling], response, budget);
+                for o in [floor, ceiling] {
+                    let d = o.distance_at(p.end, 1.0);
+                    assert!(
+                        d >= 1.0 - 1e-6,
+                        "{response:?}, budget {budget}: ends at {} ({d} from a wall)",
+                        p.end
+                    );
+                }
             }
         }
     }
