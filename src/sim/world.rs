@@ -109,11 +109,11 @@ struct Wedge {
 const WEDGE_EVENTS: u32 = 64;
 
 /// [`WEDGE_EVENTS`] for an elastic run. Elastic bounces leave a wedge of angle θ after
-/// about π/θ of them, so only a wedge narrower than about 0.02° meets this; but a disc
+/// about π/θ of them, so only a wedge narrower than about 0.002° meets this; but a disc
 /// exactly as wide as the gap between two parallel surfaces (θ = 0) bounced between them
 /// at one instant for ever, and the clock stopped. Stopped against them it keeps the
 /// motion along the gap; the motion across it, which has no room, is what is lost.
-const ELASTIC_INSTANT_EVENTS: u32 = 10_000;
+const ELASTIC_INSTANT_EVENTS: u32 = 100_000;
 
 /// What stands where a new disc would go ([`World::in_the_way`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
