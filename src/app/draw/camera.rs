@@ -88,11 +88,16 @@ impl Camera {
     /// A world point on screen in f64, where no world point overflows (see
     /// `screen_clip`).
     pub fn to_screen_d(&self, w: Vec2) -> DVec2 {
+        self.to_screen_f64_d(w.as_dvec2())
+    }
+
+    /// An f64 world point on screen, in f64.
+    pub fn to_screen_f64_d(&self, w: DVec2) -> DVec2 {
         let c = self.rect.center();
         let z = f64::from(self.zoom);
         DVec2::new(
-            f64::from(c.x) + (f64::from(w.x) - f64::from(self.center.x)) * z,
-            f64::from(c.y) - (f64::from(w.y) - f64::from(self.center.y)) * z,
+            f64::from(c.x) + (w.x - f64::from(self.center.x)) * z,
+            f64::from(c.y) - (w.y - f64::from(self.center.y)) * z,
         )
     }
 

@@ -15,6 +15,11 @@ use super::camera::Camera;
 use super::screen_clip::Bounds;
 use super::sliver::{self, Outline};
 
+/// A world point the pen takes: a shape's own (f32) or one worked out in f64.
+pub trait WorldPoint: Copy + Into<glam::DVec2> {}
+
+impl<P: Copy + Into<glam::DVec2>> WorldPoint for P {}
+
 /// The drawing layers (the scene's `Layers` switches plus always-on ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Layer {
@@ -154,9 +159,12 @@ impl<'a> Pen<'a> {
         self.painter.add(shape);
     }
 
-    /// World points on screen, in f64.
-    fn screen(&self, pts: &[Vec2]) -> Vec<glam::DVec2> {
-        pts.iter().map(|w| self.cam.to_screen_d(*w)).collect()
+    /// World points (the shapes' f32 ones, or outlines worked out in f64) on screen, in
+    /// f64.
+    fn screen<P: WorldPoint>(&self, pts: &[P]) -> Vec<glam::DVec2> {
+        pts.iter()
+            .map(|w| self.cam.to_screen_f64_d((*w).into()))
+            .collect()
     }
 
     /// A polyline: what of it is near the canvas, cut in f64 (see `screen_clip`).
@@ -168,7 +176,13 @@ impl<'a> Pen<'a> {
 
     /// A closed convex outline, filled with `fill` unless that is transparent. One thinner
     /// than a pixel on screen is drawn as a line (see [`sliver`]).
-    pub fn closed(&mut self, layer: Layer, pts: &[Vec2], fill: Color32, stroke: Stroke) {
+    pub fn closed<P: WorldPoint>(
+        &mut self,
+        layer: Layer,
+        pts: &[P],
+        fill: Color32,
+        stroke: Stroke,
+    ) {
         let p = self.screen(pts);
         if fill != Color32::TRANSPARENT {
             let cut = self.clip.polygon(&p);
@@ -212,7 +226,7 @@ impl<'a> Pen<'a> {
 
     /// A dashed polyline. Only what shows on the canvas is dashed, so the number of
     /// dashes is bounded by the canvas, not by the world length of the line.
-    pub fn dashed(&mut self, layer: Layer, pts: &[Vec2], stroke: Stroke) {
+    pub fn dashed<P: WorldPoint>(&mut self, layer: Layer, pts: &[P], stroke: Stroke) {
         let p = self.screen(pts);
         for pair in p.windows(2) {
             let Some((a, b)) = self.clip.segment(pair[0], pair[1]) else {
@@ -688,6 +702,41 @@ mod tests {
             assert!(
                 spine.expand(3.0).contains_rect(drawn),
                 "{drawn:?} beyond {spine:?}"
+            );
+        }
+    }
+
+    /// User test: a ball of radius 1e-6 at y = 20, zoomed to 1e8 pixels a unit, drawn 200
+    /// pixels across, had its swept capsule drawn about 380 pixels wide (its f32 outline
+    /// points rounded the radius to f32's spacing at 20). The capsule is the ball's width.
+    #[test]
+    fn a_capsule_at_a_deep_zoom_is_as_wide_as_its_ball() {
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: Vec2::new(-30.0, 20.0),
+                zoom: 1e8,
+                extent: None,
+            };
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            let (a, b) = (Vec2::new(-30.0, 20.0), Vec2::new(30.0, 20.0));
+            let steps = 2 * pen.arc_steps(1e-6);
+            let pts = crate::geom::outline::capsule(a, b, 1e-6, steps);
+            pen.closed(Layer::Capsule, &pts, Color32::BLUE, Stroke::NONE);
+            pen.finish();
+        });
+        let shapes: Vec<Shape> = out.shapes.iter().map(|c| c.shape.clone()).collect();
+        out.drop_without_applying_deltas();
+        assert!(!shapes.is_empty());
+        for shape in shapes {
+            let drawn = super::super::sliver::tests::tessellated_bounds(shape);
+            // 2 × 1e-6 × 1e8 = 200 pixels, and a pixel of feathering.
+            assert!(
+                (199.0..=202.0).contains(&drawn.height()),
+                "{drawn:?}: {} tall",
+                drawn.height()
             );
         }
     }
