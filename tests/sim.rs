@@ -1373,3 +1373,31 @@ fn an_elastic_pi_billiard_counts_the_digits_of_pi_and_keeps_its_energy() {
     let v = w.disc(1).map(|s| s.velocity);
     assert!(v.is_some_and(|v| (v.x - 1.0).abs() < 1e-6), "{v:?}");
 }
+
+/// Hostile test: a block of 20 × 60 touching discs dropped onto the floor at restitution 0
+/// closes up with about 1,200 contacts at one instant, past the 1,024 the cluster rule
+/// followed: the rule stood aside and the clock stopped at t = 2 (`sim`: stalled). It
+/// follows 4,096 now, and a block of 20 × 52 (past the old limit) comes to rest.
+#[test]
+fn a_block_past_the_old_contact_limit_comes_to_rest() {
+    let b = bounds(50.0, 130.0);
+    let mut discs = Vec::new();
+    for row in 0..52 {
+        for col in 0..20 {
+            discs.push(d(
+                6.0 + 2.0 * f64::from(col),
+                3.0 + 2.0 * f64::from(row),
+                0.0,
+                -1.0,
+                1.0,
+            ));
+        }
+    }
+    let mut w = world(b, &discs, &[]);
+    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
+    w.set_max_events(3_000_000);
+    let r = w.advance(10.0);
+    assert!(!r.capped && w.time() == 10.0, "{r:?}");
+    assert!(w.kinetic_energy() < 1e-20, "{}", w.kinetic_energy());
+    assert_no_overlap(&w, 1e-9);
+}

@@ -40,8 +40,26 @@ const MIN_STALL_EVENTS: u64 = 1000;
 /// than [`STALL_FRACTION`] of what the run has covered, without waiting for the cap: three
 /// discs packed in a corner at restitution 0.5 ran the default 10⁸ events, nine minutes,
 /// before saying so. A second or a few of a stall at the engine's usual rates, and ten
-/// chunks, so a healthy run's last chunk alone never decides.
+/// chunks, so a healthy run's last chunk alone never decides. An elastic run may take
+/// more at one instant and still get through ([`stall_window`]).
 const STALL_WINDOW: u64 = 10 * CHUNK;
+
+/// The most events an elastic run's window grows to ([`stall_window`]).
+const ELASTIC_STALL_WINDOW: u64 = 100 * CHUNK;
+
+/// The events in a row that must leave the clock where it was for `world`'s run to be
+/// called stalled: [`STALL_WINDOW`], or for an elastic run two for each of the 100,000
+/// collisions at one instant each disc may take before the engine's rules stop it (40
+/// light discs each struck against a wall by one 10⁸ times heavier take 1.26 million
+/// collisions at t = 0, and get through), up to [`ELASTIC_STALL_WINDOW`].
+pub fn stall_window(world: &World) -> u64 {
+    if world.restitution() < 1.0 {
+        return STALL_WINDOW;
+    }
+    (world.len() as u64)
+        .saturating_mul(200_000)
+        .clamp(STALL_WINDOW, ELASTIC_STALL_WINDOW)
+}
 
 /// Runs `sweepscope sim`.
 pub fn run(args: &SimArgs) -> ExitCode {
@@ -79,6 +97,7 @@ pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
     let start_events = world.counts().total();
     // (events so far, time) after each chunk, to find the time at 90% of the events.
     let mut marks: Vec<(u64, f64)> = vec![(0, start_time)];
+    let window = stall_window(world);
     loop {
         let done = world.counts().total() - start_events;
         let left = max_events - done;
@@ -96,13 +115,11 @@ pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
             break;
         }
         // The time a window of events ago: stalled when the clock has not moved since.
-        if done >= STALL_WINDOW
-            && let Some(&(_, then)) = marks.iter().rev().find(|m| m.0 <= done - STALL_WINDOW)
+        if done >= window
+            && let Some(&(_, then)) = marks.iter().rev().find(|m| m.0 <= done - window)
             && world.time() - then <= STALL_FRACTION * (world.time() - start_time)
         {
-            return Ending::Stalled {
-                events: STALL_WINDOW,
-            };
+            return Ending::Stalled { events: window };
         }
     }
     let total = marks.last().map_or(0, |m| m.0);
@@ -444,6 +461,29 @@ mod tests {
         );
         assert!(w.counts().total() <= 2 * STALL_WINDOW, "{:?}", w.counts());
         assert!((w.time() - 17.0).abs() < 1e-3, "{}", w.time());
+    }
+
+    /// Hostile test: 40 lanes of a light disc against the wall struck by one 10⁸ times
+    /// heavier take 1.26 million elastic collisions at t = 0 and get through (energy kept),
+    /// but the first stall window, a million events, called the run stalled (exit 1). An
+    /// elastic run's window grows with its discs.
+    #[test]
+    fn many_elastic_collisions_at_one_instant_that_end_are_not_a_stall() {
+        let b = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 400.0));
+        let mut discs = Vec::new();
+        for k in 0..40 {
+            let y = 5.0 + 10.0 * f64::from(k);
+            let mut light = DiscInit::new(DVec2::new(1.0, y), DVec2::ZERO, 1.0);
+            light.mass = Some(1.0);
+            let mut heavy = DiscInit::new(DVec2::new(3.0, y), DVec2::new(-1.0, 0.0), 1.0);
+            heavy.mass = Some(1e8);
+            discs.extend([light, heavy]);
+        }
+        let mut w = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let e0 = w.kinetic_energy();
+        assert_eq!(run_to(&mut w, 1.0, 100_000_000), Ending::Done);
+        assert_eq!(w.counts().collisions(), 40 * 31_415);
+        assert!((w.kinetic_energy() - e0).abs() <= 1e-9 * e0);
     }
 
     /// Robustness attack: a momentum change of 5.8e173 on each axis printed "|change| inf"

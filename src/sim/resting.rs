@@ -39,7 +39,7 @@ pub(crate) const ELASTIC_CLUSTER_EVENTS: u32 = 100_000;
 
 /// The most contacts gathered at one instant. Past it the instant is not followed (the
 /// rule does not apply there), so that the log and the sweeps stay small.
-pub(crate) const MAX_INSTANT_CONTACTS: usize = 1024;
+pub(crate) const MAX_INSTANT_CONTACTS: usize = 4096;
 
 /// The most sweeps over a cluster's contacts. Each sweep takes off a fixed share of the
 /// approach in a column (the iteration converges linearly), and the rule ends on a sweep
