@@ -552,6 +552,11 @@ fn narrow_simulation_plots_name_their_series_above_them_and_an_empty_run_says_wh
         "{title:?}"
     );
     assert!(h.query_by_label_contains("energy change").is_some());
+    // User test: the series read "events per frame" and sat at 43,000 while the panel
+    // said the frame's cap of 100,000 events was reached (the cap counts cell crossings,
+    // the series does not): it is named for what it counts.
+    assert!(h.query_by_label("collisions per frame").is_some());
+    assert!(h.query_by_label("events per frame").is_none());
 }
 
 /// 30 random discs in 80 × 50 walls, run to t = 1.5, with the Spawn tool chosen.

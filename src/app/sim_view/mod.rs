@@ -45,7 +45,7 @@ const DEFAULT_BOUNDS: Aabb = Aabb::new(Vec2::ZERO, Vec2::new(80.0, 50.0));
 const SET_ASIDE_RUNS: usize = 4;
 
 /// Events per frame at most (see [`SimView::advance`]).
-const FRAME_EVENT_CAP: u64 = 100_000;
+pub(super) const FRAME_EVENT_CAP: u64 = 100_000;
 
 /// Frames at most for [`SimView::advance_as_played`]: a long advance at a slow speed takes
 /// longer frames rather than minutes of them.

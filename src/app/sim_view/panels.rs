@@ -3,7 +3,7 @@
 use egui::RichText;
 
 use super::canvas::{self, Gesture, Tool};
-use super::{SimView, budget_bytes};
+use super::{FRAME_EVENT_CAP, SimView, budget_bytes};
 use crate::app::draw::palette::Role;
 use crate::app::views::widgets::{Limits, limited_parser};
 use crate::scene::number::{fixed_f64, point_f64};
@@ -149,9 +149,12 @@ impl SimView {
         // so that one appearing does not move what the pointer is about to click.
         if let Some(r) = self.run.as_ref().filter(|r| r.capped) {
             let said = if r.stuck_frames > 0 {
-                "event cap reached this frame without the clock moving (stalled)"
+                "event cap reached this frame without the clock moving (stalled)".to_owned()
             } else {
-                "event cap reached this frame (slow motion)"
+                format!(
+                    "event cap reached this frame ({FRAME_EVENT_CAP} events, cell crossings \
+                     included): slow motion"
+                )
             };
             ui.colored_label(Role::Warning.color(), said);
         }

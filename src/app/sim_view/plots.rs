@@ -7,7 +7,7 @@ use egui_plot::{Legend, Line, Plot, VLine};
 /// Samples kept before pairs are merged (and the sampling interval doubled).
 pub const CAP: usize = 2048;
 
-/// One sample: the state at `time` and the mean events per frame since the last sample.
+/// One sample: the state at `time` and the mean collisions per frame since the last sample.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
     pub time: f64,
@@ -105,7 +105,7 @@ impl Series {
     }
 }
 
-/// The events per frame as steps: each sample's rate is the mean over the frames since the
+/// The collisions per frame as steps: each sample's rate is the mean over the frames since the
 /// sample before it, so it holds flat over that span (a line from one sample to the next
 /// drew rates between samples that no frame had, and a slope across a pause).
 fn stairs(s: &[Sample]) -> Vec<[f64; 2]> {
@@ -141,7 +141,7 @@ type Named = (&'static str, Role);
 pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     let s = series.samples();
     if s.len() < 2 {
-        ui.weak("The energy's change, momentum and events per frame are plotted here once the run has started.");
+        ui.weak("The energy's change, momentum and collisions per frame are plotted here once the run has started.");
         return;
     }
     let pts = |f: &dyn Fn(&Sample) -> f64| -> Vec<[f64; 2]> {
@@ -153,7 +153,9 @@ pub fn show(ui: &mut egui::Ui, series: &Series, now: f64) {
     ui.columns(3, |cols| {
         let drift: [Named; 1] = [("energy change ΔE/E₀", Role::SeriesA)];
         let momentum: [Named; 2] = [("momentum x", Role::SeriesA), ("momentum y", Role::SeriesB)];
-        let rate: [Named; 1] = [("events per frame", Role::SeriesA)];
+        // Collisions, not events: the frame's event cap counts cell crossings too, which
+        // the plot leaves out (a capped frame of 100,000 events read 43,000 here).
+        let rate: [Named; 1] = [("collisions per frame", Role::SeriesA)];
         // Narrow: the series named above each plot, in their colours.
         let plot = |ui: &mut egui::Ui, id: &str, names: &[Named]| {
             let mut height = height;
