@@ -119,7 +119,11 @@ impl Canvas {
             // A spot the spawn would be refused at is said before the release (the preview
             // looked the same as a good one, and the refusal came after).
             let blocked = d.world.in_the_way(world_at, d.spawn_radius);
-            let role = if blocked.is_some() {
+            // A drag begun outside the walls is refused on release (`spawned`), whatever
+            // is in the way of the place it would be moved in to: said first.
+            let (lo, hi) = d.world.bounds();
+            let outside = !(from.cmpge(lo).all() && from.cmple(hi).all());
+            let role = if outside || blocked.is_some() {
                 Role::Alert
             } else {
                 Role::Selection
@@ -141,20 +145,24 @@ impl Canvas {
                 egui::FontId::proportional(12.0),
                 role.color(),
             );
-            if let Some(b) = blocked {
-                let what = match b {
-                    InTheWay::Disc(i) => format!("disc {i}"),
-                    InTheWay::Obstacle(k) => d
-                        .obstacle_names
-                        .get(k)
-                        .map_or_else(|| format!("obstacle #{k}"), |n| short_name(n)),
-                };
+            let why = if outside {
+                Some("outside the walls: spawn inside them".to_owned())
+            } else {
+                blocked.map(|b| {
+                    let what = match b {
+                        InTheWay::Disc(i) => format!("disc {i}"),
+                        InTheWay::Obstacle(k) => d
+                            .obstacle_names
+                            .get(k)
+                            .map_or_else(|| format!("obstacle #{k}"), |n| short_name(n)),
+                    };
+                    format!("would overlap {what}")
+                })
+            };
+            if let Some(why) = why {
                 // On a plate of the canvas colour: the text sits over the discs in the way.
-                let galley = painter.layout_no_wrap(
-                    format!("would overlap {what}"),
-                    egui::FontId::proportional(13.0),
-                    role.color(),
-                );
+                let galley =
+                    painter.layout_no_wrap(why, egui::FontId::proportional(13.0), role.color());
                 let rect = egui::Align2::CENTER_BOTTOM
                     .anchor_size(at + egui::vec2(0.0, -r - 4.0), galley.size());
                 painter.rect_filled(rect.expand(2.0), 3.0, Role::Canvas.color());

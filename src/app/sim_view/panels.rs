@@ -539,10 +539,7 @@ impl SimView {
                         Some(setup)
                     }
                     Err(e) => {
-                        let e = match moved {
-                            Some(m) => format!("{e} (it was {m})"),
-                            None => e,
-                        };
+                        let e = refusal(e, moved);
                         self.note(format!("spawn {e}"));
                         None
                     }
@@ -700,9 +697,35 @@ fn describe_kind(kind: &EventKind, names: &[String]) -> String {
     }
 }
 
+/// A refused spawn's words: the reason, and where the disc would have been moved in to,
+/// unless the reason is that it was asked for outside the walls (a user read "refused:
+/// outside the walls … (it was moved in to …)" after the preview had said the place it
+/// would be moved in to overlapped a disc).
+fn refusal(reason: String, moved: Option<String>) -> String {
+    match moved {
+        Some(m) if !reason.contains("outside the walls") => format!("{reason} (it was {m})"),
+        _ => reason,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{MIN_LOG_FONT, row_font};
+    use super::{MIN_LOG_FONT, refusal, row_font};
+
+    /// User test: a drag begun below the walls previewed "would overlap disc 46" at the
+    /// place it would be moved in to, then was refused as "outside the walls … (it was
+    /// moved in to …)". Refused outside the walls, it says that alone.
+    #[test]
+    fn a_spawn_refused_outside_the_walls_does_not_say_it_was_moved_in() {
+        let moved = Some("moved in to (52.3, 1) to keep clear of the walls".to_owned());
+        let outside = "refused: the new disc is outside the walls: spawn inside them";
+        assert_eq!(refusal(outside.to_owned(), moved.clone()), outside);
+        let overlap = "refused: the new disc overlaps disc 4";
+        assert_eq!(
+            refusal(overlap.to_owned(), moved),
+            format!("{overlap} (it was moved in to (52.3, 1) to keep clear of the walls)")
+        );
+    }
 
     /// At 800 × 600 the log's rows were cut at `#23 t=0.766743 pai…`: its font is fitted to
     /// the widest row, down to a least size.
