@@ -670,39 +670,46 @@ mod tests {
         stats
     }
 
+    /// What egui tessellates of a swept capsule of radius `r` from `a` to `b`, drawn filled
+    /// on a canvas of `size` through `view`: each shape's bounds, and the spine's on screen.
+    fn capsule_drawn(size: egui::Vec2, view: View, a: Vec2, b: Vec2, r: f32) -> (Vec<Rect>, Rect) {
+        let ctx = egui::Context::default();
+        let mut spine = Rect::NOTHING;
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, size);
+            let painter = ui.painter_at(rect);
+            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
+            spine = Rect::from_two_pos(pen.cam.to_screen(a), pen.cam.to_screen(b));
+            let steps = 2 * pen.arc_steps(r);
+            let pts = crate::geom::outline::capsule(a, b, r, steps);
+            let stroke = Stroke::new(1.0, Color32::WHITE);
+            pen.closed(Layer::Capsule, &pts, Color32::BLUE, stroke);
+            pen.finish();
+        });
+        let drawn = out
+            .shapes
+            .iter()
+            .map(|c| super::super::sliver::tests::tessellated_bounds(c.shape.clone()))
+            .collect();
+        out.drop_without_applying_deltas();
+        (drawn, spine)
+    }
+
     /// A user typed radius 1e-6: the swept capsule, whose points round to within a hair of
     /// its spine, was filled as a blue band the height of the canvas across the motion's
     /// width (the anti-aliasing feather's mitres at its hairpin corners; see `sliver`).
     #[test]
     fn a_sub_pixel_capsule_draws_a_hairline_not_a_band() {
+        let view = View {
+            center: Vec2::new(10.0, 30.0),
+            zoom: 7.225,
+            extent: None,
+        };
         let (start, end) = (Vec2::new(-3.0, 50.0), Vec2::new(16.377_163, 13.598_616));
-        let ctx = egui::Context::default();
-        let mut spine = Rect::NOTHING;
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(700.0, 580.0));
-            let painter = ui.painter_at(rect);
-            let view = View {
-                center: Vec2::new(10.0, 30.0),
-                zoom: 7.225,
-                extent: None,
-            };
-            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
-            spine = Rect::from_two_pos(pen.cam.to_screen(start), pen.cam.to_screen(end));
-            let steps = 2 * pen.arc_steps(1e-6);
-            let pts = crate::geom::outline::capsule(start, end, 1e-6, steps);
-            let stroke = Stroke::new(1.0, Color32::WHITE);
-            pen.closed(Layer::Capsule, &pts, Color32::BLUE, stroke);
-            pen.finish();
-        });
-        let shapes: Vec<Shape> = out.shapes.iter().map(|c| c.shape.clone()).collect();
-        out.drop_without_applying_deltas();
-        assert!(!shapes.is_empty());
-        for shape in shapes {
-            let drawn = super::super::sliver::tests::tessellated_bounds(shape);
-            assert!(
-                spine.expand(3.0).contains_rect(drawn),
-                "{drawn:?} beyond {spine:?}"
-            );
+        let (drawn, spine) = capsule_drawn(egui::vec2(700.0, 580.0), view, start, end, 1e-6);
+        assert!(!drawn.is_empty());
+        for d in drawn {
+            assert!(spine.expand(3.0).contains_rect(d), "{d:?} beyond {spine:?}");
         }
     }
 
@@ -711,32 +718,20 @@ mod tests {
     /// points rounded the radius to f32's spacing at 20). The capsule is the ball's width.
     #[test]
     fn a_capsule_at_a_deep_zoom_is_as_wide_as_its_ball() {
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 300.0));
-            let painter = ui.painter_at(rect);
-            let view = View {
-                center: Vec2::new(-30.0, 20.0),
-                zoom: 1e8,
-                extent: None,
-            };
-            let mut pen = Pen::new(&painter, Camera::new(rect, &view));
-            let (a, b) = (Vec2::new(-30.0, 20.0), Vec2::new(30.0, 20.0));
-            let steps = 2 * pen.arc_steps(1e-6);
-            let pts = crate::geom::outline::capsule(a, b, 1e-6, steps);
-            pen.closed(Layer::Capsule, &pts, Color32::BLUE, Stroke::NONE);
-            pen.finish();
-        });
-        let shapes: Vec<Shape> = out.shapes.iter().map(|c| c.shape.clone()).collect();
-        out.drop_without_applying_deltas();
-        assert!(!shapes.is_empty());
-        for shape in shapes {
-            let drawn = super::super::sliver::tests::tessellated_bounds(shape);
-            // 2 × 1e-6 × 1e8 = 200 pixels, and a pixel of feathering.
+        let view = View {
+            center: Vec2::new(-30.0, 20.0),
+            zoom: 1e8,
+            extent: None,
+        };
+        let (a, b) = (Vec2::new(-30.0, 20.0), Vec2::new(30.0, 20.0));
+        let (drawn, _) = capsule_drawn(egui::vec2(400.0, 300.0), view, a, b, 1e-6);
+        assert!(!drawn.is_empty());
+        for d in drawn {
+            // 2 × 1e-6 × 1e8 = 200 pixels, a pixel of stroke and one of feathering.
             assert!(
-                (199.0..=202.0).contains(&drawn.height()),
-                "{drawn:?}: {} tall",
-                drawn.height()
+                (199.0..=203.0).contains(&d.height()),
+                "{d:?}: {} tall",
+                d.height()
             );
         }
     }
