@@ -8,7 +8,7 @@
 //! reproduces, an end point `start + velocity` that is not an f32) the notes say so and by
 //! how much; the expectation is always the exact answer for the scene as written.
 //!
-//! [`parry`] (with the `engines` feature) takes parry2d's own types: see `docs/capture.md`.
+//! `parry` (with the `engines` feature) takes parry2d's own types: see `docs/capture.md`.
 
 #[cfg(feature = "engines")]
 pub mod parry;

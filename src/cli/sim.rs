@@ -29,7 +29,7 @@ const CHUNK: u64 = 100_000;
 /// A run that reaches its event cap is *stalled* (a cluster of contacts that does not
 /// resolve) when its last tenth of events advanced the simulated time by less than this
 /// fraction of the time the whole run covered; a healthy run covers about a tenth there.
-const STALL_FRACTION: f64 = 1e-6;
+pub const STALL_FRACTION: f64 = 1e-6;
 
 /// Events a capped run needs before its last tenth says anything: a cluster that does not
 /// resolve runs millions, and with a handful the last tenth is one event, which advances
@@ -42,10 +42,10 @@ const MIN_STALL_EVENTS: u64 = 1000;
 /// before saying so. A second or a few of a stall at the engine's usual rates, and ten
 /// chunks, so a healthy run's last chunk alone never decides. An elastic run may take
 /// more at one instant and still get through ([`stall_window`]).
-const STALL_WINDOW: u64 = 10 * CHUNK;
+pub const STALL_WINDOW: u64 = 10 * CHUNK;
 
 /// The most events an elastic run's window grows to ([`stall_window`]).
-const ELASTIC_STALL_WINDOW: u64 = 100 * CHUNK;
+pub const ELASTIC_STALL_WINDOW: u64 = 100 * CHUNK;
 
 /// The events in a row that must leave the clock where it was for `world`'s run to be
 /// called stalled: [`STALL_WINDOW`], or for an elastic run two for each of the 100,000
