@@ -1401,3 +1401,31 @@ fn a_block_past_the_old_contact_limit_comes_to_rest() {
     assert!(w.kinetic_energy() < 1e-20, "{}", w.kinetic_energy());
     assert_no_overlap(&w, 1e-9);
 }
+
+/// Hostile test: a disc of radius 1e-5 landing at restitution 0 on a slope at (3000, 4000)
+/// slid on perpendicular to the contact normal, worked out from its centre's offset to the
+/// nearest point (whose rounding there is about 5e-8 of a radian), so into the segment,
+/// with no event to stop it: 5% of its radius deep by t = 100, 78% by t = 1500. A face's
+/// contact normal is the face's own.
+#[test]
+fn a_disc_sliding_down_a_slope_far_from_the_origin_stays_on_it() {
+    let r = 1e-5;
+    let seg = Segment::new(Vec2::new(3000.0, 4000.0), Vec2::new(5000.0, 4001.0));
+    let x0 = 3011.85;
+    let on = 4000.0 + (x0 - 3000.0) / 2000.0;
+    let disc = d(x0, on + 0.5, 1.0, -1.0, r);
+    let mut w = world(bounds(5000.0, 5000.0), &[disc], &[Solid::Segment(seg)]);
+    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
+    let (a, b) = (DVec2::new(3000.0, 4000.0), DVec2::new(5000.0, 4001.0));
+    for t in [1.0, 100.0, 1500.0] {
+        w.advance(t - w.time());
+        let p = w.disc(0).map_or(DVec2::NAN, |s| s.position);
+        let s = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+        let dist = (p - (a + (b - a) * s)).length();
+        assert!(
+            dist >= r * (1.0 - 1e-6),
+            "t = {t}: {} of its radius",
+            dist / r
+        );
+    }
+}

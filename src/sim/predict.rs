@@ -247,6 +247,23 @@ pub fn segment_contact(c: DVec2, a: DVec2, b: DVec2) -> StaticContact {
     } else {
         (a + ab * s, Feature::Face { left })
     };
+    // On a face, the face's own normal, from the segment's ends: the direction from the
+    // nearest point to the centre has the centre's rounding over the distance, about
+    // ulp(|c|) / r (5e-8 for a disc of radius 1e-5 at (3000, 4000)), and a disc that
+    // slid on perpendicular to it after a landing went into the segment at that slope
+    // without another event (78% of its radius by t = 1500).
+    if let Feature::Face { left } = feature {
+        let n = ab.perp().normalize_or_zero();
+        if n != DVec2::ZERO {
+            let normal = if left { n } else { -n };
+            return StaticContact {
+                point,
+                normal,
+                feature,
+                distance: (c - a).dot(normal).abs(),
+            };
+        }
+    }
     let d = c - point;
     let distance = d.length();
     let normal = if distance > 0.0 {
