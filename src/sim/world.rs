@@ -1049,25 +1049,63 @@ fn unfilled_grid(parts: &body::Parts) -> (Tiers, Grid) {
 /// size fit in one.
 const CROWDED: u32 = 32;
 
+/// The shares of the discs, `1 / share` of them on each side of each axis, that the grid
+/// may leave beyond its region ([`disc_region`]), in increasing order of the share.
+const OUTLIER_SHARES: [usize; 3] = [256, 64, 16];
+
+/// How many times smaller a region must be for a larger share of outliers to be left out
+/// of it ([`disc_region`]).
+const OUTLIER_SPREAD: f64 = 16.0;
+
 /// The region the grid covers: the discs' extent grown by two cells of the largest
 /// radius on each side, within the walls (the walls themselves when there is no disc).
 /// Discs outside it are filed in its edge cells, which reach to the walls; a disc in any
 /// other cell is a cell or more from the region's edge, and so from the walls.
+///
+/// A few discs far from the rest would stretch the cells (their number is capped) until
+/// the rest share one and every event scans them all. So the extent is taken without the
+/// outermost `1 / share` of the discs on each side of each axis ([`OUTLIER_SHARES`]) when
+/// that makes the region [`OUTLIER_SPREAD`] times smaller in area than it was with fewer
+/// left out; the outliers are filed in its edge cells (a quarter of the discs at most).
+/// A crowd spread evenly never shrinks that much, and keeps its whole extent. Correct
+/// either way: cells stay at least a diameter wide, and filing clamps positions
+/// monotonically, so discs that can touch are in neighbouring cells wherever they are.
 fn disc_region(
     positions: impl Iterator<Item = DVec2>,
     r_grid: f64,
     min: DVec2,
     max: DVec2,
 ) -> (DVec2, DVec2) {
-    let (lo, hi) = positions.fold(
-        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
-        |(lo, hi), p| (lo.min(p), hi.max(p)),
-    );
-    if !(lo.cmple(hi).all()) {
+    let (mut xs, mut ys): (Vec<f64>, Vec<f64>) = positions.map(|p| (p.x, p.y)).unzip();
+    let n = xs.len();
+    if n == 0 {
         return (min, max);
     }
     let grow = DVec2::splat(4.1 * r_grid);
-    ((lo - grow).max(min), (hi + grow).min(max))
+    let area = |(lo, hi): (DVec2, DVec2)| (hi - lo).max(DVec2::ZERO).element_product();
+    // The extent without the `k` smallest and `k` largest coordinates on each axis, grown.
+    let mut without = |k: usize| {
+        let kth = |v: &mut [f64]| {
+            let lo = *v.select_nth_unstable_by(k, f64::total_cmp).1;
+            let hi = *v.select_nth_unstable_by(n - 1 - k, f64::total_cmp).1;
+            (lo, hi)
+        };
+        let ((x0, x1), (y0, y1)) = (kth(&mut xs), kth(&mut ys));
+        let (lo, hi) = (DVec2::new(x0, y0), DVec2::new(x1, y1));
+        ((lo - grow).max(min), (hi + grow).min(max))
+    };
+    let mut region = without(0);
+    for share in OUTLIER_SHARES {
+        let k = n / share;
+        if k == 0 {
+            continue;
+        }
+        let smaller = without(k);
+        if area(smaller) * OUTLIER_SPREAD <= area(region) {
+            region = smaller;
+        }
+    }
+    region
 }
 
 /// The obstacles' bounding boxes, in order.
