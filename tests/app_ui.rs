@@ -2240,3 +2240,34 @@ fn region_codes_are_the_regions_layers_and_every_box_draws_alone() {
     set(&mut h, &|l| l.regions_all = false);
     assert_eq!(regions(&h), 0);
 }
+
+/// User test: a window shrunk from 1400 × 900 to the least layout (820 × 520) kept the
+/// plots' share of its height, less than the scrubber, the plot's title, note and key and
+/// egui_plot's least plot took: the plot ran down under the status bar and the canvas and
+/// the side panels were laid over the transport row. Everything in the timeline now fits
+/// the height it is given.
+#[test]
+fn the_timeline_fits_its_share_of_a_window_shrunk_to_the_least_layout() {
+    let path = format!("{}/scenes/thin-wall.ron", env!("CARGO_MANIFEST_DIR"));
+    let scene = sweepscope::scene::load_scene(std::path::Path::new(&path))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness_at(egui::vec2(1400.0, 900.0), DebugApp::new(scene));
+    h.set_size(egui::vec2(820.0, 520.0));
+    h.run();
+    h.run();
+    let play = h.get_by_label("Play").rect();
+    let canvas = h.get_by_label("Canvas").rect();
+    assert!(
+        canvas.bottom() <= play.top(),
+        "the canvas {canvas:?} reaches over the transport row {play:?}"
+    );
+    // And a window opened at that size.
+    let path = std::path::Path::new(&path);
+    let scene = sweepscope::scene::load_scene(path).unwrap_or_else(|e| panic!("{e}"));
+    let h = harness_at(egui::vec2(820.0, 520.0), DebugApp::new(scene));
+    let (play, canvas) = (
+        h.get_by_label("Play").rect(),
+        h.get_by_label("Canvas").rect(),
+    );
+    assert!(canvas.bottom() <= play.top(), "{canvas:?} {play:?}");
+}

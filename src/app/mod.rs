@@ -226,7 +226,8 @@ impl DebugApp {
         // own size: hiding the plots and showing them again brings back their height.
         let show_plots = self.ui.show_plots;
         let timeline = if show_plots {
-            let range = egui::Rangef::new(120.0, (height * 0.6).max(120.0));
+            let least = views::plots::TIMELINE_LEAST;
+            let range = egui::Rangef::new(least, (height * 0.6).max(least));
             let panel = egui::Panel::bottom("timeline")
                 .resizable(true)
                 .default_size(plots)

@@ -6,7 +6,7 @@ use egui::{Context, Vec2};
 
 /// The least window, in points, the sweep debugger's panels fit side by side in: the
 /// inspector (240) and the variants panel (170) at their least widths beside a canvas of
-/// about 400, the menu bar on one line; the plots (120) and a canvas of about 300 under
+/// about 400, the menu bar on one line; the plots (150) and a canvas of about 300 under
 /// the menu and above the status bar.
 pub const LEAST_LAYOUT: Vec2 = Vec2::new(
     crate::cli::args::LEAST_WINDOW[0] as f32,

@@ -31,6 +31,9 @@ const LEGEND_CHAR: f32 = 7.0;
 const LEGEND_SYMBOL: f32 = 30.0;
 const AXES_WIDTH: f32 = 50.0;
 const AXES_HEIGHT: f32 = 40.0;
+/// What egui_plot's legend adds round its rows, in points: its distance from the plot's
+/// edge (4), its frame's margins (8 across, 4 down) and stroke, on each side.
+const LEGEND_PAD: egui::Vec2 = egui::vec2(2.0 * 13.0, 2.0 * 9.0);
 /// egui_plot's margin round the data, a fraction of its extent on each side.
 const PLOT_MARGIN: f64 = 0.05;
 /// The legend's names of the contact line (clearance 0) and the scrubber's t.
@@ -40,6 +43,14 @@ const SCRUBBER_KEY: &str = "scrubber t";
 /// The clearance plot's id, one for the window, under which egui_plot keeps its zoom.
 pub const CLEARANCE_PLOT: &str = "clearance plot";
 
+/// The least height of the plot itself, axes included (egui_plot's own least).
+const PLOT_LEAST: f32 = 64.0;
+
+/// The least height the timeline panel's contents fit in: the scrubber, the plot's title
+/// row, a row of its key and the least plot, with egui's spacing between them. The note
+/// under the title is left to the title's tooltip when there is no room for it.
+pub const TIMELINE_LEAST: f32 = 150.0;
+
 pub fn show(
     ui: &mut Ui,
     scene: &Scene,
@@ -48,8 +59,24 @@ pub fn show(
     state: &mut PlotState,
     out: &mut Vec<Command>,
 ) {
+    // The bounce path leaves the straight motion the curves follow at its first turn (a
+    // user read a dip past it as an overlap): said under the title when there is room.
+    let note = ball.and_then(|b| b.turns_at()).map(|turn| {
+        format!(
+            "Along the straight motion, each obstacle alone; the bounce path leaves it at \
+             t = {}.",
+            fixed(turn)
+        )
+    });
+    // The title row, a key row and the least plot, and the note's own row.
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let room_for_note = ui.available_height() >= 3.0 * row + PLOT_LEAST;
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new("Clearance (signed distance − r) over t").strong());
+        let title =
+            ui.label(egui::RichText::new("Clearance (signed distance − r) over t").strong());
+        if let Some(note) = note.as_ref().filter(|_| !room_for_note) {
+            title.on_hover_text(note);
+        }
         super::variants::substeps(ui, scene, out);
         ui.checkbox(&mut state.near_contact, "near contact")
             .on_hover_text(
@@ -63,18 +90,8 @@ pub fn show(
         ui.weak("No ball.");
         return;
     };
-    // The curves are the straight motion's; the scrubber follows the bounce path, which
-    // leaves that line at its first turn (a user read a dip past it as an overlap).
-    if let Some(turn) = ball.turns_at() {
-        ui.label(
-            egui::RichText::new(format!(
-                "Along the straight motion, each obstacle alone; the bounce path leaves it at \
-                 t = {}.",
-                fixed(turn)
-            ))
-            .small()
-            .weak(),
-        );
+    if let Some(note) = note.filter(|_| room_for_note) {
+        ui.label(egui::RichText::new(note).small().weak());
     }
     let curves = nearest_curves(ball, MAX_CURVES);
     let n = scene.params.substeps.max(1);
@@ -94,12 +111,7 @@ pub fn show(
                 .chain([CONTACT_KEY.len()])
                 .max()
                 .unwrap_or(0);
-            let legend = egui::vec2(
-                widest as f32 * LEGEND_CHAR + LEGEND_SYMBOL,
-                (curves.len() + FIXED_ROWS) as f32 * LEGEND_ROW,
-            );
-            let frame = ui.available_size() - egui::vec2(AXES_WIDTH, AXES_HEIGHT);
-            let share = (legend / frame.max(egui::Vec2::splat(1.0))).min(egui::Vec2::splat(1.0));
+            let share = legend_share(widest, curves.len() + FIXED_ROWS, ui.available_size());
             // The first contacts' markers on the contact line count as the curves do: at
             // a start inside, the legend covered the one at t = 0.
             let roots: Vec<[f64; 2]> = curves
@@ -153,6 +165,7 @@ pub fn show(
         plot = plot.reset();
     }
     let plot = plot
+        .min_size(egui::vec2(PLOT_LEAST, PLOT_LEAST))
         .show_background(false)
         .grid_spacing(PLOT_GRID_SPACING)
         .y_grid_spacer(nice_grid)
@@ -452,6 +465,17 @@ fn sample_at(curve: &[[f64; 2]], t: f64) -> f64 {
     curve[i][1]
 }
 
+/// The share of the plot's data frame, across and down, that a legend of `rows` entries
+/// whose longest name has `widest` characters covers, in a plot given `available` points.
+fn legend_share(widest: usize, rows: usize, available: egui::Vec2) -> egui::Vec2 {
+    let legend = egui::vec2(
+        widest as f32 * LEGEND_CHAR + LEGEND_SYMBOL,
+        rows as f32 * LEGEND_ROW,
+    ) + LEGEND_PAD;
+    let frame = available - egui::vec2(AXES_WIDTH, AXES_HEIGHT);
+    (legend / frame.max(egui::Vec2::splat(1.0))).min(egui::Vec2::splat(1.0))
+}
+
 /// A top corner of the plot where a legend of `share` of its width and height covers no
 /// curve sample, for the plot's own bounds of `curves` (t over [0, 1], the clearance with
 /// 0 included, and egui_plot's margin); the top left first. At the top left, always, the
@@ -492,7 +516,7 @@ fn legend_corner<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Corner, legend_corner};
+    use super::{CONTACT_KEY, Corner, FIXED_ROWS, legend_corner, legend_share};
 
     fn line(f: impl Fn(f64) -> f64) -> Vec<[f64; 2]> {
         (0..=400)
@@ -517,6 +541,27 @@ mod tests {
         let flat = line(|_| 12.0);
         let corner = legend_corner([falling.as_slice(), flat.as_slice()].into_iter(), share);
         assert!(corner.is_none(), "{corner:?}");
+    }
+
+    /// User test: a clearance falling from 2.9 at t = 0 to a contact at t = 0.26, then
+    /// rising to 7.9, in a plot of 1,340 × 200 points: the legend of one obstacle sat at
+    /// the top left over the curve's first 0.08 (its estimate left out the legend's own
+    /// frame and its distance from the edge).
+    #[test]
+    fn the_legend_leaves_a_curve_starting_halfway_up_in_sight() {
+        let share = legend_share(CONTACT_KEY.len(), 1 + FIXED_ROWS, egui::vec2(1340.0, 200.0));
+        let curve = line(|t| {
+            if t < 0.26 {
+                2.9 - 3.0 * t / 0.26
+            } else {
+                -0.1 + 8.0 * (t - 0.26) / 0.74
+            }
+        });
+        let corner = legend_corner([curve.as_slice()].into_iter(), share);
+        assert!(
+            !matches!(corner, Some(Corner::LeftTop)),
+            "{corner:?} {share:?}"
+        );
     }
 
     /// Newcomer test: at a start inside, the legend at the top left covered the first
