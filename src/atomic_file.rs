@@ -6,8 +6,12 @@
 //! Only regular files are replaced this way. A symbolic link is followed, so the file it
 //! points to is replaced and the link stays; the new file gets the old one's permissions.
 //! A loop of links (or a chain too long to follow) is refused, never replaced. Anything
-//! else that exists at the path (a FIFO, `/dev/null`, `/dev/stdout`) is written straight
-//! through, as `File::create` would, and a folder is refused at once. A hard link's other
+//! else that exists at the path (a FIFO, `/dev/null`) is written straight through, as
+//! `File::create` would, and a folder is refused at once. A path that names one of this
+//! process's own open descriptors (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) is
+//! written through that descriptor, at its offset and with its flags: the file the shell
+//! opened behind it (`>> log`, or `{ …; } > f` shared with other commands) is neither
+//! replaced nor truncated, and a pipe behind it is written as any pipe. A hard link's other
 //! names keep the old content, as with most editors' saves.
 //!
 //! On Linux the new content is written to an unnamed file in the target's folder
@@ -46,7 +50,24 @@ impl AtomicFile {
     }
 
     fn open(target: &Path, through_special: bool) -> io::Result<Self> {
-        let target = resolve_links(target)?;
+        let target = match resolve_links(target)? {
+            Resolved::Path(path) => path,
+            Resolved::Descriptor(_) if !through_special => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "names an open descriptor of this program (standard output or the \
+                     like), not a file; only a regular file is replaced",
+                ));
+            }
+            Resolved::Descriptor(fd) => {
+                return Ok(Self {
+                    file: duplicate(fd)?,
+                    rename: None,
+                    unnamed: false,
+                    committed: false,
+                });
+            }
+        };
         match fs::metadata(&target) {
             Ok(m) if m.is_dir() => {
                 return Err(io::Error::new(io::ErrorKind::IsADirectory, "is a folder"));
@@ -181,13 +202,24 @@ fn give_name(_: &File, _: &Path) -> io::Result<()> {
     Err(io::Error::other("unnamed files are not supported here"))
 }
 
+/// Where a path leads: a path, or one of this process's open descriptors.
+enum Resolved {
+    Path(PathBuf),
+    Descriptor(i32),
+}
+
 /// `path` with symbolic links followed, as far as they lead (a dangling link gives the
-/// path it names, which the save then creates). A loop, or a chain longer than the 40
-/// links Linux follows, is an error: replacing the last link tried would break the loop
-/// the user made.
-fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+/// path it names, which the save then creates), or the descriptor it names as soon as a
+/// link in the chain names one ([`own_descriptor`]): `/dev/stdout` leads on through
+/// `/proc/self/fd/1` to the file behind standard output, which must not be replaced, or to
+/// `pipe:[N]`, which is no path at all. A loop, or a chain longer than the 40 links Linux
+/// follows, is an error: replacing the last link tried would break the loop the user made.
+fn resolve_links(path: &Path) -> io::Result<Resolved> {
     let mut path = path.to_owned();
     for _ in 0..40 {
+        if let Some(fd) = own_descriptor(&path) {
+            return Ok(Resolved::Descriptor(fd));
+        }
         match fs::symlink_metadata(&path) {
             Ok(m) if m.file_type().is_symlink() => {
                 let next = fs::read_link(&path)?;
@@ -196,13 +228,66 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
                     None => next,
                 };
             }
-            _ => return Ok(path),
+            _ => return Ok(Resolved::Path(path)),
         }
     }
     Err(io::Error::new(
         io::ErrorKind::InvalidInput,
         "a loop of symbolic links (or more than 40 in a row); not replaced",
     ))
+}
+
+/// The descriptor `path` names, when it names one of this process's own:
+/// `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`,
+/// `/proc/thread-self/fd/N` and `/proc/<this process>/fd/N`.
+#[cfg(unix)]
+fn own_descriptor(path: &Path) -> Option<i32> {
+    let s = path.to_str()?;
+    match s {
+        "/dev/stdin" => return Some(0),
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let own = format!("/proc/{}/fd/", std::process::id());
+    let n = [
+        "/dev/fd/",
+        "/proc/self/fd/",
+        "/proc/thread-self/fd/",
+        own.as_str(),
+    ]
+    .iter()
+    .find_map(|prefix| s.strip_prefix(prefix))?;
+    // Digits only: `parse` would take a sign.
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok()
+}
+
+#[cfg(not(unix))]
+fn own_descriptor(_: &Path) -> Option<i32> {
+    None
+}
+
+/// A new descriptor for the open file description of `fd`, sharing its offset and flags
+/// (`O_APPEND` included): an error when `fd` is not open.
+#[cfg(unix)]
+fn duplicate(fd: i32) -> io::Result<File> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: fcntl with F_DUPFD_CLOEXEC only reads its integer arguments; on a descriptor
+    // that is not open it fails with EBADF and creates nothing.
+    let new = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+    if new < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `new` was just created by fcntl and is owned by nothing else.
+    Ok(unsafe { File::from_raw_fd(new) })
+}
+
+#[cfg(not(unix))]
+fn duplicate(_: i32) -> io::Result<File> {
+    Err(io::Error::other("descriptors are not supported here"))
 }
 
 impl Write for AtomicFile {

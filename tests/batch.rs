@@ -718,3 +718,52 @@ fn queries_ended_by_a_lone_carriage_return_are_named_as_such() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(lines(&out).len(), 2);
 }
+
+/// Hostile test: `batch -o /dev/stdout >> log` followed `/dev/stdout` through
+/// `/proc/self/fd/1` to the log file behind it and replaced that file, wiping what it
+/// held before (exit 0); with standard output a pipe, the chain ended at `pipe:[N]` and
+/// the run failed ("No such file or directory"). A path naming one of the program's own
+/// descriptors is written through that descriptor, at its offset.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_to_dev_stdout_appends_to_the_shells_file_and_writes_down_a_pipe() {
+    let dir = std::env::temp_dir().join(format!("sweepscope-dev-stdout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let log = dir.join("log.txt");
+    std::fs::write(&log, "PREVIOUS LOG LINE\n").expect("the log");
+    let query =
+        r#"{"id":1,"kind":"aabb","start":[-5,0],"end":[5,0],"radius":1,"min":[-1,-1],"max":[1,1]}"#;
+    for path in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let appended = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&log)
+            .expect("the log opens");
+        let mut child = bin()
+            .args(["-o", path])
+            .stdin(Stdio::piped())
+            .stdout(appended)
+            .spawn()
+            .expect("the binary starts");
+        let mut stdin = child.stdin.take().expect("stdin");
+        writeln!(stdin, "{query}").expect("the query is written");
+        drop(stdin);
+        assert!(child.wait().expect("the run ends").success(), "{path}");
+    }
+    let text = std::fs::read_to_string(&log).expect("the log reads");
+    assert!(text.starts_with("PREVIOUS LOG LINE\n"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.contains("\"hit\":true")).count(),
+        3,
+        "{text}"
+    );
+    // Down a pipe.
+    let out = run_stdin(query, &["-o", "/dev/stdout"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: Value = serde_json::from_slice(&out.stdout).expect("one JSON answer");
+    assert_eq!(answer["time"], serde_json::json!(0.3));
+    let _ = std::fs::remove_dir_all(&dir);
+}
