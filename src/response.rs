@@ -121,6 +121,9 @@ pub const MAX_BOUNCES: usize = 100_000;
 ///   scaled by the restitution; `Slide` removes the normal part (on a rounded corner the
 ///   contact normal, so the circle slides around the corner instead of catching on it);
 ///   both then step [`contact_skin`] off the surface so the next query starts clear of it.
+///   A path that ends there (no motion left) ends that skin off the surface, or at the
+///   contact, touching it, where the step would put the ball into another surface (a
+///   corridor as wide as the ball).
 ///   Against a moving circle both act on the displacement relative to it (the circle as an
 ///   immovable body that goes on moving): a circle that catches the ball up pushes it
 ///   ahead, as in an elastic collision with an infinite mass.
@@ -279,6 +282,8 @@ pub fn resolve(
             last_touch = Some(c.center);
         }
         now = global;
+        // The touching centre the ball was stepped a skin off, when it was.
+        let mut stepped_from = None;
         match effective {
             Response::Stop => {
                 pos = c.center;
@@ -332,11 +337,21 @@ pub fn resolve(
                     pos = c.center;
                 } else {
                     pos = c.center + n * skin_at(c.center, radius);
+                    stepped_from = Some(c.center);
                 }
             }
         }
         end = pos + outgoing;
         if now >= 1.0 || outgoing == DVec2::ZERO {
+            // The skin step is for the next leg's query to start clear of the surface;
+            // none follows. Where the room beyond is narrower than a skin (a corridor as
+            // wide as the ball, pushed straight into one wall), the step put the ball
+            // into another surface: it ends at the contact, touching, instead.
+            if let Some(touch) = stepped_from
+                && overlaps_any(pos, radius, obstacles, &inside, now)
+            {
+                pos = touch;
+            }
             done = true;
             break;
         }
@@ -347,6 +362,20 @@ pub fn resolve(
         path.points.push(path.end);
     }
     path
+}
+
+/// Whether a ball of `radius` at rest at `p` at global time `now` overlaps an obstacle
+/// other than those the input overlaps (`inside`, passed over while the path starts in
+/// them).
+fn overlaps_any(p: DVec2, radius: f64, obstacles: &[Obstacle], inside: &[bool], now: f64) -> bool {
+    let still = Motion {
+        start: p,
+        end: p,
+        radius,
+    };
+    obstacles.iter().zip(inside).any(|(o, &passed)| {
+        !passed && contact(&still, o, now).is_some_and(|c| c.hit.started_inside)
+    })
 }
 
 /// Whether an overlap with `obstacle` met on a later leg is the path's own making: the
@@ -1048,6 +1077,47 @@ mod tests {
         assert_eq!(p.position_at(7.0), Some(p.end));
         assert_eq!(p.position_at(f32::NAN), Some(Vec2::new(0.0, 6.0)));
         assert_eq!(Path::default().position_at(0.5), None);
+    }
+
+    /// Hostile test: a ball in a corridor exactly as wide as it, sliding (or reflecting
+    /// with restitution 0) straight into one wall, kept no motion after the contact and
+    /// ended there a skin off that wall: 2e-4 of its radius into the other. With no leg to
+    /// follow, it ends at the contact, touching both; with room for the skin, a skin off.
+    #[test]
+    fn a_ball_pushed_straight_into_a_corridor_wall_ends_in_neither_wall() {
+        use crate::geom::Segment;
+        let v = Vec2::new;
+        for (gap, with_room) in [(2.0f32, false), (2.0001, false), (2.01, true)] {
+            let boxes = [
+                Obstacle::Aabb(Aabb::new(v(-10.0, -1.0), v(10.0, 0.0))),
+                Obstacle::Aabb(Aabb::new(v(-10.0, gap), v(10.0, gap + 1.0))),
+            ];
+            let segments = [
+                Obstacle::Segment(Segment::new(v(-10.0, 0.0), v(10.0, 0.0))),
+                Obstacle::Segment(Segment::new(v(10.0, gap), v(-10.0, gap))),
+            ];
+            for walls in [boxes, segments] {
+                for end in [v(0.0, -5.0), v(0.0, 0.999)] {
+                    let ball = Sweep::new(v(0.0, 1.0 + (gap - 2.0) / 2.0), end, 1.0);
+                    for response in [Response::Slide, Response::Reflect { restitution: 0.0 }] {
+                        let p = resolve(&ball, &walls, response, 100);
+                        for o in &walls {
+                            assert!(
+                                o.cast(&Sweep::new(p.end, p.end, 1.0)).is_none(),
+                                "gap {gap}, {response:?}, to {end}: ends at {} in {o:?}",
+                                p.end
+                            );
+                        }
+                        let off = p.end.y - 1.0;
+                        if with_room {
+                            assert!(off > 0.0, "gap {gap}: ends at {}", p.end);
+                        } else {
+                            assert_eq!(p.end, v(0.0, 1.0), "gap {gap}, {response:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Hostile test: a ball exactly as wide as a corridor (or up to two skins narrower),
