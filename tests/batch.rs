@@ -586,6 +586,58 @@ fn a_crlf_line_of_exactly_the_limit_is_read() {
     assert_eq!(answers[0]["hit"], true);
 }
 
+/// Hostile test: the same line after a blank line of 65,534 spaces was refused as longer
+/// than the limit: the input is read 65,536 bytes at a time, its CR then came last in one
+/// read and its LF first in the next, and only a CR beside its LF was taken off. Wherever
+/// the reads split it, the CR does not count.
+#[test]
+fn a_crlf_line_of_exactly_the_limit_is_read_wherever_the_reads_split_it() {
+    let body = format!("{{\"id\":1,{HIT},\"pad\":\"\"}}");
+    let pad = sweepscope::cli::batch::MAX_LINE - body.len();
+    let line = format!("{{\"id\":1,{HIT},\"pad\":\"{}\"}}\r\n", "x".repeat(pad));
+    let dir = std::env::temp_dir().join(format!("sweepscope-crlf-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for blank in [65_534, 65_533, 65_535] {
+        let file = dir.join("input.jsonl");
+        std::fs::write(&file, format!("{}\n{line}", " ".repeat(blank))).expect("the input");
+        let out = bin()
+            .arg("--input")
+            .arg(&file)
+            .output()
+            .expect("the binary runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "blank {blank}: {text}");
+        assert!(text.contains("\"hit\":true"), "blank {blank}: {text}");
+    }
+    // One byte more is over the limit, split or not.
+    let over = format!("{{\"id\":1,{HIT},\"pad\":\"{}\"}}\r\n", "x".repeat(pad + 1));
+    let file = dir.join("over.jsonl");
+    std::fs::write(&file, format!("{}\n{over}", " ".repeat(65_533))).expect("the input");
+    let out = bin()
+        .arg("--input")
+        .arg(&file)
+        .output()
+        .expect("the binary runs");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("longer than"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Hostile test: one line of 131,061 short distinct keys (under the length limit) took
+/// 20 s of CPU, every pair of keys compared for a duplicate (this test's lines, 14 s).
+/// Past a few dozen fields they are hashed (0.03 s): the same duplicate is named, and a
+/// line without one is answered.
+#[test]
+fn a_line_of_80000_fields_is_answered_and_its_duplicate_named() {
+    let notes: String = (0..80_000).map(|k| format!("\"n{k}\":0,")).collect();
+    let input = format!("{{{notes}\"id\":1,{HIT}}}\n{{{notes}\"id\":2,\"n7\":1,{HIT}}}\n");
+    let (answers, code, _) = answers_of(&input, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(answers[0]["hit"], true);
+    let (id, msg) = error_of(&answers, 2);
+    assert_eq!(*id, 2);
+    assert!(msg.contains("`n7` appears more than once"), "{msg}");
+}
+
 /// A byte-order mark on a line after the first (two files joined with `cat`) was reported
 /// as "malformed JSON: expected value at column 1", pointing at nothing visible. It is
 /// named.

@@ -318,3 +318,78 @@ fn the_failure_tables_are_what_their_commands_print() {
     }
     assert_eq!(checked, 9, "a contender's table was not found");
 }
+
+/// Hostile test: `--count -1` was "unexpected argument '-1' found", with no reason and no
+/// limit, and `sim --max-events -1` suggested `-- -1`, which failed too. Every numeric flag
+/// takes a negative number as its value and refuses it with the reason.
+#[test]
+fn a_negative_number_is_refused_as_negative_by_every_numeric_flag() {
+    let cases: [&[&str]; 8] = [
+        &["hunt", "--against", "substep", "--count", "-1"],
+        &["hunt", "--against", "substep", "--seed", "-1"],
+        &["hunt", "--against", "substep", "--keep", "-3"],
+        &["hunt", "--against", "substep", "--substeps", "-8"],
+        &["sim", "--max-events", "-1", "scenes/sim-billiards.ron"],
+        &["sim", "--bench", "--sizes", "10,-5"],
+        &["--frames", "-2"],
+        &["--sim-discs", "-40"],
+    ];
+    for args in cases {
+        let out = bin()
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("is negative"), "{args:?}: {err}");
+        assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
+
+/// Hostile test: `sim --bench` took `--time` and `--max-events` without a word and
+/// ignored them; they are refused beside it, as a scene is.
+#[test]
+fn sim_bench_refuses_the_options_of_a_run() {
+    for extra in [["--time", "5"], ["--max-events", "7"]] {
+        let out = bin()
+            .args(["sim", "--bench", "--sizes", "1"])
+            .args(extra)
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
+    }
+}
+
+/// Hostile test: `hunt --out` printed the folder's name as given, an escape sequence in it
+/// recolouring the terminal ("wrote hx\e[31mRED/…"), where `check`, `sim` and `report`
+/// escape the names they print.
+#[cfg(unix)]
+#[test]
+fn hunt_escapes_the_folder_it_writes_to() {
+    let dir = fresh_dir("hx\u{1b}[31mRED");
+    let out = bin()
+        .args([
+            "hunt",
+            "--against",
+            "substep",
+            "--count",
+            "300",
+            "--seed",
+            "2",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("wrote ") && text.contains("\\u{1b}[31mRED"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -978,3 +978,20 @@ fn a_ports_failure_at_an_extreme_scale_names_the_overflow_or_underflow() {
     let why = failure(1e-30, Variant::TrigCorner);
     assert!(why.contains("underflow"), "{why}");
 }
+
+/// Hostile test: the projection across a segment from (−3.4e38, 3.4e38) to (3.4e38,
+/// −3.4e38) failed "dividing by the segment's length 0", sending a user after the wrong
+/// flaw: the length overflowed f32 to infinity. The failure names its cause.
+#[test]
+fn the_projections_failure_names_an_overflowed_length_not_a_zero_one() {
+    let huge = Segment::new(Vec2::new(-3.4e38, 3.4e38), Vec2::new(3.4e38, -3.4e38));
+    let s = Sweep::new(Vec2::new(-1.0, -1.0), Vec2::new(1.0, 1.0), 1.0);
+    let why = expect_failed(projection::cast(&s, &huge));
+    assert!(
+        why.contains("overflows") && why.contains("infinity"),
+        "{why}"
+    );
+    let point = Segment::new(Vec2::new(2.0, 2.0), Vec2::new(2.0, 2.0));
+    let why = expect_failed(projection::cast(&s, &point));
+    assert!(why.contains("length 0"), "{why}");
+}

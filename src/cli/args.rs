@@ -62,20 +62,25 @@ pub struct HuntArgs {
     pub kinds: Vec<Kind>,
     /// Number of cases (about 3 in 10 random, the rest targeted), at most MAX_HUNT_CASES
     /// (1,000,000,000).
-    #[arg(long, default_value_t = 10_000, value_parser = hunt_cases)]
+    #[arg(long, default_value_t = 10_000, value_parser = hunt_cases, allow_negative_numbers = true)]
     pub count: u64,
     /// Seed: the same seed gives the same cases, table and scenes on any machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// Write each shrunk counterexample to this directory as a scene (created if missing).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Shrunk counterexamples per obstacle kind and kind of disagreement, at most
     /// MAX_HUNT_KEEP (1,000).
-    #[arg(long, default_value_t = 2, value_parser = hunt_keep)]
+    #[arg(long, default_value_t = 2, value_parser = hunt_keep, allow_negative_numbers = true)]
     pub keep: usize,
     /// Sub-steps for the `substep` approach, 1 to 100,000; the scenes written keep it.
-    #[arg(long, default_value_t = Params::default().substeps, value_parser = substeps)]
+    #[arg(
+        long,
+        default_value_t = Params::default().substeps,
+        value_parser = substeps,
+        allow_negative_numbers = true
+    )]
     pub substeps: u32,
     /// Print the table as Markdown (for docs/failure-table.md).
     #[arg(long)]
@@ -112,7 +117,7 @@ pub struct GuiArgs {
     pub screenshot: Option<PathBuf>,
     /// Render N frames, print the median and p99 frame times (the whole frame's wall time,
     /// and the ui() part of it) and exit.
-    #[arg(long, value_name = "N", value_parser = frames)]
+    #[arg(long, value_name = "N", value_parser = frames, allow_negative_numbers = true)]
     pub frames: Option<usize>,
     /// Print the --frames result as one JSON object.
     #[arg(long, requires = "frames")]
@@ -121,7 +126,13 @@ pub struct GuiArgs {
     #[arg(long, value_name = "WxH", value_parser = window_size)]
     pub size: Option<[f32; 2]>,
     /// Open a generated scene with N obstacles.
-    #[arg(long, value_name = "N", value_parser = stress, conflicts_with = "scene")]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = stress,
+        conflicts_with = "scene",
+        allow_negative_numbers = true
+    )]
     pub stress: Option<usize>,
     /// Open a built-in demo scene.
     #[arg(long, value_enum, value_name = "NAME", conflicts_with_all = ["scene", "stress"])]
@@ -131,10 +142,10 @@ pub struct GuiArgs {
     pub sim: bool,
     /// Fill the simulation with up to N random discs (30% packing; those that do not fit
     /// beside the obstacles are left out, and the panel says how many); implies --sim.
-    #[arg(long, value_name = "N", value_parser = sim_discs)]
+    #[arg(long, value_name = "N", value_parser = sim_discs, allow_negative_numbers = true)]
     pub sim_discs: Option<usize>,
     /// Run the simulation for T before showing it; implies --sim.
-    #[arg(long, value_name = "T", value_parser = time)]
+    #[arg(long, value_name = "T", value_parser = time, allow_negative_numbers = true)]
     pub sim_advance: Option<f64>,
     /// Start playing: the sweep's scrubber, or in the simulation view the run (what
     /// `--frames` should time when the motion is what matters).
@@ -274,10 +285,23 @@ pub struct SimArgs {
     /// Simulate until time T [default: the scene's `duration`, 10 when it gives none].
     // A negative number is taken as a value, for the range check to refuse with its reason
     // rather than clap calling it an unknown flag.
-    #[arg(long, value_name = "T", value_parser = time, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "T",
+        value_parser = time,
+        allow_negative_numbers = true,
+        conflicts_with = "bench"
+    )]
     pub time: Option<f64>,
     /// Stop after N events in all, so a pathological scene cannot run for ever.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SIM_EVENTS, value_parser = max_events)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_SIM_EVENTS,
+        value_parser = max_events,
+        allow_negative_numbers = true,
+        conflicts_with = "bench"
+    )]
     pub max_events: u64,
     /// Time the engine against the naive baseline, then the energy drift after 10^6 events.
     #[arg(long)]
@@ -297,7 +321,8 @@ pub struct SimArgs {
         value_name = "N,N,...",
         value_delimiter = ',',
         value_parser = sim_discs,
-        conflicts_with = "scene"
+        conflicts_with = "scene",
+        allow_negative_numbers = true
     )]
     pub sizes: Option<Vec<usize>>,
 }
@@ -305,11 +330,28 @@ pub struct SimArgs {
 // ---------------------------------------------------------------------------------------
 // Value parsers: each names the limit it enforces.
 
+/// A whole number, not negative: a negative one is named as such (every flag taking one
+/// lets clap hand it over, rather than call `-1` an unknown argument).
+fn whole(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    if let Some(digits) = t.strip_prefix('-')
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(format!(
+            "`{s}` is negative: it must be a whole number, 0 or more"
+        ));
+    }
+    t.parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))
+}
+
+fn seed(s: &str) -> Result<u64, String> {
+    whole(s)
+}
+
 fn count(s: &str, lo: usize, hi: usize, limit: &str) -> Result<usize, String> {
-    let n: usize = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    let n = usize::try_from(whole(s)?).unwrap_or(usize::MAX);
     if n < lo {
         return Err(format!("must be at least {lo}"));
     }
@@ -351,10 +393,7 @@ fn sim_discs(s: &str) -> Result<usize, String> {
 }
 
 fn max_events(s: &str) -> Result<u64, String> {
-    let n: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    let n = whole(s)?;
     if n > MAX_SIM_EVENTS {
         return Err(format!(
             "{n} is over the limit of {MAX_SIM_EVENTS} (MAX_SIM_EVENTS)"

@@ -43,7 +43,7 @@ pub fn run(args: HuntArgs) -> ExitCode {
         } else {
             e.to_string()
         };
-        errln!("sweepscope hunt: --out {}: {why}", dir.display());
+        errln!("sweepscope hunt: --out {}: {why}", shown(dir));
         return ExitCode::FAILURE;
     }
     let config = HuntConfig {
@@ -57,7 +57,8 @@ pub fn run(args: HuntArgs) -> ExitCode {
         },
     };
     let bar = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr());
-    if !(std::io::stderr().is_terminal() && std::io::stdout().is_terminal()) {
+    // On the terminal whatever standard output is (`hunt > table.txt` is a long run too).
+    if !std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     if let Ok(style) = ProgressStyle::with_template(
@@ -90,19 +91,22 @@ pub fn run(args: HuntArgs) -> ExitCode {
             outln!(
                 out,
                 "kept {}: it differs from this hunt's case (edited since?)",
-                kept.display()
+                shown(kept)
             );
         }
         match save_scene(&path, &c.scene) {
             Ok(()) => outln!(
                 out,
                 "wrote {}: {} — {}",
-                path.display(),
+                shown(&path),
                 c.disagreement.id(),
                 c.judged.verdict.text()
             ),
             Err(e) => {
-                errln!("sweepscope hunt: {e}");
+                errln!(
+                    "sweepscope hunt: {}",
+                    crate::cli::terminal::safe(&e.to_string())
+                );
                 failed = true;
             }
         }
@@ -114,14 +118,14 @@ pub fn run(args: HuntArgs) -> ExitCode {
             outln!(
                 out,
                 "no disagreement found: nothing written to {}",
-                dir.display()
+                shown(dir)
             );
         } else {
             outln!(
                 out,
                 "{found} disagreement(s) found, none kept (--keep {}): nothing written to {}",
                 config.keep,
-                dir.display()
+                shown(dir)
             );
         }
     }
@@ -159,4 +163,10 @@ fn free_path(
         }
         k += 1;
     }
+}
+
+/// A path as printed on a terminal: its control characters escaped (a folder named by the
+/// user may hold any).
+fn shown(path: &std::path::Path) -> String {
+    crate::cli::terminal::safe(&path.display().to_string()).into_owned()
 }

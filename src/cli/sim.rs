@@ -380,13 +380,13 @@ fn bench(out: &mut Output, seconds: f64, sizes: &[usize]) {
             Some(r) => match r.naive {
                 Some((naive_rate, naive_events)) => outln!(
                     out,
-                    "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8.0}x",
+                    "{:>7} {:>16.0} {:>16.0} {:>18.1} {:>12} {:>8}x",
                     r.n,
                     r.engine_events_per_s,
                     r.engine_collisions_per_s,
                     naive_rate,
                     naive_events,
-                    r.engine_collisions_per_s / naive_rate.max(1e-12)
+                    ratio(r.engine_collisions_per_s / naive_rate.max(1e-12))
                 ),
                 None => outln!(
                     out,
@@ -429,6 +429,16 @@ fn scaled_length(d: glam::DVec2) -> f64 {
         m * (d / m).length()
     } else {
         m
+    }
+}
+
+/// A speed-up as printed: whole from 10 on, with two significant digits below (a ratio of
+/// 0.4 printed as `0x`).
+fn ratio(r: f64) -> String {
+    if r >= 10.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.2}")
     }
 }
 

@@ -152,7 +152,15 @@ pub(super) fn shown(
 pub fn cast(sweep: &Sweep, segment: &Segment) -> Outcome {
     let p = detect(sweep.end, sweep.radius, segment);
     if !(p.on_normal.is_finite() && p.on_line.is_finite()) {
-        return Outcome::Failed("the projection divides by the segment's length 0 (NaN)");
+        // Named by its cause: a segment 6.8e38 long is not one of length 0.
+        let length = segment.delta().length();
+        return Outcome::Failed(if length == 0.0 {
+            "the projection divides by the segment's length 0 (NaN)"
+        } else if !length.is_finite() {
+            "the segment's length overflows f32 (infinity), and the projection divides by it"
+        } else {
+            "the projection's products overflow f32 (infinity or NaN)"
+        });
     }
     if !p.colliding {
         return Outcome::Miss;
