@@ -64,8 +64,8 @@ fn a_bug_report_from_the_simulation_view_holds_the_discs_on_screen() {
     assert_eq!(back.objects.len(), 3, "the static obstacles are kept");
     assert!(!md.contains("No ball × obstacle pairs"), "{md}");
     for wanted in [
-        "## What happened\n\nTwo discs overlap after the break.",
-        "## What I expected\n\nNo overlap.",
+        "## What happened\n\n```text\nTwo discs overlap after the break.\n```",
+        "## What I expected\n\n```text\nNo overlap.\n```",
         "- view: simulation",
         &format!("- discs: {shown}"),
         "- kinetic energy:",

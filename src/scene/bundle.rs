@@ -371,6 +371,16 @@ fn bundle_notes(input: &BundleInput, answers_recorded: bool) -> String {
     n
 }
 
+/// The most `c`s in a row in `text`.
+fn longest_run(text: &str, c: char) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for d in text.chars() {
+        run = if d == c { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
 fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Recorded) -> String {
     let scene = input.scene;
     let mut md = String::new();
@@ -400,7 +410,16 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
                 escaped.chars().collect::<Vec<_>>()
             })
             .collect();
-        let _ = writeln!(md, "## {title}\n\n{text}\n");
+        if text == "(not given)" {
+            let _ = writeln!(md, "## {title}\n\n{text}\n");
+        } else {
+            // In a fence, as typed: the user's words are plain text, and as Markdown a
+            // line "# …" became a heading of the report, `*`, `|` and `<b>` formatting.
+            // The fence is longer than any run of backticks in the text, so nothing in
+            // it closes the fence.
+            let fence = "`".repeat(longest_run(&text, '`').max(2) + 1);
+            let _ = writeln!(md, "## {title}\n\n{fence}text\n{text}\n{fence}\n");
+        }
     }
     let _ = writeln!(md, "## Reproduce\n");
     let sim_view = matches!(input.view, ViewState::Simulation(_));
@@ -764,6 +783,57 @@ mod tests {
         }
     }
 
+    /// User test: the words typed into the report went into report.md as Markdown: a
+    /// line "# second line" became a heading of the report on GitHub, `*left*` italics
+    /// and `<b>` bold. They are fenced as typed, the fence longer than any run of
+    /// backticks in them.
+    #[test]
+    fn the_users_words_are_fenced_as_typed() {
+        let scene = builtin::default_scene();
+        let ev = evaluate(&scene);
+        let typed = "Ball hits the *left* face | t=0.711 <b>x</b> ```code```\n# second line";
+        let words = UserWords {
+            happened: typed.into(),
+            expected: "``".into(),
+        };
+        let md = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("ball".into()),
+                t: 0.25,
+            },
+            words: &words,
+            env: &env(),
+            stale: &[],
+            stamp: "20261122-061627",
+            screenshot: true,
+        })
+        .report_md;
+        assert!(
+            md.contains(&format!("## What happened\n\n````text\n{typed}\n````\n")),
+            "{md}"
+        );
+        assert!(
+            md.contains("## What I expected\n\n```text\n``\n```\n"),
+            "{md}"
+        );
+        // Outside the fences, the report's own title is its only "# " heading.
+        let mut fence: Option<&str> = None;
+        let mut titles = 0;
+        for line in md.lines() {
+            match fence {
+                Some(f) if line == f => fence = None,
+                Some(_) => {}
+                None if line.starts_with("```") => {
+                    fence = Some(line.trim_end_matches(|c: char| c.is_ascii_alphabetic()));
+                }
+                None => titles += usize::from(line.starts_with("# ")),
+            }
+        }
+        assert_eq!(titles, 1, "{md}");
+    }
+
     #[test]
     fn timestamps_by_hand() {
         assert_eq!(timestamp(0), "19700101-000000");
@@ -826,7 +896,7 @@ mod tests {
         );
         assert!(md.contains("\n## Scene: "), "{md}");
         for wanted in [
-            "## What happened\n\nThe ball stops early.",
+            "## What happened\n\n```text\nThe ball stops early.\n```",
             "## What I expected\n\n(not given)",
             "- inspected ball: ball\n- scrubber: t = 0.25",
             "- commit: abc123",
