@@ -104,7 +104,8 @@ impl AtomicFile {
                 OpenOptions::new()
                     .write(true)
                     .create_new(true)
-                    .open(&temp)?,
+                    .open(&temp)
+                    .map_err(|e| creating_in(e, &target))?,
                 false,
             ),
         };
@@ -200,6 +201,27 @@ fn give_name(file: &File, name: &Path) -> io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn give_name(_: &File, _: &Path) -> io::Result<()> {
     Err(io::Error::other("unnamed files are not supported here"))
+}
+
+/// `e`, from creating `path`, with the folder named when the folder is there but the
+/// error says "not found": a folder that takes no new files (`/proc`, `/sys`) answers
+/// creating one with ENOENT, which read as if the folder were missing.
+pub fn creating_in(e: io::Error, path: &Path) -> io::Error {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if e.kind() == io::ErrorKind::NotFound && folder.is_dir() {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "the folder {} is there but takes no new files ({e})",
+                folder.display()
+            ),
+        )
+    } else {
+        e
+    }
 }
 
 /// Where a path leads: a path, or one of this process's open descriptors.
@@ -364,6 +386,28 @@ fn sync_parent(path: &Path) {
 
 #[cfg(test)]
 mod tests {
+
+    /// User test: saving a scene as /proc/mybug.ron said "No such file or directory", of
+    /// a folder that is there: procfs answers creating a file with ENOENT. The message
+    /// names the folder and says it takes no new files.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_folder_that_takes_no_new_files_is_named_as_such() {
+        let e = write_atomically(Path::new("/proc/sweepscope-no-such.ron"), b"x")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            e.contains("the folder /proc is there but takes no new files"),
+            "{e}"
+        );
+        // A folder that is missing is still said to be missing.
+        let e = write_atomically(Path::new("/nonexistent-sweepscope/x.ron"), b"x")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(!e.contains("is there"), "{e}");
+    }
     use super::*;
 
     fn dir(name: &str) -> PathBuf {

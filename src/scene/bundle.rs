@@ -688,7 +688,8 @@ pub fn write_bundle(dir: &Path, png: Option<&[u8]>, texts: &BundleTexts) -> Resu
     let _ = std::fs::remove_dir_all(&staging);
     let written = (|| {
         // Named as the folder asked for: the hidden one beside it is ours, not the user's.
-        std::fs::create_dir(&staging).map_err(|e| show(dir, e))?;
+        std::fs::create_dir(&staging)
+            .map_err(|e| show(dir, crate::atomic_file::creating_in(e, &staging)))?;
         let files = [
             ("screenshot.png", png),
             ("scene.ron", Some(texts.scene_ron.as_bytes())),
