@@ -45,6 +45,8 @@ struct Window {
     clear: egui::Color32,
     /// What the session last saved held, cheaply told apart (see [`session_key`]).
     saved: Option<SessionKey>,
+    /// The scene's file and whether it was unsaved, when the session was last saved.
+    saved_file: Option<(Option<PathBuf>, bool)>,
 }
 
 /// The scene's revision, the recent files and the report folder: a change to any of them
@@ -58,6 +60,12 @@ fn session_key(app: &DebugApp) -> SessionKey {
         app.chosen_output_dir().map(Path::to_path_buf),
         app.asked_scale(),
     )
+}
+
+/// Whether the session must be saved now, not in [`AUTOSAVE`]: the scene is clean (just
+/// saved, or opened) and its file or its being unsaved is not what the session last held.
+fn save_at_once(saved: Option<&(Option<PathBuf>, bool)>, now: &(Option<PathBuf>, bool)) -> bool {
+    !now.1 && saved != Some(now)
 }
 
 impl eframe::App for Window {
@@ -99,8 +107,20 @@ impl eframe::App for Window {
 
     /// The session is saved this often while the app runs, not only on closing: a killed
     /// or crashed window lost every unsaved edit.
+    ///
+    /// A scene just saved to a file (or another file opened) is saved at once: the
+    /// session still naming the old file, with the edits as unsaved changes to it, made a
+    /// relaunch after a kill offer them as changes to that file, and Ctrl+S overwrite it.
     fn auto_save_interval(&self) -> std::time::Duration {
-        AUTOSAVE
+        let now = (
+            self.app.file_path().map(Path::to_path_buf),
+            self.app.dirty(),
+        );
+        if self.persist && save_at_once(self.saved_file.as_ref(), &now) {
+            std::time::Duration::ZERO
+        } else {
+            AUTOSAVE
+        }
     }
 
     /// egui's memory (scroll offsets, panel widths) is not kept across launches: a panel
@@ -114,6 +134,10 @@ impl eframe::App for Window {
             return;
         }
         self.saved = Some(session_key(&self.app));
+        self.saved_file = Some((
+            self.app.file_path().map(Path::to_path_buf),
+            self.app.dirty(),
+        ));
         let Stored {
             scene,
             path,
@@ -382,6 +406,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                 exit: exit2,
                 clear,
                 saved: None,
+                saved_file: None,
             }))
         }),
     );
@@ -536,6 +561,23 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// User test: after Save As, the session still named the old file with the edits as
+    /// unsaved changes to it for up to 10 s; a kill then, and the next launch offered them
+    /// as changes to the old file, which Ctrl+S would overwrite. A clean scene whose file
+    /// or state the session does not hold is saved at once; edits wait for the interval.
+    #[test]
+    fn a_scene_just_saved_to_a_file_reaches_the_session_at_once() {
+        let old = (Some(PathBuf::from("default.ron")), true);
+        let saved_as = (Some(PathBuf::from("mybug.ron")), false);
+        assert!(save_at_once(Some(&old), &saved_as));
+        // Saved over the same file.
+        let same = (Some(PathBuf::from("default.ron")), false);
+        assert!(save_at_once(Some(&old), &same));
+        // Nothing new, or only edits: the interval.
+        assert!(!save_at_once(Some(&saved_as), &saved_as));
+        assert!(!save_at_once(Some(&same), &old));
+    }
 
     /// Hostile test: an unsaved scene in the session that did not parse was dropped
     /// without a word, and the next session save wrote over it. Its text is kept in a file
