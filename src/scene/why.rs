@@ -472,6 +472,22 @@ impl Pair<'_> {
     }
 
     fn false_hit(&self, h: &Hit) -> String {
+        // Reported while the path slides along it at clearance 0 (a graze along a face):
+        // the graze is what the approach took for a hit, and leads. Whatever else holds
+        // at that time (a rounding of the time that lands the centre an ulp past a corner)
+        // follows it, not the other way round.
+        let grazed = self
+            .nearest()
+            .filter(|n| n.clearance == 0.0 && n.to > n.from && (n.from..=n.to).contains(&h.time));
+        if let Some(n) = grazed {
+            return format!(
+                "the path only touches it, {}, and its t = {} falls there: a touch or graze is \
+                 not a hit (at that time the ball is {})",
+                n.when(),
+                fixed(h.time),
+                gap_words(self.gap(h.time))
+            );
+        }
         let mut at = format!(
             "at its t = {} the ball is {}",
             fixed(h.time),
@@ -1119,6 +1135,35 @@ mod tests {
                  touches it, from t = 0.333333 to t = 0.666667 (a touch or graze is not a hit)"
             )
         );
+    }
+
+    /// User test: a ball sliding exactly along a box's bottom face, taken for a hit by the
+    /// expanded-box approach at t = 0.7 (where it reaches the corner's x), was explained as
+    /// "a square corner taken for the rounded one": the f32 time put the centre 2.4e-7
+    /// short of the corner. The graze the user sees leads.
+    #[test]
+    fn a_false_hit_during_a_graze_is_explained_by_the_graze_first() {
+        let s = Sweep::new(Vec2::new(-14.0, -5.0), Vec2::new(6.0, -5.0), 5.0);
+        let o = Obstacle::Aabb(Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(20.0, 20.0)));
+        assert_eq!(o.cast(&s), None);
+        let said = Hit {
+            time: 0.7,
+            center: s.at(0.7),
+            point: Vec2::new(0.0, 0.0),
+            normal: Vec2::NEG_Y,
+            face_normal: Vec2::NEG_Y,
+            feature: Feature::Side(crate::region::Side::Bottom),
+            region: None,
+            started_inside: false,
+        };
+        let outcome = Outcome::Hit(said);
+        let verdict = judge(None, &outcome);
+        let text = explain(&s, &o, None, &outcome, &verdict, OTHER).unwrap_or_default();
+        assert!(
+            text.starts_with("the path only touches it, from t = 0.7 to t = 1, and its t = 0.7"),
+            "{text}"
+        );
+        assert!(!text.contains("square corner"), "{text}");
     }
 
     #[test]
