@@ -1524,3 +1524,88 @@ fn a_few_far_discs_leave_the_cluster_a_fine_grid() {
         assert_no_overlap(&fast, 1e-9);
     }
 }
+
+/// Hostile test: a long `sim` run killed with Ctrl+C or SIGTERM left nothing but its
+/// header: no time reached, no counts. It stops at the next chunk (a fifth of a second of
+/// events) and prints the run so far, exit 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_sim_run_reports_how_far_it_got() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("sweepscope-sim-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // An elastic gas run for a long time: minutes of events.
+    let discs: Vec<String> = (0..400)
+        .map(|k| {
+            format!(
+                "(position: ({}, {}), velocity: ({}, {}), radius: 0.4)",
+                1.0 + f64::from(k % 20),
+                1.0 + f64::from(k / 20),
+                f64::from(k % 7) - 3.0,
+                f64::from(k % 5) - 2.0
+            )
+        })
+        .collect();
+    let scene = format!(
+        "(version: 1, objects: [], simulation: (bounds: (min: (0, 0), max: (21, 21)), \
+         discs: [{}], restitution: 1.0, duration: 1e9))",
+        discs.join(", ")
+    );
+    let file = dir.join("gas.ron");
+    std::fs::write(&file, scene).expect("the scene");
+    for signal in ["-INT", "-TERM"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+            .arg("sim")
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let header = lines.next().and_then(Result::ok).unwrap_or_default();
+        assert!(header.contains("400 discs"), "{header}");
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        let pid = child.id().to_string();
+        let sent = Command::new("kill").args([signal, pid.as_str()]).status();
+        assert!(sent.is_ok_and(|s| s.success()));
+        let rest: Vec<String> = lines.map_while(Result::ok).collect();
+        let out = child.wait_with_output().expect("the run ends");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{signal}: {err}");
+        assert!(err.contains("interrupted at t = "), "{signal}: {err}");
+        assert!(
+            rest.iter().any(|l| l.starts_with("events:")),
+            "{signal}: {rest:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Hostile test: one disc at 10³⁰ in a box 100 wide reached t = 2.4e-21 of 10 at the event
+/// cap and was told to "raise --max-events", which no limit allows: it would take about
+/// 10²⁹ events. A cap that no allowed cap would get past says so.
+#[test]
+fn a_cap_no_limit_would_get_past_says_so() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("sweepscope-sim-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("fast.ron");
+    std::fs::write(
+        &file,
+        "(version: 1, objects: [], simulation: (bounds: (min: (0, 0), max: (100, 100)), \
+         discs: [(position: (50, 50), velocity: (1e30, 3e29), radius: 1)], restitution: 1.0, \
+         duration: 10))",
+    )
+    .expect("the scene");
+    let out = Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+        .args(["sim", "--max-events", "100000"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("past the limit of 10000000000"), "{err}");
+    assert!(!err.contains("raise --max-events"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -272,7 +272,8 @@ pub struct ReportArgs {
 /// Prints events by kind, energy and momentum drift and events per second. Exit status: 0
 /// when the run reached its time, or stopped at the event cap while still progressing; 1
 /// when the scene cannot be simulated, a cluster of contacts does not resolve, or the run
-/// halts; 2 when the output cannot be written.
+/// halts; 2 when the output cannot be written; 130 when Ctrl+C or SIGTERM stopped it (it
+/// prints the run so far).
 #[derive(Args, Debug, Clone, PartialEq)]
 pub struct SimArgs {
     /// The scene file (with a `simulation` section).

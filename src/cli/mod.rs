@@ -7,6 +7,7 @@ pub mod batch;
 pub mod check;
 pub mod check_json;
 pub mod hunt;
+pub mod interrupt;
 pub mod output;
 pub mod record;
 pub mod report;

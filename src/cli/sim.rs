@@ -11,6 +11,7 @@ use super::args::SimArgs;
 use super::output::{Output, errln, outln};
 use super::terminal::safe;
 use crate::geom::Aabb;
+use crate::scene::limits::MAX_SIM_EVENTS;
 use crate::scene::{SceneWorld, load_scene_all};
 use crate::sim::{EventCounts, NaiveWorld, World, random_discs};
 
@@ -88,28 +89,58 @@ pub enum Ending {
     Stalled { events: u64 },
     /// The engine halted (see `sim::Halt`).
     Halted,
+    /// Stopped by Ctrl+C or SIGTERM (see [`crate::cli::interrupt`]).
+    Interrupted,
 }
+
+/// About how long one `advance` call of a run may take, so that Ctrl+C and the progress
+/// line answer within it whatever the engine's rate (2,000 events a second in a crowded
+/// cell, millions elsewhere).
+const CHUNK_SECONDS: f64 = 0.2;
 
 /// Advances `world` to `target` with at most `max_events` events in all, watching the
 /// simulated time so that a cap reached in a healthy run is told apart from a stall.
 pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
+    run_watched(world, target, max_events, &mut |_| {})
+}
+
+/// [`run_to`], calling `progress` after each chunk of events (about [`CHUNK_SECONDS`]
+/// each) and stopping when Ctrl+C or SIGTERM asks ([`crate::cli::interrupt`]). The
+/// chunks do not change the run: it is the same in any chunking.
+pub fn run_watched(
+    world: &mut World,
+    target: f64,
+    max_events: u64,
+    progress: &mut dyn FnMut(&World),
+) -> Ending {
     let start_time = world.time();
     let start_events = world.counts().total();
     // (events so far, time) after each chunk, to find the time at 90% of the events.
     let mut marks: Vec<(u64, f64)> = vec![(0, start_time)];
     let window = stall_window(world);
+    // Events per chunk, fitted to the rate seen so far.
+    let mut chunk = 1000u64;
     loop {
         let done = world.counts().total() - start_events;
         let left = max_events - done;
-        world.set_max_events(left.min((max_events / 20).clamp(1, CHUNK)));
+        world.set_max_events(left.min(chunk.min((max_events / 20).clamp(1, CHUNK))));
+        let began = Instant::now();
         let report = world.advance_to_with(target, |_| {});
+        let took = began.elapsed().as_secs_f64();
+        let ran = world.counts().total() - start_events - done;
+        let rate = ran as f64 / took.max(1e-9);
+        chunk = ((rate * CHUNK_SECONDS) as u64).clamp(100, CHUNK);
         let done = world.counts().total() - start_events;
         marks.push((done, world.time()));
+        progress(world);
         if report.halted.is_some() {
             return Ending::Halted;
         }
         if !report.capped {
             return Ending::Done;
+        }
+        if crate::cli::interrupt::asked() {
+            return Ending::Interrupted;
         }
         if done >= max_events {
             break;
@@ -159,6 +190,7 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
     let mut world = built.world;
     let target = time.unwrap_or(built.duration);
     let (e0, p0) = (world.kinetic_energy(), world.momentum());
+    let start_time = world.time();
     outln!(
         out,
         "{shown}: {}, {}, restitution {}{}",
@@ -172,7 +204,14 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
         }
     );
     let start = Instant::now();
-    let ending = run_to(&mut world, target, max_events);
+    let watch = crate::cli::interrupt::watch();
+    let bar = progress_bar(world.time(), target);
+    let ending = run_watched(&mut world, target, max_events, &mut |w| {
+        bar.set_position(progress_of(w.time(), target));
+        bar.set_message(format!("t = {:.6e}", w.time()));
+    });
+    bar.finish_and_clear();
+    drop(watch);
     let secs = start.elapsed().as_secs_f64();
     let c = world.counts();
     let (e1, p1) = (world.kinetic_energy(), world.momentum());
@@ -231,15 +270,33 @@ fn run_scene(out: &mut Output, path: &Path, time: Option<f64>, max_events: u64) 
     );
     match ending {
         Ending::Done => ExitCode::SUCCESS,
+        Ending::Interrupted => {
+            errln!(
+                "sweepscope sim: interrupted at t = {:?} of {target:?}, after {} events: the \
+                 figures above are the run's so far",
+                world.time(),
+                c.total()
+            );
+            ExitCode::from(130)
+        }
         Ending::Capped => {
             let how = if c.total() < MIN_STALL_EVENTS {
-                "too few events to tell whether the time was advancing"
+                "too few events to tell whether the time was advancing".to_owned()
             } else {
-                "the run was progressing normally"
+                match events_to_reach(c.total(), start_time, world.time(), target) {
+                    Some(need) if need > MAX_SIM_EVENTS as f64 => format!(
+                        "at its rate so far reaching t = {target:?} would take about {need:.1e} \
+                         events, past the limit of {MAX_SIM_EVENTS} (MAX_SIM_EVENTS): a \
+                         shorter --time, or slower discs"
+                    ),
+                    _ => "the run was progressing normally: raise --max-events to simulate \
+                          further"
+                        .to_owned(),
+                }
             };
             errln!(
                 "sweepscope sim: stopped at the event cap (--max-events {max_events}) at \
-                 t = {:?} of {target:?}; {how}: raise --max-events to simulate further",
+                 t = {:?} of {target:?}; {how}",
                 world.time()
             );
             ExitCode::SUCCESS
@@ -430,6 +487,40 @@ fn scaled_length(d: glam::DVec2) -> f64 {
     } else {
         m
     }
+}
+
+/// The events a run that took `events` to go from `from` to `at` would take in all to
+/// reach `target` at the same rate; `None` when it did not move.
+fn events_to_reach(events: u64, from: f64, at: f64, target: f64) -> Option<f64> {
+    let per_event = (at - from) / events.max(1) as f64;
+    (per_event > 0.0).then(|| events as f64 + (target - at) / per_event)
+}
+
+/// The run's progress as thousandths of the way from 0 to `target`.
+fn progress_of(t: f64, target: f64) -> u64 {
+    if target > 0.0 {
+        ((t / target).clamp(0.0, 1.0) * 1000.0) as u64
+    } else {
+        1000
+    }
+}
+
+/// A progress line on standard error when it is a terminal, hidden otherwise.
+fn progress_bar(t: f64, target: f64) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} simulating {msg} of {prefix} [{bar:30}] {elapsed} (Ctrl+C stops and reports)",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(format!("{target:.6e}"));
+    bar.set_position(progress_of(t, target));
+    bar
 }
 
 /// A speed-up as printed: whole from 10 on, with two significant digits below (a ratio of
