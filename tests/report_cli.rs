@@ -106,7 +106,7 @@ fn assert_bundle_of(original: &Scene, out_dir: &Path, happened: &str) -> (Scene,
     assert_check_passes(&out_dir.join("scene.ron"));
     let md = std::fs::read_to_string(out_dir.join("report.md")).expect("report.md");
     assert!(
-        md.contains(&format!("## What happened\n\n{happened}")),
+        md.contains(&format!("## What happened\n\n```text\n{happened}\n```")),
         "{md}"
     );
     (bundled, md)
@@ -143,7 +143,7 @@ fn without_a_display_the_bundle_has_the_texts_passes_check_and_says_it_has_no_sc
     assert!(!t.contains("panicked"), "{t}");
     assert_eq!(names_in(&out_dir), ["report.md", "scene.ron"]);
     let (_, md) = assert_bundle_of(&original, &out_dir, "The ball bounces off the corner.");
-    assert!(md.contains("## What I expected\n\nIt should stop: kind is Stop?"));
+    assert!(md.contains("## What I expected\n\n```text\nIt should stop: kind is Stop?\n```"));
     assert!(md.contains("there is no `screenshot.png`"), "{md}");
     assert!(
         md.contains("- OpenGL: (none: no window was opened)"),

@@ -118,12 +118,16 @@ pub fn run_watched(
     // (events so far, time) after each chunk, to find the time at 90% of the events.
     let mut marks: Vec<(u64, f64)> = vec![(0, start_time)];
     let window = stall_window(world);
-    // Events per chunk, fitted to the rate seen so far.
+    // The chunks are the grid of `base` events, cut finer where the rate is slow (fitted
+    // to the rate seen so far, starting small): each multiple of `base` stays a chunk's
+    // end, so the marks the stall tests read are the same at any rate.
+    let base = (max_events / 20).clamp(1, CHUNK);
     let mut chunk = 1000u64;
     loop {
         let done = world.counts().total() - start_events;
         let left = max_events - done;
-        world.set_max_events(left.min(chunk.min((max_events / 20).clamp(1, CHUNK))));
+        let to_grid = base - done % base;
+        world.set_max_events(left.min(chunk.min(to_grid)));
         let began = Instant::now();
         let report = world.advance_to_with(target, |_| {});
         let took = began.elapsed().as_secs_f64();
