@@ -1609,3 +1609,29 @@ fn a_cap_no_limit_would_get_past_says_so() {
     assert!(!err.contains("raise --max-events"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// User test: a 400-disc pool at restitution 0 (random discs at 30% packing, 20 times
+/// their speed) stopped its clock at t = 3.855: a row of ten discs along the top wall,
+/// struck into the corner, collided a million times at one instant. The cluster rule
+/// settled only the contacts that had collided (part of the row, which then pushed the
+/// next discs and they back on it), and four passes of taking the rest off left
+/// approaches of a tenth of the row's speeds (noise from a disc 10¹⁴ times faster). The
+/// rule now takes in everything touching the cluster and takes the rest off until nothing
+/// approaches: frames of at most 200,000 events reach t = 10.
+#[test]
+fn an_inelastic_pool_with_a_row_struck_into_a_corner_keeps_its_clock_going() {
+    let b = bounds(100.0, 100.0);
+    let mut discs = sweepscope::sim::random_discs(400, 0.3, 7, b).unwrap_or_else(|e| panic!("{e}"));
+    for d in &mut discs {
+        d.velocity *= 20.0;
+    }
+    let mut w = world(b, &discs, &[]);
+    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
+    w.set_max_events(200_000);
+    for frame in 1..=600 {
+        let r = w.advance_to_with(f64::from(frame) / 60.0, |_| {});
+        assert!(!r.capped, "frame {frame} capped at t = {}", w.time());
+    }
+    assert_eq!(w.time(), 10.0);
+    assert_no_overlap(&w, 1e-9);
+}
