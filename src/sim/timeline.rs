@@ -54,6 +54,11 @@ pub struct Timeline {
     log: VecDeque<Logged>,
     /// Collisions dropped from the front of the log (global index of `log[0]`).
     dropped: usize,
+    /// The engine's event count right after the newest collision dropped from the log:
+    /// before it, the log does not say which collision comes next.
+    dropped_to: Option<u64>,
+    /// Collisions kept before the oldest half is dropped ([`LOG_CAP`]; smaller in tests).
+    log_cap: usize,
     head_seq: u64,
     head_time: f64,
     every_events: u64,
@@ -80,6 +85,8 @@ impl Timeline {
             world,
             log: VecDeque::new(),
             dropped: 0,
+            dropped_to: None,
+            log_cap: LOG_CAP,
             every_events: every_events.max(1),
             every_time: if every_time > 0.0 { every_time } else { 1.0 },
             max_keyframes,
@@ -194,7 +201,11 @@ impl Timeline {
     pub fn step_next(&mut self) -> bool {
         let seq = self.world.counts().total();
         let k = self.log.partition_point(|l| l.seq <= seq);
-        if let Some(&next) = self.log.get(k) {
+        // Before the log's oldest half was dropped, its first entry is not the next
+        // collision: after a scrub back in a long run, → went hundreds of thousands of
+        // events on. There, as past the log, the engine finds it.
+        let logged = self.dropped_to.is_none_or(|to| seq >= to);
+        if let Some(&next) = self.log.get(k).filter(|_| logged) {
             self.world.run_events(next.seq - seq);
             self.last = Some(next.event);
             self.after_forward();
@@ -237,6 +248,9 @@ impl Timeline {
     /// already at the origin or the target has left the log.
     pub fn step_back(&mut self) -> bool {
         let seq = self.world.counts().total();
+        if self.dropped_to.is_some_and(|to| seq <= to) {
+            return self.step_back_unlogged(seq);
+        }
         let target = match self.current_index() {
             Some(k) => {
                 let at = self
@@ -250,6 +264,40 @@ impl Timeline {
             Some(k) => self.jump_to_event(k),
             None => self.rewind_to_origin(),
         }
+    }
+
+    /// [`Timeline::step_back`] where the log no longer holds the collisions: re-simulated
+    /// from the keyframes before the current state, the latest first, to the collision the
+    /// state follows (or the one before it, when the state is right after one).
+    fn step_back_unlogged(&mut self, seq: u64) -> bool {
+        // Every event up to `seq` came by the current time; the cap stops at `seq`.
+        let now = self.world.time();
+        let mut below = seq;
+        let mut end = self.keyframes.partition_point(|f| f.seq < seq);
+        while let Some(i) = end.checked_sub(1) {
+            let f = &self.keyframes[i];
+            let mut probe = f.world.clone();
+            probe.set_max_events(below - f.seq);
+            let mut s = f.seq;
+            let mut found: Option<(u64, Event)> = None;
+            probe.advance_to_with(now, |e| {
+                s += 1;
+                // Right after one at `seq` itself, the one before it.
+                if e.kind.is_collision() && s < seq {
+                    found = Some((s, *e));
+                }
+            });
+            if let Some((at, event)) = found {
+                let mut w = f.world.clone();
+                w.run_events(at - f.seq);
+                self.world = w;
+                self.last = Some(event);
+                return true;
+            }
+            below = f.seq;
+            end = i;
+        }
+        self.rewind_to_origin()
     }
 
     fn rewind_to_origin(&mut self) -> bool {
@@ -323,8 +371,9 @@ impl Timeline {
             self.every_events = self.every_events.saturating_mul(2);
             self.every_time *= 2.0;
         }
-        if self.log.len() > LOG_CAP {
+        if self.log.len() > self.log_cap {
             let drop = self.log.len() / 2;
+            self.dropped_to = self.log.get(drop - 1).map(|l| l.seq).or(self.dropped_to);
             self.log.drain(..drop);
             self.dropped += drop;
         }
@@ -413,6 +462,36 @@ mod tests {
         plain.advance(1.234);
         assert_eq!(positions(&plain), positions(t.world()));
         assert_eq!(t.world().time(), 1.234);
+    }
+
+    /// User test: in a run long enough that the log dropped its oldest half, → after a
+    /// scrub back went to the oldest collision still logged (hundreds of thousands of
+    /// events on), and ← there did nothing. Before the log, both re-simulate: every step
+    /// is the plain run's next or previous collision.
+    #[test]
+    fn stepping_before_the_dropped_part_of_the_log_goes_one_collision_at_a_time() {
+        let mut t = Timeline::new(world(), 7, 0.05, 1 << 22);
+        t.log_cap = 200;
+        while t.dropped == 0 || t.log_end() < 600 {
+            t.advance(0.2);
+        }
+        // The plain run's states after each of its first 80 collisions.
+        let mut plain = world();
+        let mut states = vec![positions(&plain)];
+        while states.len() <= 80 {
+            if plain.run_events(1).counts.collisions() > 0 {
+                states.push(positions(&plain));
+            }
+        }
+        t.scrub_to(0.0);
+        for (k, state) in states.iter().enumerate().skip(1) {
+            assert!(t.step_next(), "to {k}");
+            assert_eq!(&positions(t.world()), state, "forward to {k}");
+        }
+        for k in (1..80).rev() {
+            assert!(t.step_back(), "back to {k}");
+            assert_eq!(positions(t.world()), states[k], "back to {k}");
+        }
     }
 
     #[test]

@@ -385,7 +385,18 @@ impl SimView {
         );
         let (first, end) = (t.first_logged(), t.log_end());
         ui.heading("Event log");
-        ui.label(format!("{} collisions recorded", end));
+        if first > 0 {
+            // The log keeps the newest collisions only (LOG_CAP): said, where its rows
+            // starting at #204911 under "335849 recorded" read as missing ones.
+            ui.label(format!(
+                "{end} collisions recorded; the newest {} are listed (from #{}): stepping \
+                 before them runs the engine again",
+                end - first,
+                first
+            ));
+        } else {
+            ui.label(format!("{end} collisions recorded"));
+        }
         let current = t.current_index();
         let font = row_font(ui, *log_widest);
         let base = egui::TextStyle::Monospace.resolve(ui.style());
