@@ -1635,3 +1635,24 @@ fn an_inelastic_pool_with_a_row_struck_into_a_corner_keeps_its_clock_going() {
     assert_eq!(w.time(), 10.0);
     assert_no_overlap(&w, 1e-9);
 }
+
+/// User test: `sim` printed an elastic run's energy drift as its size (9.604e-15) where
+/// the simulation view shows ΔE/E₀ signed (-9.6e-15): a user comparing the two saw them
+/// disagree. Both are signed.
+#[test]
+fn sim_prints_the_energy_drift_signed_as_the_view_does() {
+    let scene = format!("{}/scenes/sim-billiards.ron", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sweepscope"))
+        .args(["sim", scene.as_str()])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("energy:"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("(ΔE/E₀ +") || line.contains("(ΔE/E₀ -"),
+        "{line}"
+    );
+}

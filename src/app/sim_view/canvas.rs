@@ -148,16 +148,7 @@ impl Canvas {
             let why = if outside {
                 Some("outside the walls: spawn inside them".to_owned())
             } else {
-                blocked.map(|b| {
-                    let what = match b {
-                        InTheWay::Disc(i) => format!("disc {i}"),
-                        InTheWay::Obstacle(k) => d
-                            .obstacle_names
-                            .get(k)
-                            .map_or_else(|| format!("obstacle #{k}"), |n| short_name(n)),
-                    };
-                    format!("would overlap {what}")
-                })
+                blocked.map(|b| overlap_words(b, d.obstacle_names))
             };
             if let Some(why) = why {
                 // On a plate of the canvas colour: the text sits over the discs in the way.
@@ -383,6 +374,19 @@ fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     }
 }
 
+/// The spawn preview's words for what a new disc would overlap: an obstacle by its name
+/// quoted, as the event log names it ("would overlap left" read as a direction).
+fn overlap_words(b: InTheWay, names: &[String]) -> String {
+    let what = match b {
+        InTheWay::Disc(i) => format!("disc {i}"),
+        InTheWay::Obstacle(k) => names.get(k).map_or_else(
+            || format!("obstacle #{k}"),
+            |n| format!("'{}'", short_name(n)),
+        ),
+    };
+    format!("would overlap {what}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,5 +433,23 @@ mod tests {
         let last_other = shapes.iter().rposition(|s| !matches!(s, Shape::Text(_)));
         assert!(last_text > last_other, "{shapes:?}");
         out.drop_without_applying_deltas();
+    }
+
+    /// User test: the spawn preview said "would overlap left" of a segment named `left`.
+    #[test]
+    fn the_spawn_preview_quotes_an_obstacles_name() {
+        let names = vec!["left".to_owned()];
+        assert_eq!(
+            overlap_words(InTheWay::Obstacle(0), &names),
+            "would overlap 'left'"
+        );
+        assert_eq!(
+            overlap_words(InTheWay::Disc(4), &names),
+            "would overlap disc 4"
+        );
+        assert_eq!(
+            overlap_words(InTheWay::Obstacle(3), &names),
+            "would overlap obstacle #3"
+        );
     }
 }
