@@ -257,6 +257,12 @@ fn draw_static(painter: &egui::Painter, cam: &Camera, world: &World) {
         match s {
             Solid::Box(b) => {
                 let r = Rect::from_two_pos(cam.to_screen(b.min), cam.to_screen(b.max));
+                // At least SOLID_LEAST wide and high: a wall 0.001 thick was not drawn
+                // at all below 300 points a unit, and discs bounced off nothing.
+                let r = Rect::from_center_size(
+                    r.center(),
+                    r.size().max(egui::Vec2::splat(SOLID_LEAST)),
+                );
                 painter.rect_filled(r, 0.0, solid);
             }
             Solid::Segment(g) => {
@@ -266,6 +272,9 @@ fn draw_static(painter: &egui::Painter, cam: &Camera, world: &World) {
         }
     }
 }
+
+/// The least width and height, in points, a box obstacle is drawn at.
+const SOLID_LEAST: f32 = 2.0;
 
 /// The longest velocity arrow, as a fraction of the walls' smaller side on screen.
 const ARROW_REACH: f32 = 0.15;
@@ -433,6 +442,37 @@ mod tests {
         let last_other = shapes.iter().rposition(|s| !matches!(s, Shape::Text(_)));
         assert!(last_text > last_other, "{shapes:?}");
         out.drop_without_applying_deltas();
+    }
+
+    /// User test: a box 0.001 wide was not drawn at the fitted zoom (6.9 points a unit)
+    /// nor at 29, and discs bounced off empty space: a box is drawn at least
+    /// [`SOLID_LEAST`] points wide.
+    #[test]
+    fn a_thin_box_is_drawn_at_least_two_points_wide() {
+        let b = Aabb::new(glam::Vec2::ZERO, glam::Vec2::new(100.0, 100.0));
+        let slab = Aabb::new(glam::Vec2::new(70.0, 20.0), glam::Vec2::new(70.001, 80.0));
+        let world = World::new(b, &[], &[Solid::Box(slab)]).unwrap_or_else(|e| panic!("{e}"));
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(700.0, 700.0));
+            let painter = ui.painter_at(rect);
+            let view = View {
+                center: glam::Vec2::new(50.0, 50.0),
+                zoom: 6.9,
+                extent: None,
+            };
+            draw_static(&painter, &Camera::new(rect, &view), &world);
+        });
+        let widths: Vec<f32> = out
+            .shapes
+            .iter()
+            .filter_map(|c| match &c.shape {
+                Shape::Rect(r) if r.fill != egui::Color32::TRANSPARENT => Some(r.rect.width()),
+                _ => None,
+            })
+            .collect();
+        out.drop_without_applying_deltas();
+        assert!(widths.iter().any(|&w| w >= SOLID_LEAST), "{widths:?}");
     }
 
     /// User test: the spawn preview said "would overlap left" of a segment named `left`.
