@@ -104,8 +104,8 @@ pub fn run_to(world: &mut World, target: f64, max_events: u64) -> Ending {
     run_watched(world, target, max_events, &mut |_| {})
 }
 
-/// [`run_to`], calling `progress` after each chunk of events (about [`CHUNK_SECONDS`]
-/// each) and stopping when Ctrl+C or SIGTERM asks ([`crate::cli::interrupt`]). The
+/// [`run_to`], calling `progress` after each chunk of events (about a fifth of a second of
+/// them each) and stopping when Ctrl+C or SIGTERM asks ([`crate::cli::interrupt`]). The
 /// chunks do not change the run: it is the same in any chunking.
 pub fn run_watched(
     world: &mut World,
