@@ -627,7 +627,8 @@ impl World {
     /// 400-disc pool at restitution 0 met a million collisions at one instant and stalled.
     /// Touching is within [`TOUCH`] of the discs' reach (and the rounding of their
     /// coordinates); only contacts that approach get impulses, so one that is apart by
-    /// that much and separating is left alone. Stops adding when the instant is full.
+    /// that much and separating is left alone. Takes in at most
+    /// [`super::resting::TOUCHING_CONTACTS`] contacts in all.
     fn gather_touching(&mut self, cluster: &mut Vec<usize>, now: f64) {
         let mut seen: std::collections::HashSet<usize> = cluster.iter().copied().collect();
         let mut pairs = self.instant.disc_pairs();
