@@ -619,15 +619,18 @@ impl World {
         }
     }
 
-    /// Grows `cluster` (the discs whose contacts collided at `now`) by every disc, wall
-    /// and obstacle touching one of its discs, and so on, noting those contacts at this
-    /// instant: the island the collisions are passing through is solved at once. Solving
-    /// only the contacts that had collided settled part of a row of discs pushed along a
-    /// wall into a corner, which then pushed on the next discs and they back on it: a
-    /// 400-disc pool at restitution 0 met a million collisions at one instant and stalled.
-    /// Touching is within [`TOUCH`] of the discs' reach (and the rounding of their
-    /// coordinates); only contacts that approach get impulses, so one that is apart by
-    /// that much and separating is left alone. Takes in at most
+    /// Grows `cluster` (the discs whose contacts collided at `now`) by every disc touching
+    /// one of its discs, and so on, noting those contacts at this instant: the row the
+    /// collisions are passing through is solved at once. Solving only the contacts that
+    /// had collided settled part of a row of discs pushed along a wall into a corner,
+    /// which then pushed on the next discs and they back on it: a 400-disc pool at
+    /// restitution 0 met a million collisions at one instant and stalled. Walls and
+    /// obstacles come in only as the collisions meet them: taken in as touching, a disc
+    /// pinned in a corner beside another was left approaching it by 1e-45 after every
+    /// solve, and the two halved it at one instant for ever. Touching is within [`TOUCH`]
+    /// of the discs' reach (and the rounding of their coordinates); only contacts that
+    /// approach get impulses, so one that is apart by that much and separating is left
+    /// alone. Takes in at most
     /// [`super::resting::TOUCHING_CONTACTS`] contacts in all.
     fn gather_touching(&mut self, cluster: &mut Vec<usize>, now: f64) {
         let mut seen: std::collections::HashSet<usize> = cluster.iter().copied().collect();
@@ -641,38 +644,12 @@ impl World {
             let d = cluster[next];
             next += 1;
             let (p, r) = (self.bodies[d].at(now), self.bodies[d].r);
-            let walls = [
-                (p.x - r - self.min.x, DVec2::X),
-                (self.max.x - r - p.x, DVec2::NEG_X),
-                (p.y - r - self.min.y, DVec2::Y),
-                (self.max.y - r - p.y, DVec2::NEG_Y),
-            ];
-            for (gap, n) in walls {
-                if touching(gap, r, p) && !self.instant.add_touching(d, Other::Surface(n)) {
-                    return;
-                }
-            }
             let large = self.is_large[d];
-            let cell = self.grid.cell_of(d);
-            let solids: Vec<u32> = if large {
-                (0..self.shapes.len() as u32).collect()
-            } else {
-                self.grid.solids_in(cell).to_vec()
-            };
-            for k in solids {
-                let c = self.shapes[k as usize].contact(p);
-                if touching(c.distance - r, r, p)
-                    && c.normal.is_finite()
-                    && !self.instant.add_touching(d, Other::Surface(c.normal))
-                {
-                    return;
-                }
-            }
             near.clear();
             if large {
                 near.extend(0..self.bodies.len());
             } else {
-                let [cx, cy] = cell.map(|c| c as isize);
+                let [cx, cy] = self.grid.cell_of(d).map(|c| c as isize);
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         self.grid.for_each_in(cx + dx, cy + dy, |j| near.push(j));
@@ -689,9 +666,7 @@ impl World {
                 if !touching((p - q).length() - sigma, sigma, p.abs().max(q.abs())) {
                     continue;
                 }
-                if pairs.insert((d.min(j), d.max(j)))
-                    && !self.instant.add_touching(d, Other::Disc(j))
-                {
+                if pairs.insert((d.min(j), d.max(j))) && !self.instant.add_touching(d, j) {
                     return;
                 }
                 if seen.insert(j) {
