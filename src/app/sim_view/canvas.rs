@@ -45,6 +45,10 @@ pub struct Drawing<'a> {
     pub show_ids: bool,
     /// The scene's names of the world's obstacles, by obstacle index.
     pub obstacle_names: &'a [String],
+    /// A speed the arrows are scaled to at least: the fastest disc's at the run's start.
+    /// Scaled to the fastest disc now alone, a pile come to rest showed its rounding noise
+    /// (3.5e-15) as arrows 70 points long.
+    pub speed_ref: f64,
 }
 
 /// The canvas state kept between frames: camera and the spawn gesture in progress.
@@ -134,7 +138,8 @@ impl Canvas {
             // (the fastest reaching a share of the walls): the drag itself was drawn, 60
             // points long for a disc whose arrow then came out a few points.
             let v = (cam.to_world_f64(p) - from) * d.drag_speed;
-            let tip = Vec2::new(v.x as f32, -(v.y as f32)) * arrow_scale(&cam, d.world, v.length());
+            let tip = Vec2::new(v.x as f32, -(v.y as f32))
+                * arrow_scale(&cam, d.world, v.length().max(d.speed_ref));
             if tip.is_finite() {
                 painter.arrow(at, tip, stroke);
             }
@@ -303,7 +308,7 @@ fn arrow_scale(cam: &Camera, world: &World, also: f64) -> f32 {
 /// One filled circle per visible disc; arrows and outlines only when they are legible.
 fn draw_discs(painter: &egui::Painter, cam: &Camera, d: &Drawing<'_>) {
     let z = cam.zoom;
-    let scale = arrow_scale(cam, d.world, 0.0);
+    let scale = arrow_scale(cam, d.world, d.speed_ref);
     let clip = cam.rect.expand(2.0);
     let (ei, ej) = d.event.map_or((None, None), |e| {
         let (i, j) = e.kind.discs();
@@ -434,6 +439,7 @@ mod tests {
                 drag_speed: 1.0,
                 show_ids: true,
                 obstacle_names: &[],
+                speed_ref: 0.0,
             };
             draw_discs(&painter, &Camera::new(rect, &view), &d);
         });
@@ -442,6 +448,52 @@ mod tests {
         let last_other = shapes.iter().rposition(|s| !matches!(s, Shape::Text(_)));
         assert!(last_text > last_other, "{shapes:?}");
         out.drop_without_applying_deltas();
+    }
+
+    /// User test: a pile come to rest at restitution 0.5 (speeds of 3.5e-15, rounding)
+    /// drew every disc with an arrow about 70 points long, as if moving: the arrows were
+    /// scaled to the fastest disc now. Scaled to at least the run's starting speed, the
+    /// noise draws no arrow; with no reference the fastest disc still reaches its share.
+    #[test]
+    fn a_pile_at_rest_draws_no_arrows_for_rounding_noise() {
+        let b = Aabb::new(glam::Vec2::ZERO, glam::Vec2::new(20.0, 20.0));
+        let noise = DVec2::new(-3.55e-15, 3.55e-15);
+        let discs = [DiscInit::new(DVec2::new(8.0, 10.0), noise, 1.0)];
+        let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let segments = |speed_ref: f64| {
+            let ctx = egui::Context::default();
+            let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+                let view = View {
+                    center: glam::Vec2::new(10.0, 10.0),
+                    zoom: 18.0,
+                    extent: None,
+                };
+                let d = Drawing {
+                    world: &world,
+                    selected: None,
+                    event: None,
+                    comparison: None,
+                    spawn_radius: 1.0,
+                    drag_speed: 1.0,
+                    show_ids: false,
+                    obstacle_names: &[],
+                    speed_ref,
+                };
+                draw_discs(&ui.painter_at(rect), &Camera::new(rect, &view), &d);
+            });
+            let n = out
+                .shapes
+                .iter()
+                .filter(|c| matches!(c.shape, Shape::LineSegment { .. }))
+                .count();
+            out.drop_without_applying_deltas();
+            n
+        };
+        // The run started at speed 2: the noise draws nothing.
+        assert_eq!(segments(2.0), 0);
+        // Without a reference the fastest disc is the measure, noise or not.
+        assert!(segments(0.0) > 0);
     }
 
     /// User test: a box 0.001 wide was not drawn at the fitted zoom (6.9 points a unit)

@@ -509,6 +509,13 @@ impl SimView {
             drag_speed: self.settings.drag_speed,
             show_ids: self.settings.show_ids,
             obstacle_names: &r.obstacle_names,
+            speed_ref: r.timeline.as_ref().map_or(0.0, |t| {
+                t.origin()
+                    .discs()
+                    .map(|d| d.velocity.length())
+                    .filter(|v| v.is_finite())
+                    .fold(0.0, f64::max)
+            }),
         };
         let rect = ui.available_rect_before_wrap();
         let (lo, hi) = world.bounds();
