@@ -1610,24 +1610,19 @@ fn a_cap_no_limit_would_get_past_says_so() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// User test: a 400-disc pool at restitution 0 (random discs at 30% packing, 20 times
-/// their speed) stopped its clock at t = 3.855: a row of ten discs along the top wall,
-/// struck into the corner, collided a million times at one instant. The cluster rule
-/// settled only the contacts that had collided (part of the row, which then pushed the
-/// next discs and they back on it), and four passes of taking the rest off left
-/// approaches of a tenth of the row's speeds (noise from a disc 10¹⁴ times faster). The
-/// rule now takes in everything touching the cluster and takes the rest off until nothing
-/// approaches: frames of at most 200,000 events reach t = 10.
-#[test]
-fn an_inelastic_pool_with_a_row_struck_into_a_corner_keeps_its_clock_going() {
+/// 400 random discs at 30% packing in a box 100 wide, their speeds scaled by `speed`,
+/// at restitution 0, run to t = 10 in frames of 1/60 of at most `cap` events each: no
+/// frame is capped and no disc overlaps another at the end.
+fn run_inelastic_pool(seed: u64, speed: f64, cap: u64) {
     let b = bounds(100.0, 100.0);
-    let mut discs = sweepscope::sim::random_discs(400, 0.3, 7, b).unwrap_or_else(|e| panic!("{e}"));
+    let mut discs =
+        sweepscope::sim::random_discs(400, 0.3, seed, b).unwrap_or_else(|e| panic!("{e}"));
     for d in &mut discs {
-        d.velocity *= 20.0;
+        d.velocity *= speed;
     }
     let mut w = world(b, &discs, &[]);
     w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
-    w.set_max_events(200_000);
+    w.set_max_events(cap);
     for frame in 1..=600 {
         let r = w.advance_to_with(f64::from(frame) / 60.0, |_| {});
         assert!(!r.capped, "frame {frame} capped at t = {}", w.time());
@@ -1636,26 +1631,28 @@ fn an_inelastic_pool_with_a_row_struck_into_a_corner_keeps_its_clock_going() {
     assert_no_overlap(&w, 1e-9);
 }
 
+/// User test: a 400-disc pool at restitution 0 (random discs at 30% packing, 20 times
+/// their speed) stopped its clock at t = 3.855: a row of ten discs along the top wall,
+/// struck into the corner, collided a million times at one instant. The cluster rule
+/// settled only the contacts that had collided (part of the row, which then pushed the
+/// next discs and they back on it), and four passes of taking the rest off left
+/// approaches of a tenth of the row's speeds (noise from a disc 10¹⁴ times faster). The
+/// rule now takes in the discs touching the cluster and takes the rest off until nothing
+/// approaches: frames of at most 200,000 events reach t = 10.
+#[test]
+fn an_inelastic_pool_with_a_row_struck_into_a_corner_keeps_its_clock_going() {
+    run_inelastic_pool(7, 20.0, 200_000);
+}
+
 /// A first version of the rule above took in the walls and obstacles touching the
-/// cluster too: the debugger's own fill (400 discs, seed 1) at restitution 0 then stopped
-/// at t = 8.709, a disc pinned in a corner left approached by its neighbour by 1e-45 after
-/// every solve, the two halving it at one instant. Surfaces come in only as the
-/// collisions meet them, and the run reaches t = 10 in frames of at most 100,000 events.
+/// cluster too: the debugger's own fill (400 discs, seed 1, speeds 1.25 times those of
+/// its default walls) at restitution 0 then stopped at t = 8.709, a disc pinned in a
+/// corner left approached by its neighbour by 1e-45 after every solve, the two halving it
+/// at one instant. Surfaces come in only as the collisions meet them, and the run reaches
+/// t = 10 in frames of at most 100,000 events.
 #[test]
 fn a_disc_pinned_in_a_corner_beside_another_does_not_stop_the_clock() {
-    let b = bounds(100.0, 100.0);
-    let mut discs = sweepscope::sim::random_discs(400, 0.3, 1, b).unwrap_or_else(|e| panic!("{e}"));
-    for d in &mut discs {
-        d.velocity *= 1.25;
-    }
-    let mut w = world(b, &discs, &[]);
-    w.set_restitution(0.0).unwrap_or_else(|e| panic!("{e}"));
-    w.set_max_events(100_000);
-    for frame in 1..=600 {
-        let r = w.advance_to_with(f64::from(frame) / 60.0, |_| {});
-        assert!(!r.capped, "frame {frame} capped at t = {}", w.time());
-    }
-    assert_no_overlap(&w, 1e-9);
+    run_inelastic_pool(1, 1.25, 100_000);
 }
 
 /// User test: `sim` printed an elastic run's energy drift as its size (9.604e-15) where

@@ -406,6 +406,39 @@ mod tests {
     use super::*;
     use crate::sim::{DiscInit, EventKind};
 
+    /// A drawing of `world` with nothing selected or compared, no event and no numbers.
+    fn plain(world: &World) -> Drawing<'_> {
+        Drawing {
+            world,
+            selected: None,
+            event: None,
+            comparison: None,
+            spawn_radius: 1.0,
+            drag_speed: 1.0,
+            show_ids: false,
+            obstacle_names: &[],
+            speed_ref: 0.0,
+        }
+    }
+
+    /// The shapes [`draw_discs`] paints for `d` on a 400-point canvas centred on (10, 10)
+    /// at 18 points a unit.
+    fn discs_drawn(d: &Drawing) -> Vec<Shape> {
+        let ctx = egui::Context::default();
+        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
+            let view = View {
+                center: glam::Vec2::new(10.0, 10.0),
+                zoom: 18.0,
+                extent: None,
+            };
+            draw_discs(&ui.painter_at(rect), &Camera::new(rect, &view), d);
+        });
+        let shapes = out.shapes.iter().map(|c| c.shape.clone()).collect();
+        out.drop_without_applying_deltas();
+        shapes
+    }
+
     /// The last event's normal arrow was drawn over the number of the disc it starts on.
     #[test]
     fn disc_numbers_are_drawn_over_the_event_normal() {
@@ -421,33 +454,14 @@ mod tests {
             point: DVec2::new(10.0, 10.0),
             normal: DVec2::new(-1.0, 0.0),
         };
-        let ctx = egui::Context::default();
-        let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
-            let painter = ui.painter_at(rect);
-            let view = View {
-                center: glam::Vec2::new(10.0, 10.0),
-                zoom: 18.0,
-                extent: None,
-            };
-            let d = Drawing {
-                world: &world,
-                selected: None,
-                event: Some(&event),
-                comparison: None,
-                spawn_radius: 1.0,
-                drag_speed: 1.0,
-                show_ids: true,
-                obstacle_names: &[],
-                speed_ref: 0.0,
-            };
-            draw_discs(&painter, &Camera::new(rect, &view), &d);
+        let shapes = discs_drawn(&Drawing {
+            event: Some(&event),
+            show_ids: true,
+            ..plain(&world)
         });
-        let shapes: Vec<&Shape> = out.shapes.iter().map(|c| &c.shape).collect();
         let last_text = shapes.iter().rposition(|s| matches!(s, Shape::Text(_)));
         let last_other = shapes.iter().rposition(|s| !matches!(s, Shape::Text(_)));
         assert!(last_text > last_other, "{shapes:?}");
-        out.drop_without_applying_deltas();
     }
 
     /// User test: a pile come to rest at restitution 0.5 (speeds of 3.5e-15, rounding)
@@ -461,34 +475,13 @@ mod tests {
         let discs = [DiscInit::new(DVec2::new(8.0, 10.0), noise, 1.0)];
         let world = World::new(b, &discs, &[]).unwrap_or_else(|e| panic!("{e}"));
         let segments = |speed_ref: f64| {
-            let ctx = egui::Context::default();
-            let out = ctx.run_ui(egui::RawInput::default(), |ui| {
-                let rect = Rect::from_min_size(Pos2::ZERO, egui::vec2(400.0, 400.0));
-                let view = View {
-                    center: glam::Vec2::new(10.0, 10.0),
-                    zoom: 18.0,
-                    extent: None,
-                };
-                let d = Drawing {
-                    world: &world,
-                    selected: None,
-                    event: None,
-                    comparison: None,
-                    spawn_radius: 1.0,
-                    drag_speed: 1.0,
-                    show_ids: false,
-                    obstacle_names: &[],
-                    speed_ref,
-                };
-                draw_discs(&ui.painter_at(rect), &Camera::new(rect, &view), &d);
-            });
-            let n = out
-                .shapes
-                .iter()
-                .filter(|c| matches!(c.shape, Shape::LineSegment { .. }))
-                .count();
-            out.drop_without_applying_deltas();
-            n
+            discs_drawn(&Drawing {
+                speed_ref,
+                ..plain(&world)
+            })
+            .iter()
+            .filter(|s| matches!(s, Shape::LineSegment { .. }))
+            .count()
         };
         // The run started at speed 2: the noise draws nothing.
         assert_eq!(segments(2.0), 0);
