@@ -37,12 +37,14 @@ pub enum Response {
 /// fifth of its radius).
 pub const CONTACT_SKIN: f32 = 2e-4;
 
-/// The gap a ball of `radius` is set off a surface at the contact centre `at`:
-/// [`CONTACT_SKIN`] times the radius, and at least 8 f32 steps of the centre's largest
-/// coordinate, so that it is seen at every magnitude. Only a point at the origin gets no
-/// skin, where nothing rounds.
-pub fn contact_skin(radius: f32, at: Vec2) -> f32 {
-    skin_at(at.as_dvec2(), f64::from(radius)) as f32
+/// The gap a ball of `radius` is set off a surface of unit `normal` at the contact centre
+/// `at`: [`CONTACT_SKIN`] times the radius, and at least 8 f32 steps of the centre's
+/// coordinates along the normal, so that a centre rounded to f32 is still clear of the
+/// surface. Only the coordinates across the surface count: a ball sliding along a floor
+/// 10⁷ units from the origin keeps the skin it has at the origin (the largest coordinate
+/// set it 9.5 radii off).
+pub fn contact_skin(radius: f32, at: Vec2, normal: Vec2) -> f32 {
+    skin_at(at.as_dvec2(), f64::from(radius), normal.as_dvec2()) as f32
 }
 
 /// One contact along a resolved path.
@@ -215,13 +217,17 @@ pub fn resolve(
     // The centre at the last contact that was a touch, not an overlap: a place the ball
     // can stop in.
     let mut last_touch: Option<DVec2> = None;
+    // Contacts with other obstacles at exactly the time of a leg's first contact.
+    let mut ties: Vec<(usize, QueryContact)> = Vec::new();
     for _ in 0..=max_bounces + obstacles.len() + 1 {
         let leg = Motion {
             start: pos,
             end,
             radius,
         };
-        let Some((index, c)) = first_contact(&leg, obstacles, &mut inside, &mut held, now) else {
+        let Some((index, c)) =
+            first_contact(&leg, obstacles, &mut inside, &mut held, now, &mut ties)
+        else {
             pos = end;
             done = true;
             break;
@@ -261,11 +267,26 @@ pub fn resolve(
             instant_time = global;
         }
         instant.push((index, n, c.center));
+        // Surfaces met at the very same time (a ball dropped exactly into a V): one
+        // response to all of them, and the ball held among them. One after the other, the
+        // slide off the first sent the ball up the second, a different one by the
+        // obstacles' order.
+        let tied =
+            effective != Response::Stop && simultaneous((index, &c), &ties, obstacles, global);
+        if tied {
+            let mut normals = vec![n];
+            normals.extend(ties.iter().map(|(_, t)| t.normal));
+            outgoing = respond_to_all(incoming, &normals, effective);
+            instant.extend(ties.iter().map(|&(j, t)| (j, t.normal, t.center)));
+        }
         // The wedge rule (see `WEDGE_CONTACTS`): held among the surfaces met at this
         // instant, each by its last contact.
-        let hold = (effective != Response::Stop && wedged(&instant, response))
-            .then(|| last_per_obstacle(&instant))
-            .filter(|last| last.len() >= 2);
+        // An overlap of the input met again (made by the path, it would be stepped out of).
+        let input_overlap = hit.started_inside && !made_by_path(sweep, &obstacles[index]);
+        let hold = (effective != Response::Stop
+            && (tied || wedged(&instant, response, input_overlap)))
+        .then(|| last_per_obstacle(&instant))
+        .filter(|last| last.len() >= 2);
         if let Some(last) = &hold {
             let normals: Vec<DVec2> = last.iter().map(|&(_, m, _)| m).collect();
             outgoing = into_none(outgoing, &normals);
@@ -308,7 +329,7 @@ pub fn resolve(
                 // An overlap of the input is the sweep's own started-inside contact with
                 // that obstacle (asked only here, on the rare started-inside contact: a
                 // first leg can end at t = 0, so the time does not tell).
-                let made_by_path = hit.started_inside && made_by_path(sweep, &obstacles[index]);
+                let made_by_path = hit.started_inside && !input_overlap;
                 let out = if made_by_path {
                     // An overlap the path made: the skin step off one of two surfaces met
                     // at once (a wedge) puts the ball into the other. Passed over like an
@@ -336,7 +357,7 @@ pub fn resolve(
                     inside[index] = true;
                     pos = c.center;
                 } else {
-                    pos = c.center + n * skin_at(c.center, radius);
+                    pos = c.center + n * skin_at(c.center, radius, n);
                     stepped_from = Some(c.center);
                 }
             }
@@ -364,6 +385,38 @@ pub fn resolve(
     path
 }
 
+/// Whether the first contact `c` and its `ties` (contacts at exactly its time) are a ball
+/// meeting several still surfaces at once from outside them: answered together. An overlap
+/// at a leg's start, or a moving circle (whose own motion the response acts relative to),
+/// is answered alone, as before.
+fn simultaneous(
+    (index, c): (usize, &QueryContact),
+    ties: &[(usize, QueryContact)],
+    obstacles: &[Obstacle],
+    now: f64,
+) -> bool {
+    let still = |o: &Obstacle| surface_motion(o, now) == DVec2::ZERO;
+    !ties.is_empty()
+        && !c.hit.started_inside
+        && ties
+            .iter()
+            .all(|(j, t)| !t.hit.started_inside && still(&obstacles[*j]))
+        && still(&obstacles[index])
+}
+
+/// The response to surfaces of `normals` met at once: the motion nearest `incoming` that
+/// moves into none of them (`into_none`, the slide), and for a reflection the impulse that
+/// took it there again times the restitution. For one surface this is the usual
+/// reflection; for several it depends on none's order, and an elastic one keeps the
+/// speed (the slide and its impulse are at right angles).
+fn respond_to_all(incoming: DVec2, normals: &[DVec2], response: Response) -> DVec2 {
+    let slid = into_none(incoming, normals);
+    match response {
+        Response::Reflect { restitution } => slid + (slid - incoming) * f64::from(restitution),
+        Response::Slide | Response::Cross | Response::Stop => slid,
+    }
+}
+
 /// Whether a ball of `radius` at rest at `p` at global time `now` overlaps an obstacle
 /// other than those the input overlaps (`inside`, passed over while the path starts in
 /// them).
@@ -386,16 +439,30 @@ fn made_by_path(sweep: &Sweep, obstacle: &Obstacle) -> bool {
 }
 
 /// Whether the contacts at one instant (obstacle, normal, centre; the newest last) are the
-/// ball bouncing among surfaces for ever, so that the wedge rule holds it: an obstacle met
-/// again at the instant, where the bounces shrink (a slide, restitution below 1) or would
+/// ball bouncing among surfaces for ever, so that the wedge rule holds it: the newest an
+/// overlap of the input (`input_overlap`) facing a surface met at the instant; an obstacle
+/// met again at the instant, where the bounces shrink (a slide, restitution below 1) or would
 /// go on for ever (two surfaces face to face, as in a corridor); or [`WEDGE_CONTACTS`] of
 /// them in any case. An elastic ball in a wedge of angle θ leaves it after about π/θ
 /// bounces at one instant, and is let to, up to that many.
-fn wedged(instant: &[(usize, DVec2, DVec2)], response: Response) -> bool {
+fn wedged(instant: &[(usize, DVec2, DVec2)], response: Response, input_overlap: bool) -> bool {
     let Some(&(newest, ..)) = instant.last() else {
         return false;
     };
     if instant.len() >= WEDGE_CONTACTS {
+        return true;
+    }
+    let opposite = |a: DVec2, b: DVec2| a.dot(b) < -1.0 + 1e-9;
+    // An overlap of the input met at the instant of a contact with a surface facing it:
+    // the ball is wider than the room between them. Bounced from one to the other, it
+    // met the overlap at once each time and the facing surface a skin later, never again
+    // at one instant, until its budget ran out.
+    let newest_n = instant[instant.len() - 1].1;
+    if input_overlap
+        && instant[..instant.len() - 1]
+            .iter()
+            .any(|&(j, a, _)| j != newest && opposite(a, newest_n))
+    {
         return true;
     }
     let again = instant[..instant.len() - 1]
@@ -407,7 +474,7 @@ fn wedged(instant: &[(usize, DVec2, DVec2)], response: Response) -> bool {
     let elastic = matches!(response, Response::Reflect { restitution } if restitution >= 1.0);
     let facing = instant
         .iter()
-        .any(|&(_, a, _)| instant.iter().any(|&(_, b, _)| a.dot(b) < -1.0 + 1e-9));
+        .any(|&(_, a, _)| instant.iter().any(|&(_, b, _)| opposite(a, b)));
     !elastic || facing
 }
 
@@ -497,22 +564,28 @@ fn crossing(sweep: &Sweep, obstacles: &[Obstacle], max_bounces: usize, mut path:
 }
 
 /// The earliest contact of `leg` (which starts at global time `now`): by the f64 time, ties
-/// to the earlier obstacle. An obstacle marked `inside` (an overlap at a leg's start already
-/// answered) is passed over while the leg still starts overlapping it, and unmarked once it
-/// does not: a later leg that comes back meets it again.
+/// to the earlier obstacle; the contacts with later obstacles at exactly that time go to
+/// `ties`. An obstacle marked `inside` (an overlap at a leg's start already answered) is
+/// passed over while the leg still starts overlapping it and does not move further into
+/// it, and unmarked otherwise: a later leg that comes back meets it again, whether it has
+/// left the overlap by then or not.
 fn first_contact(
     leg: &Motion,
     obstacles: &[Obstacle],
     inside: &mut [bool],
     held: &mut [Option<DVec2>],
     now: f64,
+    ties: &mut Vec<(usize, QueryContact)>,
 ) -> Option<(usize, QueryContact)> {
     let mut best: Option<(usize, QueryContact)> = None;
+    ties.clear();
     let motion = leg.end - leg.start;
     for (i, o) in obstacles.iter().enumerate() {
         let c = contact(leg, o, now);
         if inside[i] {
-            if c.as_ref().is_some_and(|c| c.hit.started_inside) {
+            if c.as_ref()
+                .is_some_and(|c| c.hit.started_inside && !moves_into(leg, c.normal))
+            {
                 continue;
             }
             inside[i] = false;
@@ -524,13 +597,26 @@ fn first_contact(
             }
             held[i] = None;
         }
-        if let Some(c) = c
-            && best.is_none_or(|(_, b)| c.t < b.t)
-        {
-            best = Some((i, c));
+        let Some(c) = c else { continue };
+        match &best {
+            Some((_, b)) if c.t == b.t => ties.push((i, c)),
+            Some((_, b)) if c.t > b.t => {}
+            _ => {
+                ties.clear();
+                best = Some((i, c));
+            }
         }
     }
     best
+}
+
+/// Whether `leg` moves further into the obstacle it starts overlapping, whose push-out
+/// normal is `n`: by more than the rounding of the leg's motion, which a slide along the
+/// surface leaves at about 10⁻¹⁶ of its size (and of its start's coordinates).
+fn moves_into(leg: &Motion, n: DVec2) -> bool {
+    let motion = leg.end - leg.start;
+    let slack = 1e-9 * motion.length() + 1e-15 * leg.start.abs().max_element();
+    motion.dot(n) < -slack
 }
 
 /// The contact of `leg` with `obstacle` as it is over `[now, 1]` (a moving circle has moved
@@ -577,15 +663,16 @@ fn saturated(v: DVec2) -> Vec2 {
 /// no direction), and the overlap is passed over as one of the input's.
 fn escape(c: &QueryContact, point: Vec2, radius: f64) -> Option<f64> {
     let clearance = (c.center - point.as_dvec2()).dot(c.normal);
-    let step = radius - clearance + skin_at(c.center, radius);
+    let step = radius - clearance + skin_at(c.center, radius, c.normal);
     (step.is_finite() && step > 0.0 && c.normal.is_finite() && c.normal != DVec2::ZERO)
         .then_some(step)
 }
 
-/// [`contact_skin`] in f64.
-fn skin_at(p: DVec2, radius: f64) -> f64 {
+/// [`contact_skin`] in f64: each coordinate's f32 rounding moves the centre across the
+/// surface by at most half its step times the normal's component on that axis.
+fn skin_at(p: DVec2, radius: f64, n: DVec2) -> f64 {
     (f64::from(CONTACT_SKIN) * radius.max(0.0))
-        .max(p.abs().max_element() * 8.0 * f64::from(f32::EPSILON))
+        .max((p.abs() * n.abs()).element_sum() * 8.0 * f64::from(f32::EPSILON))
 }
 
 /// Helper for callers that want the earliest hit among many obstacles.
@@ -1255,5 +1342,94 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Outside test: a ball starting 0.8 deep in a floor, moving up and away, met the
+    /// ceiling still in the floor; the leg back down started in the floor, which was
+    /// passed over, and the ball went through all of it (ending at y = −9). A leg that
+    /// moves further into an overlap of the input meets it again, and a ball too wide for
+    /// the room between the two is held between them.
+    #[test]
+    fn a_ball_that_starts_in_the_floor_and_bounces_off_the_ceiling_does_not_pass_through_it() {
+        let boxes = [
+            Obstacle::Aabb(Aabb::new(Vec2::new(-100.0, -5.0), Vec2::new(100.0, 0.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(-100.0, 1.5), Vec2::new(100.0, 5.0))),
+        ];
+        let segments = [
+            Obstacle::Segment(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0))),
+            Obstacle::Segment(Segment::new(Vec2::new(-100.0, 1.5), Vec2::new(100.0, 1.5))),
+        ];
+        let ball = Sweep::new(Vec2::new(0.0, 0.2), Vec2::new(10.0, 10.0), 1.0);
+        for walls in [boxes, segments] {
+            for response in [
+                Response::Reflect { restitution: 1.0 },
+                Response::Reflect { restitution: 0.5 },
+                Response::Slide,
+            ] {
+                let p = resolve(&ball, &walls, response, 10);
+                for (k, pt) in p.points.iter().enumerate() {
+                    assert!(
+                        pt.y >= 0.2 - 1e-6 && pt.y <= 0.5,
+                        "{response:?}: point {k} at {pt}, deeper than the start or past the \
+                         ceiling"
+                    );
+                }
+                assert!(
+                    !p.truncated && (p.end.x - 10.0).abs() < 1e-3,
+                    "{response:?}: ends at {} after {} contacts",
+                    p.end,
+                    p.contacts.len()
+                );
+            }
+        }
+    }
+
+    /// Outside test: dropped exactly into an obtuse V, the ball met both walls at one
+    /// time; the slide off the first sent it up the second (ending at (±4.2, 4.4), the
+    /// side by the obstacles' order). Both are answered at once: it rests at the contact.
+    #[test]
+    fn a_ball_dropped_exactly_into_an_obtuse_v_comes_to_rest_in_it() {
+        let a = Obstacle::Segment(Segment::new(Vec2::new(-40.0, 30.0), Vec2::ZERO));
+        let b = Obstacle::Segment(Segment::new(Vec2::ZERO, Vec2::new(40.0, 30.0)));
+        let ball = Sweep::new(Vec2::new(0.0, 30.0), Vec2::new(0.0, -30.0), 1.0);
+        for response in [Response::Slide, Response::Reflect { restitution: 0.0 }] {
+            for walls in [[a, b], [b, a]] {
+                let p = resolve(&ball, &walls, response, 100);
+                // Touching both walls 3x ± 4y = 0 at distance 1: y = 5/4.
+                assert_eq!(p.end, Vec2::new(0.0, 1.25), "{response:?}");
+                assert_eq!(p.contacts[0].hit.time, 23.0 / 48.0);
+            }
+        }
+        // Elastic: straight back up, whatever the order, with its speed.
+        let up = |walls: [Obstacle; 2]| {
+            resolve(&ball, &walls, Response::Reflect { restitution: 1.0 }, 100)
+        };
+        let (p, q) = (up([a, b]), up([b, a]));
+        assert_eq!(p.end, q.end);
+        assert_eq!(p.end.x, 0.0);
+        assert_eq!(p.contacts[0].outgoing, -p.contacts[0].incoming);
+    }
+
+    /// Outside test: the skin was 8 f32 steps of the contact centre's largest coordinate,
+    /// so a ball of radius 1 sliding along a floor at x = 10⁷ was set 9.5 above it (0.0095
+    /// at x = 10⁴), where the same slide at the origin keeps 0.0002. Only the coordinates
+    /// across the surface round the centre off it.
+    #[test]
+    fn the_skin_does_not_grow_with_the_coordinate_along_the_surface() {
+        for x in [0.0f32, 1e4, 1e7] {
+            let floor = Obstacle::Segment(Segment::new(
+                Vec2::new(x - 1000.0, 0.0),
+                Vec2::new(x + 1000.0, 0.0),
+            ));
+            let ball = Sweep::new(Vec2::new(x, 5.0), Vec2::new(x + 10.0, -3.0), 1.0);
+            let p = resolve(&ball, &[floor], Response::Slide, 5);
+            assert_eq!(p.end.y, 1.0002, "at x = {x}");
+            assert_eq!(contact_skin(1.0, Vec2::new(x, 1.0), Vec2::Y), 2e-4);
+        }
+        // Across the surface the rounding still sets it: 8 f32 steps of 10⁷.
+        assert_eq!(
+            contact_skin(1.0, Vec2::new(0.0, 1e7), Vec2::Y),
+            1e7 * 8.0 * f32::EPSILON
+        );
     }
 }

@@ -475,7 +475,11 @@ fn path_table(ui: &mut Ui, scene: &Scene, ball: &BallEvaluation) {
 /// from outside it is set off the surface by the contact skin; from a start inside it is
 /// not moved, and the next leg starts in the obstacle still.
 fn skin_note(path: &crate::response::Path, radius: f32) -> String {
-    let skin = fixed(crate::response::contact_skin(radius, glam::Vec2::ZERO));
+    let skin = fixed(crate::response::contact_skin(
+        radius,
+        glam::Vec2::ZERO,
+        glam::Vec2::Y,
+    ));
     let outside = path.contacts.iter().any(|c| !c.hit.started_inside);
     let inside = path.contacts.iter().any(|c| c.hit.started_inside);
     let mut note = String::new();
