@@ -929,6 +929,43 @@ fn saving_over_a_file_another_program_changed_asks_first() {
     assert!(!h.state().dirty(), "saved again without a question");
 }
 
+/// Outside test: a session with unsaved edits to a file was killed; another program
+/// edited the file; the next launch restored the edits and Ctrl+S overwrote the other
+/// program's text without a question (the restored document took the file as it was at
+/// restore time for the one it had read). The session keeps the file's fingerprint as it
+/// knew it, and the save asks.
+#[test]
+fn a_restored_session_asks_before_saving_over_a_file_changed_since() {
+    let dir = scratch("restored-changed");
+    let file = dir.join("scene.ron");
+    save_scene(&file, &builtin::default_scene()).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = harness(opened(&file));
+    edit(&mut h);
+    let stored = h.state().session();
+    // Killed; another program writes the file.
+    let theirs = std::fs::read_to_string(&file)
+        .unwrap_or_default()
+        .replace("Default: corner bounce", "EXTERNAL EDIT");
+    std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
+    let restored = session::restore(&stored)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("restored"));
+    let mut next = harness(DebugApp::new(Scene::empty("")));
+    next.state_mut().open_restored(restored);
+    next.run();
+    assert!(next.state().dirty());
+    act(&mut next, Action::Save);
+    assert!(
+        next.query_by_label_contains("changed on disk since it was opened")
+            .is_some(),
+        "saved without asking: {}",
+        next.state().status()
+    );
+    next.get_by_label("Cancel").click();
+    next.run();
+    assert_eq!(std::fs::read_to_string(&file).unwrap_or_default(), theirs);
+}
+
 /// From "this file changed on disk", Reload went through the unsaved-changes question,
 /// whose Save came back to the first question. Reload there takes the file's version.
 #[test]

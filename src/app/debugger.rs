@@ -176,6 +176,11 @@ impl DebugApp {
         self.set_document(r.scene, r.path.as_deref());
         if r.unsaved {
             self.doc.mark_unsaved();
+            // Unsaved changes to a file are judged against the file as the last session
+            // knew it: edited by another program since, a save asks first.
+            if let Some(known) = r.on_disk {
+                self.doc.set_on_disk(known);
+            }
         }
         // The object the inspector showed, when the scene still has one of that name.
         if let Some(i) = r
@@ -201,6 +206,7 @@ impl DebugApp {
                 .selected
                 .and_then(|i| self.doc.scene().objects.get(i))
                 .map(|o| o.name.clone()),
+            on_disk: self.doc.on_disk(),
             ..session::to_store(text, self.doc.path(), self.doc.dirty(), discarded)
         }
     }
@@ -309,7 +315,7 @@ impl DebugApp {
     }
 
     pub fn set_recent_files(&mut self, recent: Vec<PathBuf>) {
-        self.files.recent = recent;
+        self.files.set_recent(recent);
     }
 
     /// The error banner text, if any (a failed load or save).

@@ -199,6 +199,17 @@ impl Document {
             && matches!((self.on_disk, fingerprint(path)), (Some(a), Some(b)) if a != b)
     }
 
+    /// The fingerprint of the file as this document last read or wrote it.
+    pub fn on_disk(&self) -> Option<u64> {
+        self.on_disk
+    }
+
+    /// Takes `known` as the fingerprint of the file as last read or written (a restored
+    /// session's, whose file another program may have changed since).
+    pub fn set_on_disk(&mut self, known: u64) {
+        self.on_disk = Some(known);
+    }
+
     /// Forgets the file's claim to the content: the title shows it unsaved (a restored
     /// session whose file has changed since).
     pub fn mark_unsaved(&mut self) {

@@ -78,6 +78,22 @@ impl Files {
         self.recent.truncate(RECENT);
     }
 
+    /// Replaces the recent files with `list`, each file once (its first place) and at most
+    /// [`RECENT`] of them: a restored list with this launch's file added grew by one entry
+    /// a launch, with duplicates.
+    pub fn set_recent(&mut self, list: Vec<PathBuf>) {
+        let mut recent: Vec<PathBuf> = Vec::with_capacity(RECENT);
+        for p in list {
+            if recent.len() == RECENT {
+                break;
+            }
+            if !recent.contains(&p) {
+                recent.push(p);
+            }
+        }
+        self.recent = recent;
+    }
+
     /// Lets dialogs try the native one first.
     pub fn allow_native(&mut self) {
         self.native = true;
@@ -299,6 +315,24 @@ pub fn not_a_scene(path: &Path) -> SceneError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Outside test: each launch with a file added it to the restored list, which was
+    /// made unique only between neighbours and never cut: the menu listed files twice and
+    /// the list grew a launch at a time.
+    #[test]
+    fn restored_recent_files_are_each_listed_once_and_at_most_eight() {
+        let p = |s: &str| PathBuf::from(format!("/{s}.ron"));
+        let mut f = Files::default();
+        let mut list = vec![p("now"), p("a"), p("b"), p("a"), p("now")];
+        list.extend((0..20).map(|i| p(&i.to_string())));
+        f.set_recent(list);
+        assert_eq!(f.recent.len(), RECENT);
+        assert_eq!(&f.recent[..3], &[p("now"), p("a"), p("b")]);
+        let mut seen = f.recent.clone();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), RECENT);
+    }
 
     #[test]
     fn programs_are_found_on_the_path_only_when_executable() {

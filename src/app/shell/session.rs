@@ -1,5 +1,5 @@
-//! The session remembered between launches (eframe's storage), and what a restored session
-//! may claim. The title never lies about it:
+//! The session remembered between launches (its own file, [`SESSION_FILE`], in the app's
+//! storage folder), and what a restored session may claim. The title never lies about it:
 //!
 //! - changes the user discarded on closing are not remembered: only the file's name is, and
 //!   the next launch opens the file as it is on disk;
@@ -7,9 +7,88 @@
 //!   holds the same content (the camera aside); otherwise it comes back marked unsaved;
 //! - a remembered scene without a file comes back unsaved when it was unsaved.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use serde::{Deserialize, Serialize};
+
+use crate::scene::limits::MAX_SCENE_BYTES;
 use crate::scene::{Scene, View, load_scene, parse_scene};
+
+/// The session's file in the app's storage folder (`eframe::storage_dir`), written whole
+/// or not at all. eframe rewrites its own storage file in place: a full disk cut it short
+/// in the middle of the unsaved scene it held, and the next launch opened the default
+/// scene with every edit gone. eframe's file keeps the window's size alone.
+pub const SESSION_FILE: &str = "session.ron";
+
+/// Bytes of a session file read at most: a scene the loader accepts, escaped into a RON
+/// string (at most 6 bytes a byte, `\u{1}` for a control character), and the rest.
+const MAX_SESSION_BYTES: u64 = 6 * MAX_SCENE_BYTES + (1 << 20);
+
+/// Everything a session remembers, as its file holds it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionFile {
+    /// The scene and its file, as [`Stored`].
+    pub scene: String,
+    pub path: Option<String>,
+    pub dirty: bool,
+    pub selected: Option<String>,
+    pub on_disk: Option<u64>,
+    /// The bug-report folder chosen, the recent files (newest first), the interface scale.
+    pub output_dir: Option<String>,
+    pub recent: Vec<String>,
+    pub ui_scale: Option<f32>,
+}
+
+impl SessionFile {
+    /// The scene's part.
+    pub fn stored(&self) -> Stored {
+        Stored {
+            scene: self.scene.clone(),
+            path: self.path.as_deref().map(PathBuf::from),
+            dirty: self.dirty,
+            selected: self.selected.clone(),
+            on_disk: self.on_disk,
+        }
+    }
+}
+
+/// Writes `session` to [`SESSION_FILE`] in `dir` (made if missing), atomically: the old
+/// file stays whole if this fails. The error says what failed, for the banner.
+pub fn write_session(dir: &Path, session: &SessionFile) -> Result<(), String> {
+    let path = dir.join(SESSION_FILE);
+    let text = ron::ser::to_string_pretty(session, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("cannot write it as RON: {e}"))?;
+    std::fs::create_dir_all(dir)
+        .and_then(|()| crate::atomic_file::write_atomically(&path, text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The session in `dir`'s [`SESSION_FILE`]: `Ok(None)` when there is none (a first launch,
+/// or a session an earlier version kept in eframe's storage), `Err` saying why when it
+/// cannot be read.
+pub fn read_session(dir: &Path) -> Result<Option<SessionFile>, String> {
+    let path = dir.join(SESSION_FILE);
+    let file = match std::fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let mut text = String::new();
+    file.take(MAX_SESSION_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if text.len() as u64 > MAX_SESSION_BYTES {
+        return Err(format!(
+            "{}: longer than {MAX_SESSION_BYTES} bytes",
+            path.display()
+        ));
+    }
+    ron::from_str(&text)
+        .map(Some)
+        .map_err(|e| format!("{}:{e}", path.display()))
+}
 
 /// What is stored for the next launch.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -23,6 +102,8 @@ pub struct Stored {
     pub dirty: bool,
     /// The name of the object the inspector showed.
     pub selected: Option<String>,
+    /// The fingerprint of the file as the scene last read or wrote it.
+    pub on_disk: Option<u64>,
 }
 
 /// A session to open: the scene, its file, whether it is unsaved, and an error to show
@@ -34,6 +115,8 @@ pub struct Restored {
     pub unsaved: bool,
     /// The object to select, by name, when the scene still has it.
     pub selected: Option<String>,
+    /// The fingerprint of the file as the last session knew it.
+    pub on_disk: Option<u64>,
 }
 
 /// What to open from `stored`: `Ok(None)` when there is nothing (start as a new user
@@ -51,6 +134,7 @@ pub fn restore(stored: &Stored) -> Result<Option<Restored>, String> {
             path: stored.path.clone(),
             unsaved: false,
             selected: stored.selected.clone(),
+            on_disk: stored.on_disk,
         })),
         (None, Some(Err(e))) => Err(e.to_string()),
         (Some(scene), None) => Ok(Some(Restored {
@@ -58,6 +142,7 @@ pub fn restore(stored: &Stored) -> Result<Option<Restored>, String> {
             path: None,
             unsaved: stored.dirty,
             selected: stored.selected.clone(),
+            on_disk: stored.on_disk,
         })),
         (Some(scene), Some(file)) => {
             let matches = file.is_ok_and(|f| same_content(&f, &scene));
@@ -66,6 +151,7 @@ pub fn restore(stored: &Stored) -> Result<Option<Restored>, String> {
                 path: stored.path.clone(),
                 unsaved: !matches,
                 selected: stored.selected.clone(),
+                on_disk: stored.on_disk,
             }))
         }
     }
@@ -80,6 +166,7 @@ pub fn to_store(scene_text: String, path: Option<&Path>, dirty: bool, discarded:
             path: path.map(Path::to_path_buf),
             dirty: false,
             selected: None,
+            on_disk: None,
         }
     } else {
         Stored {
@@ -87,6 +174,7 @@ pub fn to_store(scene_text: String, path: Option<&Path>, dirty: bool, discarded:
             path: path.map(Path::to_path_buf),
             dirty,
             selected: None,
+            on_disk: None,
         }
     }
 }
@@ -181,6 +269,40 @@ mod tests {
         let stored = to_store(String::new(), Some(&file), false, true);
         let e = restore(&stored).unwrap_err();
         assert!(e.contains("gone.ron"), "{e}");
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Outside test: eframe's storage file, rewritten in place, was cut off on a full
+    /// disk in the middle of the unsaved scene it held, and the next launch opened the
+    /// default scene. The session's own file is written atomically: a failed write keeps
+    /// the last one whole and says why.
+    #[test]
+    fn the_session_file_is_written_whole_or_not_at_all() {
+        let d = dir("file");
+        let session = SessionFile {
+            scene: scene_to_string(&builtin::default_scene()),
+            path: Some("/somewhere/a \"quoted\" name.ron".into()),
+            dirty: true,
+            selected: Some("ball".into()),
+            on_disk: Some(u64::MAX),
+            output_dir: None,
+            recent: vec!["/a.ron".into(), "/b.ron".into()],
+            ui_scale: Some(1.25),
+        };
+        assert_eq!(read_session(&d), Ok(None));
+        write_session(&d, &session).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read_session(&d), Ok(Some(session.clone())));
+        // A folder that cannot be made (a file in the way): an error naming the place, and
+        // the session written before is untouched.
+        let blocked = d.join("blocked");
+        std::fs::write(&blocked, "a file").unwrap();
+        let e = write_session(&blocked.join("deeper"), &session).unwrap_err();
+        assert!(e.contains("blocked"), "{e}");
+        assert_eq!(read_session(&d), Ok(Some(session)));
+        // A file that is not a session: said with its place in the text.
+        std::fs::write(d.join(SESSION_FILE), "(scene: 12").unwrap();
+        let e = read_session(&d).unwrap_err();
+        assert!(e.contains(SESSION_FILE) && e.contains(":1:"), "{e}");
         let _ = std::fs::remove_dir_all(d);
     }
 

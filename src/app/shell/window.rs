@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::frame_times::FrameTimes;
 use super::headless::{self, Driver, ReportJob};
-use super::session::{self, Stored};
+use super::session::{self, SessionFile, Stored};
 use crate::app::action::Action;
 use crate::app::command::Command;
 use crate::app::debugger::DebugApp;
@@ -21,6 +21,12 @@ use crate::cli::terminal::safe_lines;
 use crate::scene::builtin;
 use crate::scene::{Scene, load_scene};
 
+/// The app's name for its storage folder (`eframe::storage_dir`), which holds eframe's
+/// file (the window's size) and the session's ([`session::SESSION_FILE`]).
+const STORAGE_APP: &str = "sweepscope";
+
+/// The keys under which earlier versions kept the session in eframe's file: read when
+/// there is no session file yet, and removed from eframe's file at the next save.
 const KEY_SCENE: &str = "sweepscope.scene";
 const KEY_RECENT: &str = "sweepscope.recent";
 const KEY_PATH: &str = "sweepscope.path";
@@ -28,6 +34,15 @@ const KEY_DIRTY: &str = "sweepscope.dirty";
 const KEY_OUTPUT: &str = "sweepscope.output_dir";
 const KEY_SELECTED: &str = "sweepscope.selected";
 const KEY_SCALE: &str = "sweepscope.ui_scale";
+const OLD_KEYS: [&str; 7] = [
+    KEY_SCENE,
+    KEY_RECENT,
+    KEY_PATH,
+    KEY_DIRTY,
+    KEY_OUTPUT,
+    KEY_SELECTED,
+    KEY_SCALE,
+];
 /// eframe's own key for the window's geometry.
 const EFRAME_WINDOW_KEY: &str = "window";
 
@@ -47,6 +62,8 @@ struct Window {
     saved: Option<SessionKey>,
     /// The scene's file and whether it was unsaved, when the session was last saved.
     saved_file: Option<(Option<PathBuf>, bool)>,
+    /// Why the session could not be saved the last time it was tried, once said.
+    session_error: Option<String>,
 }
 
 /// The scene's revision, the recent files and the report folder: a change to any of them
@@ -133,35 +150,63 @@ impl eframe::App for Window {
         if !self.persist {
             return;
         }
-        self.saved = Some(session_key(&self.app));
-        self.saved_file = Some((
-            self.app.file_path().map(Path::to_path_buf),
-            self.app.dirty(),
-        ));
         let Stored {
             scene,
             path,
             dirty,
             selected,
+            on_disk,
         } = self.app.session();
-        storage.set_string(KEY_SCENE, scene);
-        eframe::set_value(storage, KEY_DIRTY, &dirty);
-        eframe::set_value(storage, KEY_SELECTED, &selected);
-        let path = path.map(|p| p.display().to_string());
-        eframe::set_value(storage, KEY_PATH, &path);
-        let output = self
-            .app
-            .chosen_output_dir()
-            .map(|p| p.display().to_string());
-        eframe::set_value(storage, KEY_OUTPUT, &output);
-        let recent: Vec<String> = self
-            .app
-            .recent_files()
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
-        eframe::set_value(storage, KEY_RECENT, &recent);
-        eframe::set_value(storage, KEY_SCALE, &self.app.asked_scale());
+        let session = SessionFile {
+            scene,
+            path: path.map(|p| p.display().to_string()),
+            dirty,
+            selected,
+            on_disk,
+            output_dir: self
+                .app
+                .chosen_output_dir()
+                .map(|p| p.display().to_string()),
+            recent: self
+                .app
+                .recent_files()
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect(),
+            ui_scale: Some(self.app.asked_scale()),
+        };
+        let written = match eframe::storage_dir(STORAGE_APP) {
+            Some(dir) => session::write_session(&dir, &session),
+            None => Err("no folder to keep it in (neither HOME nor XDG_DATA_HOME)".to_owned()),
+        };
+        match written {
+            Ok(()) => {
+                self.saved = Some(session_key(&self.app));
+                self.saved_file = Some((
+                    self.app.file_path().map(Path::to_path_buf),
+                    self.app.dirty(),
+                ));
+                self.session_error = None;
+            }
+            // Said once for each new reason, not at every autosave.
+            Err(e) => {
+                if self.session_error.as_ref() != Some(&e) {
+                    self.app.set_banner(format!(
+                        "The session could not be saved ({e}): if this window is killed, \
+                         changes not saved to a file are lost. Save the scene to a file \
+                         (Ctrl+S)."
+                    ));
+                }
+                self.session_error = Some(e);
+                // Tried again at the next interval, not at every frame.
+                self.saved = Some(session_key(&self.app));
+            }
+        }
+        // What an earlier version kept in eframe's file, rewritten in place (see
+        // `session::SESSION_FILE`), goes: the session file holds it now.
+        for key in OLD_KEYS {
+            storage.remove_string(key);
+        }
     }
 }
 
@@ -386,9 +431,10 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                 }
             }
             if let Some(storage) = cc.storage {
-                restore_stored(&mut app, storage, restore);
+                let last = last_session(&mut app, storage);
+                restore_stored(&mut app, &last, restore);
                 // Unattended runs draw at scale 1, whatever the last session's.
-                if let Some(scale) = eframe::get_value::<f32>(storage, KEY_SCALE)
+                if let Some(scale) = last.ui_scale
                     && !unattended
                 {
                     let window = remembered_window(storage).filter(|_| asked_size.is_none());
@@ -407,6 +453,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                 clear,
                 saved: None,
                 saved_file: None,
+                session_error: None,
             }))
         }),
     );
@@ -516,36 +563,50 @@ fn unreadable_session(text: &str, error: &crate::scene::SceneError, dir: Option<
     format!("The last session's unsaved scene could not be read ({error}); {said}")
 }
 
-/// Reads what the last session stored: the recent files, the report folder and, when
+/// What the last session remembered: its file ([`session::SESSION_FILE`]), or what an
+/// earlier version kept in eframe's `storage`. A session file that cannot be read is said
+/// in the banner, and eframe's keys are tried instead.
+fn last_session(app: &mut DebugApp, storage: &dyn eframe::Storage) -> SessionFile {
+    let read = eframe::storage_dir(STORAGE_APP).map_or(Ok(None), |dir| session::read_session(&dir));
+    match read {
+        Ok(Some(s)) => return s,
+        Ok(None) => {}
+        Err(e) => app.set_banner(format!("The last session could not be read ({e}).")),
+    }
+    SessionFile {
+        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
+        path: eframe::get_value::<Option<String>>(storage, KEY_PATH).flatten(),
+        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
+        selected: eframe::get_value::<Option<String>>(storage, KEY_SELECTED).flatten(),
+        on_disk: None,
+        output_dir: eframe::get_value::<Option<String>>(storage, KEY_OUTPUT).flatten(),
+        recent: eframe::get_value(storage, KEY_RECENT).unwrap_or_default(),
+        ui_scale: eframe::get_value(storage, KEY_SCALE),
+    }
+}
+
+/// Opens what the last session remembered: the recent files, the report folder and, when
 /// `restore_scene`, the scene being edited (unsaved changes included).
-fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_scene: bool) {
-    let recent: Vec<String> = eframe::get_value(storage, KEY_RECENT).unwrap_or_default();
-    let mut recent: Vec<PathBuf> = recent.into_iter().map(PathBuf::from).collect();
-    recent.extend(app.recent_files().iter().cloned());
-    recent.dedup();
+fn restore_stored(app: &mut DebugApp, last: &SessionFile, restore_scene: bool) {
+    // This launch's file first, then the session's.
+    let mut recent: Vec<PathBuf> = app.recent_files().to_vec();
+    recent.extend(last.recent.iter().map(PathBuf::from));
     app.set_recent_files(recent);
-    let output: Option<String> = eframe::get_value(storage, KEY_OUTPUT).flatten();
-    app.set_output_dir(output.map(PathBuf::from));
+    app.set_output_dir(last.output_dir.as_deref().map(PathBuf::from));
     if !restore_scene {
         return;
     }
-    let stored = Stored {
-        scene: storage.get_string(KEY_SCENE).unwrap_or_default(),
-        path: eframe::get_value::<Option<String>>(storage, KEY_PATH)
-            .flatten()
-            .map(PathBuf::from),
-        dirty: eframe::get_value(storage, KEY_DIRTY).unwrap_or(false),
-        selected: eframe::get_value::<Option<String>>(storage, KEY_SELECTED).flatten(),
-    };
+    let stored = last.stored();
     // An unsaved scene the session holds but that does not parse (a file edited by hand,
     // a version from elsewhere) was dropped without a word, and the next save of the
     // session wrote over it: its text is kept in a file beside the session, and said.
+    let mut kept = None;
     if stored.dirty
         && !stored.scene.trim().is_empty()
         && let Err(e) = crate::scene::parse_scene(&stored.scene, "last session")
     {
-        let dir = eframe::storage_dir("sweepscope");
-        app.set_banner(unreadable_session(&stored.scene, &e, dir.as_deref()));
+        let dir = eframe::storage_dir(STORAGE_APP);
+        kept = Some(unreadable_session(&stored.scene, &e, dir.as_deref()));
     }
     match session::restore(&stored) {
         Ok(Some(r)) => app.open_restored(r),
@@ -555,6 +616,15 @@ fn restore_stored(app: &mut DebugApp, storage: &dyn eframe::Storage, restore_sce
                 app.show_load_error(message, p);
             }
         }
+    }
+    // Said last: a file that does not load either would take the banner, and the user
+    // would never learn that the unsaved text was kept.
+    if let Some(kept) = kept {
+        let shown = match app.banner() {
+            Some(other) => format!("{kept} {other}"),
+            None => kept,
+        };
+        app.set_banner(shown);
     }
 }
 
