@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::draw::camera::{MIN_ZOOM, snap, world_len};
 use crate::geom::{Aabb, Obb};
+use crate::scene::model::rigid_shift;
 use crate::scene::{Object, Shape};
 
 /// Pick radius of a point handle, in pixels.
@@ -288,8 +289,8 @@ fn drag_segment(
         Grip::A | Grip::Start => (place(a + delta), b),
         Grip::B | Grip::End => (a, place(b + delta)),
         _ => {
-            let na = place(a + delta);
-            (na, b + (na - a))
+            let d = rigid_shift(&[a, b], place(a + delta) - a);
+            (a + d, b + d)
         }
     }
 }
@@ -321,8 +322,8 @@ fn drag_box(b: Aabb, grip: Grip, delta: Vec2, place: impl Fn(Vec2) -> Vec2) -> A
             Aabb::from_points(lo, hi)
         }
         _ => {
-            let m = place(b.min + delta);
-            Aabb::new(m, b.max + (m - b.min))
+            let d = rigid_shift(&[b.min, b.max], place(b.min + delta) - b.min);
+            Aabb::new(b.min + d, b.max + d)
         }
     }
 }
@@ -390,7 +391,7 @@ fn drag_circle(
 ) -> (Vec2, Vec2, f32) {
     match grip {
         Grip::Start if static_moves_both && start == end => {
-            let s = place(start + delta);
+            let s = start + rigid_shift(&[start], place(start + delta) - start);
             (s, s, radius)
         }
         Grip::Start => (place(start + delta), end, radius),
@@ -401,8 +402,8 @@ fn drag_circle(
             (start, end, snap_radius(r))
         }
         _ => {
-            let s = place(start + delta);
-            (s, end + (s - start), radius)
+            let d = rigid_shift(&[start, end], place(start + delta) - start);
+            (start + d, end + d, radius)
         }
     }
 }
@@ -475,6 +476,49 @@ mod tests {
                 end: Vec2::new(8.0, 1.0),
                 radius: 2.0
             }
+        );
+    }
+
+    /// Outside test: dragging the default box (40 × 30) by its body gave min
+    /// (6.920414, 3.460207), max (46.920414, 33.460205): 29.999998 high, a size nobody
+    /// asked for. A whole object moves by one shift that moves each of its points exactly.
+    #[test]
+    fn dragging_a_whole_object_keeps_its_size_bit_for_bit() {
+        let grab = Vec2::new(20.0, 15.0);
+        let now = grab + Vec2::new(6.920414, 3.460207);
+        let boxed = Shape::Box {
+            min: Vec2::ZERO,
+            max: Vec2::new(40.0, 30.0),
+        };
+        let Shape::Box { min, max } = apply_drag(&boxed, Grip::Body, grab, now, None) else {
+            panic!("a box");
+        };
+        assert_eq!(max - min, Vec2::new(40.0, 30.0));
+        assert!(
+            (min - Vec2::new(6.920414, 3.460207)).length() < 1e-5,
+            "{min}"
+        );
+        let ball = Shape::Ball {
+            start: Vec2::new(-3.0, 50.0),
+            end: Vec2::new(-3.0, 10.1),
+            radius: 5.0,
+        };
+        let Shape::Ball { start, end, .. } = apply_drag(&ball, Grip::Body, grab, now, None) else {
+            panic!("a ball");
+        };
+        assert_eq!(end - start, Vec2::new(0.0, 10.1 - 50.0));
+        let seg = Shape::Segment {
+            a: Vec2::new(-20.0, 20.0),
+            b: Vec2::new(-20.0, 60.0),
+        };
+        let Shape::Segment { a, b } = apply_drag(&seg, Grip::Body, grab, now, None) else {
+            panic!("a segment");
+        };
+        assert_eq!(b - a, Vec2::new(0.0, 40.0));
+        // A shift that already moves every point exactly is kept as it is.
+        assert_eq!(
+            rigid_shift(&[Vec2::ZERO, Vec2::new(40.0, 30.0)], Vec2::new(5.0, -2.5)),
+            Vec2::new(5.0, -2.5)
         );
     }
 
