@@ -88,10 +88,19 @@ pub fn save_png(img: &egui::ColorImage, path: &Path) -> Result<(), String> {
     write_atomically(path, &png).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// A file-name-safe version of a scene name.
+/// The longest [`slug`], in bytes: with a timestamp and a prefix (`bug-report-`) a file
+/// name stays far below the 255 bytes file systems allow. A scene name of 256 characters
+/// (within `MAX_NAME_CHARS`) made every screenshot and bug report fail with "File name
+/// too long".
+pub const MAX_SLUG: usize = 60;
+
+/// A file-name-safe version of a scene name, at most [`MAX_SLUG`] bytes.
 pub fn slug(name: &str) -> String {
-    let mut s = String::with_capacity(name.len());
+    let mut s = String::with_capacity(name.len().min(MAX_SLUG + 1));
     for c in name.chars() {
+        if s.len() >= MAX_SLUG {
+            break;
+        }
         if c.is_ascii_alphanumeric() || c == '_' {
             s.push(c.to_ascii_lowercase());
         } else if !s.is_empty() && !s.ends_with('-') {
@@ -117,6 +126,19 @@ mod tests {
         assert_eq!(slug("Default: corner bounce"), "default-corner-bounce");
         assert_eq!(slug("  ::x::  "), "x");
         assert_eq!(slug(""), "scene");
+    }
+
+    /// Outside test: a scene named with 256 letters (a valid name) made F12 and the bug
+    /// report fail with "File name too long (os error 36)".
+    #[test]
+    fn a_long_scene_name_gives_a_short_slug() {
+        let long = "A".repeat(256);
+        assert_eq!(slug(&long), "a".repeat(MAX_SLUG));
+        // Cut where a separator would end it: no trailing dash.
+        let name = format!("{} tail", "b".repeat(MAX_SLUG - 1));
+        assert_eq!(slug(&name), "b".repeat(MAX_SLUG - 1));
+        let report = format!("bug-report-{}-{}", slug(&long), now_stamp());
+        assert!(report.len() < 120, "{report}");
     }
 
     #[test]
