@@ -381,6 +381,14 @@ fn a_screenshot_never_replaces_a_file_that_is_not_a_png() {
         "{t}"
     );
     assert_eq!(std::fs::read(&scene).expect("read"), before);
+    // Outside test: a new file not named .png got the picture (`--screenshot out.ron`, a
+    // slip for the scene's argument).
+    let typo = d.join("out.ron");
+    let out = run(&["--screenshot", typo.to_str().unwrap_or_default(), s]);
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{t}");
+    assert!(t.contains("does not end in .png"), "{t}");
+    assert!(!typo.exists());
     let _ = std::fs::remove_dir_all(&d);
 }
 

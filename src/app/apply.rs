@@ -111,6 +111,12 @@ impl DebugApp {
                 let n = self.doc.scene().objects.len();
                 self.ui.selected = object.filter(|&i| i < n);
             }
+            Command::ScrubTo(t) => {
+                if t.is_finite() {
+                    self.ui.playback.t = t.clamp(0.0, 1.0);
+                    self.ui.playback.playing = false;
+                }
+            }
             Command::TakeDiskVersion => {
                 if let Some(q) = self.ui.save_question.take() {
                     self.open(&q.path);

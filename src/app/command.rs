@@ -79,6 +79,9 @@ pub enum Command {
     FindCounterexample(crate::variants::Variant),
     /// Select an object by its index, or clear the selection (the object list).
     Select(Option<usize>),
+    /// Put the sweep view's scrubber at a time in [0, 1] (held to it), paused: the state a
+    /// bug report's command reopens (`--at`).
+    ScrubTo(f32),
     /// What a typed value came to: a refusal is said in the status bar; an applied value
     /// clears a refusal left there by an earlier one.
     Typed(crate::app::views::widgets::Typed),

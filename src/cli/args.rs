@@ -151,6 +151,27 @@ pub struct GuiArgs {
     /// `--frames` should time when the motion is what matters).
     #[arg(long)]
     pub play: bool,
+    /// Select the object of this name, so that the inspector shows it (a bug report's
+    /// command reopens its inspected ball this way).
+    #[arg(long, value_name = "NAME")]
+    pub select: Option<String>,
+    /// Put the sweep view's scrubber at T, from 0 to 1 (a bug report's command reopens its
+    /// scrubber's time this way).
+    #[arg(long, value_name = "T", value_parser = scrub_time, allow_negative_numbers = true)]
+    pub at: Option<f32>,
+}
+
+/// `--at`: a time from 0 to 1, as the scrubber holds it (f32).
+fn scrub_time(s: &str) -> Result<f32, String> {
+    let t: f32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number"))?;
+    if (0.0..=1.0).contains(&t) {
+        Ok(t)
+    } else {
+        Err(format!("{s} is not a time from 0 to 1"))
+    }
 }
 
 impl GuiArgs {

@@ -423,10 +423,21 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
     }
     let _ = writeln!(md, "## Reproduce\n");
     let sim_view = matches!(input.view, ViewState::Simulation(_));
-    let open = if sim_view {
-        "sweepscope scene.ron --sim"
-    } else {
-        "sweepscope scene.ron"
+    // The sweep view's state beyond the scene (the inspected ball, the scrubber's time)
+    // is in the command: the scene file holds neither, and opened bare it showed another
+    // ball at t = 1 than the screenshot.
+    let open = match &input.view {
+        ViewState::Simulation(_) => "sweepscope scene.ron --sim".to_owned(),
+        ViewState::Sweep { ball, t } => {
+            let mut open = "sweepscope scene.ron".to_owned();
+            if let Some(word) = ball.as_deref().and_then(shell_word) {
+                let _ = write!(open, " --select {word}");
+            }
+            if *t != 1.0 {
+                let _ = write!(open, " --at {t}");
+            }
+            open
+        }
     };
     if input.screenshot && has_start {
         let _ = writeln!(
@@ -770,6 +781,23 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// `s` as one shell word: as it is when it is plain, else in single quotes (a quote
+/// inside written `'\''`). `None` for a name with control characters, which a command in
+/// a report cannot show as typed.
+fn shell_word(s: &str) -> Option<String> {
+    if s.chars().any(char::is_control) {
+        return None;
+    }
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.,/:@%+=-".contains(c));
+    Some(if plain {
+        s.to_owned()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -788,6 +816,46 @@ mod tests {
     /// line "# second line" became a heading of the report on GitHub, `*left*` italics
     /// and `<b>` bold. They are fenced as typed, the fence longer than any run of
     /// backticks in them.
+    /// Outside test: report.md said `sweepscope scene.ron` opens the scene as the
+    /// screenshot shows it, but the scene holds neither the inspected ball nor the
+    /// scrubber's time: it opened on another ball at t = 1. The command names both.
+    #[test]
+    fn the_reproduce_command_reopens_the_inspected_ball_at_the_scrubbers_time() {
+        let scene = builtin::default_scene();
+        let ev = evaluate(&scene);
+        let words = UserWords {
+            happened: String::new(),
+            expected: String::new(),
+        };
+        let md = |ball: &str, t: f32| {
+            bundle_text(&BundleInput {
+                scene: &scene,
+                evaluation: &ev,
+                view: ViewState::Sweep {
+                    ball: Some(ball.into()),
+                    t,
+                },
+                words: &words,
+                env: &env(),
+                stale: &[],
+                stamp: "20261122-061627",
+                screenshot: true,
+            })
+            .report_md
+        };
+        let text = md("ball2", 0.03);
+        assert!(
+            text.contains("- `sweepscope scene.ron --select ball2 --at 0.03` opens the scene as"),
+            "{text}"
+        );
+        let text = md("it's a ball", 1.0);
+        assert!(
+            text.contains("- `sweepscope scene.ron --select 'it'\\''s a ball'` opens"),
+            "{text}"
+        );
+        assert_eq!(shell_word("a\u{1b}[31m"), None);
+    }
+
     #[test]
     fn the_users_words_are_fenced_as_typed() {
         let scene = builtin::default_scene();

@@ -297,12 +297,24 @@ fn missing_folder(path: &std::path::Path) -> Option<String> {
 }
 
 /// Why a screenshot must not be saved over `path`: a file is there that is not a PNG (the
-/// scene being opened itself, given twice by mistake, was replaced by the picture). An
-/// earlier screenshot is replaced as asked.
+/// scene being opened itself, given twice by mistake, was replaced by the picture), or a
+/// new file's name does not end in `.png` (`--screenshot out.ron scene.ron` wrote a
+/// picture named like a scene). An earlier screenshot is replaced as asked.
 fn not_a_png(path: &std::path::Path) -> Option<String> {
     use std::io::Read;
     const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1A, b'\n'];
-    let meta = std::fs::metadata(path).ok()?;
+    let shown = || crate::cli::terminal::safe(&path.display().to_string()).into_owned();
+    let named_png = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let Ok(meta) = std::fs::metadata(path) else {
+        return (!named_png).then(|| {
+            format!(
+                "{} does not end in .png: give the picture a .png name",
+                shown()
+            )
+        });
+    };
     if !meta.is_file() {
         // A folder, or a special file (a pipe a picture may be streamed to): the write
         // says what it finds.
@@ -312,10 +324,16 @@ fn not_a_png(path: &std::path::Path) -> Option<String> {
     let png = crate::scene::io::open_no_wait(path)
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| head == SIGNATURE);
-    (!png && meta.len() > 0).then(|| {
-        format!(
+    if !png && meta.len() > 0 {
+        return Some(format!(
             "{} exists and is not a PNG: not overwritten",
-            crate::cli::terminal::safe(&path.display().to_string())
+            shown()
+        ));
+    }
+    (!named_png).then(|| {
+        format!(
+            "{} does not end in .png: give the picture a .png name",
+            shown()
         )
     })
 }
@@ -411,6 +429,7 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
     let exit2 = exit.clone();
     let (sim, sim_discs, sim_advance) = (opts.sim_mode(), opts.sim_discs, opts.sim_advance);
     let play = opts.play;
+    let (select, at) = (opts.select.clone(), opts.at);
     let result = eframe::run_native(
         "sweepscope",
         options,
@@ -441,10 +460,30 @@ fn launch(opts: &GuiArgs, report: Option<ReportJob>) -> Result<ExitCode, String>
                     app.restore_scale(scale, window);
                 }
             }
+            // After the session: they pick within the scene that is open.
+            if let Some(name) = &select {
+                match app.scene().objects.iter().position(|o| &o.name == name) {
+                    Some(i) => app.queue(Command::Select(Some(i))),
+                    None => {
+                        let why = format!(
+                            "--select {}: the scene has no object of that name",
+                            crate::cli::terminal::safe(name)
+                        );
+                        app.set_banner(why.clone());
+                        // An unattended run fails: its picture is not the state asked for.
+                        if let Some(d) = driver.as_mut() {
+                            d.warning.get_or_insert(why);
+                        }
+                    }
+                }
+            }
+            if let Some(t) = at {
+                app.queue(Command::ScrubTo(t));
+            }
             if play {
                 app.queue(Command::Action(Action::PlayPause));
-                app.apply_queued(&cc.egui_ctx);
             }
+            app.apply_queued(&cc.egui_ctx);
             Ok(Box::new(Window {
                 app,
                 driver,
