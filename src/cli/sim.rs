@@ -113,6 +113,21 @@ pub fn run_watched(
     max_events: u64,
     progress: &mut dyn FnMut(&World),
 ) -> Ending {
+    run_paced(world, target, max_events, progress, &mut |ran, took| {
+        let rate = ran as f64 / took.max(1e-9);
+        ((rate * CHUNK_SECONDS) as u64).clamp(100, CHUNK)
+    })
+}
+
+/// [`run_watched`] with the next chunk's size from `pace(events the last chunk ran, seconds
+/// it took)`: whatever it returns, the run ends the same way.
+fn run_paced(
+    world: &mut World,
+    target: f64,
+    max_events: u64,
+    progress: &mut dyn FnMut(&World),
+    pace: &mut dyn FnMut(u64, f64) -> u64,
+) -> Ending {
     let start_time = world.time();
     let start_events = world.counts().total();
     // (events so far, time) after each chunk, to find the time at 90% of the events.
@@ -132,8 +147,7 @@ pub fn run_watched(
         let report = world.advance_to_with(target, |_| {});
         let took = began.elapsed().as_secs_f64();
         let ran = world.counts().total() - start_events - done;
-        let rate = ran as f64 / took.max(1e-9);
-        chunk = ((rate * CHUNK_SECONDS) as u64).clamp(100, CHUNK);
+        chunk = pace(ran, took).max(1);
         let done = world.counts().total() - start_events;
         marks.push((done, world.time()));
         progress(world);
@@ -150,8 +164,14 @@ pub fn run_watched(
             break;
         }
         // The time a window of events ago: stalled when the clock has not moved since.
-        if done >= window
-            && let Some(&(_, then)) = marks.iter().rev().find(|m| m.0 <= done - window)
+        // Decided at grid points only, from grid points' marks: the chunks between follow
+        // the wall clock, and a run must end the same way at any speed.
+        if done.is_multiple_of(base)
+            && done >= window
+            && let Some(&(_, then)) = marks
+                .iter()
+                .rev()
+                .find(|m| m.0.is_multiple_of(base) && m.0 <= done - window)
             && world.time() - then <= STALL_FRACTION * (world.time() - start_time)
         {
             return Ending::Stalled { events: window };
@@ -162,7 +182,7 @@ pub fn run_watched(
     let at = marks
         .iter()
         .rev()
-        .find(|m| m.0 <= nine_tenths)
+        .find(|m| m.0.is_multiple_of(base) && m.0 <= nine_tenths)
         .map_or(start_time, |m| m.1);
     let covered = world.time() - start_time;
     let last = world.time() - at;
@@ -536,7 +556,7 @@ fn ratio(r: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Ending, STALL_WINDOW, run_to, scaled_length};
+    use super::{CHUNK, Ending, STALL_WINDOW, run_paced, run_to, scaled_length};
     use crate::geom::Aabb;
     use crate::sim::{DiscInit, World};
     use glam::{DVec2, Vec2};
@@ -563,6 +583,33 @@ mod tests {
         );
         assert!(w.counts().total() <= 2 * STALL_WINDOW, "{:?}", w.counts());
         assert!((w.time() - 17.0).abs() < 1e-3, "{}", w.time());
+    }
+
+    /// Bug: a stalled run stopped at whichever chunk's end came first past the window, and
+    /// the chunks follow the wall clock: the same scene printed different event counts,
+    /// energies and times on each run. The stall is decided at grid points only.
+    #[test]
+    fn a_stalled_run_stops_at_the_same_event_at_any_speed() {
+        let run = |pace: &mut dyn FnMut(u64, f64) -> u64| {
+            let b = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 20.0));
+            let mut feather = DiscInit::new(DVec2::new(5.0, 10.0), DVec2::ZERO, 1.0);
+            feather.mass = Some(1e-30);
+            let mut anvil = DiscInit::new(DVec2::new(20.0, 10.0), DVec2::new(-1.0, 0.0), 1.0);
+            anvil.mass = Some(1e30);
+            let mut w = World::new(b, &[feather, anvil], &[]).unwrap_or_else(|e| panic!("{e}"));
+            let ending = run_paced(&mut w, 30.0, 100_000_000, &mut |_| {}, pace);
+            (
+                ending,
+                w.counts(),
+                w.time().to_bits(),
+                w.kinetic_energy().to_bits(),
+            )
+        };
+        let full = run(&mut |_, _| CHUNK);
+        let mut odd = [777, 12_345, 3_001].into_iter().cycle();
+        let uneven = run(&mut |_, _| odd.next().unwrap_or(1));
+        assert_eq!(uneven, full);
+        assert!(matches!(full.0, Ending::Stalled { .. }), "{full:?}");
     }
 
     /// Hostile test: 40 lanes of a light disc against the wall struck by one 10⁸ times
