@@ -1675,3 +1675,50 @@ fn sim_prints_the_energy_drift_signed_as_the_view_does() {
         "{line}"
     );
 }
+
+/// Hostile test: a disc of radius 2 passing under one of radius 1.5 between a floor and a
+/// ceiling 7 apart (the two fit exactly) collided with it and the walls at one instant for
+/// ever, restitution 0.9: a million events at t = 0.10087 and `sim` said "stalled". The
+/// same with the floor a segment (its touching band), other radii and restitutions, and
+/// starts nearer the fit. Each gets past: through, or wedged and moving on as one; the
+/// momentum between them kept and nothing overlapping.
+#[test]
+fn a_disc_passing_under_another_that_fits_the_room_exactly_does_not_stall() {
+    for e in [0.3, 0.9, 0.99] {
+        for (ra, rb) in [(1.5, 2.0), (0.7, 2.3), (2.5, 0.5)] {
+            for gap in [1e-3, 1e-5] {
+                for on_segment in [false, true] {
+                    let floor = if on_segment { 1.0 } else { 0.0 };
+                    let top = floor + 2.0 * (ra + rb);
+                    let discs = [
+                        d(10.0, top - ra, 0.0, 0.0, ra),
+                        d(10.3, floor + rb + gap, -1.0, 0.0, rb),
+                    ];
+                    let solids = if on_segment {
+                        vec![Solid::Segment(Segment::new(
+                            Vec2::new(0.0, 1.0),
+                            Vec2::new(20.0, 1.0),
+                        ))]
+                    } else {
+                        Vec::new()
+                    };
+                    let mut w = world(bounds(20.0, top as f32), &discs, &solids);
+                    w.set_restitution(e).unwrap_or_else(|e| panic!("{e}"));
+                    w.set_max_events(100_000);
+                    let p0 = w.momentum().x;
+                    let r = w.advance(1.0);
+                    let case = format!("e {e}, radii {ra} {rb}, gap {gap}, segment {on_segment}");
+                    assert!(!r.capped && w.time() == 1.0, "{case}: {r:?}");
+                    assert!(r.events() < 20_000, "{case}: {r:?}");
+                    assert!(w.disc(1).is_some_and(|s| s.position.x < 10.0), "{case}");
+                    let moved = w.momentum().x;
+                    assert!(
+                        (moved - p0).abs() <= 1e-9 * p0.abs(),
+                        "{case}: {moved} {p0}"
+                    );
+                    assert_no_overlap(&w, 1e-9);
+                }
+            }
+        }
+    }
+}

@@ -34,7 +34,7 @@ pub fn circle_entry(p: DVec2, v: DVec2, radius: f64, speed2: f64) -> Option<f64>
             .map(|t| t * SPEED_UP);
     }
     let b = p.dot(v);
-    let c = p.length_squared() - radius * radius;
+    let c = gap2(p, radius);
     if c <= 0.0 {
         return approaching(-b, p.length_squared() * speed2).then_some(0.0);
     }
@@ -55,6 +55,48 @@ pub fn circle_entry(p: DVec2, v: DVec2, radius: f64, speed2: f64) -> Option<f64>
     }
     // The smaller root written without cancellation: c / (-b + sqrt(disc)).
     finite(c / (-b + disc.sqrt()))
+}
+
+/// `|p|² − radius²`, the sign of which says whether the point is inside the circle.
+/// Rounded as written it is 0 for points apart by less than the rounding of `|p|²`: a
+/// disc passing under another with 1e-16 to spare between a floor and a ceiling that fit
+/// them exactly was "touching" and approaching at a slant, and the two collided at one
+/// instant for ever. Near zero it is worked out again with error-free products and sums,
+/// so it is right to about 2⁻¹⁰⁰ of the squares.
+fn gap2(p: DVec2, radius: f64) -> f64 {
+    let (xx, yy, rr) = (p.x * p.x, p.y * p.y, radius * radius);
+    let c = (xx + yy) - rr;
+    // Each of the three roundings is within half an ulp of its result, all below
+    // ε·(xx + yy + rr); outside that band the sign cannot change.
+    if c.abs() > 2.0 * f64::EPSILON * (xx + yy + rr) || !c.is_finite() {
+        return c;
+    }
+    let (xx_lo, yy_lo, rr_lo) = (
+        square_error(p.x, xx),
+        square_error(p.y, yy),
+        square_error(radius, rr),
+    );
+    let (s, e1) = two_sum(xx, yy);
+    let (s, e2) = two_sum(s, -rr);
+    s + (((e1 + e2) + (xx_lo + yy_lo)) - rr_lo)
+}
+
+/// `a + b` and its rounding error, exactly (Knuth's TwoSum).
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// `a·a − aa` exactly, where `aa` is `a·a` rounded (Dekker's product with Veltkamp's split;
+/// no fused multiply-add, which the baseline x86-64 target lacks). The squares here are of
+/// coordinates within the engine's range (below 1e150), where the split cannot overflow.
+fn square_error(a: f64, aa: f64) -> f64 {
+    const SPLIT: f64 = 134_217_729.0; // 2^27 + 1
+    let t = SPLIT * a;
+    let hi = t - (t - a);
+    let lo = a - hi;
+    ((hi * hi - aa) + 2.0 * hi * lo) + lo * lo
 }
 
 /// First contact of two discs: `d` and `w` are the position and velocity of one relative to
@@ -287,7 +329,7 @@ pub fn segment_contact(c: DVec2, a: DVec2, b: DVec2) -> StaticContact {
 /// inside this band only the nearest-point normal decides, so the two can never disagree
 /// about a disc that is leaving. (A band of `1e-10 · |p|` made a disc of radius 1e-6 at
 /// x = 1e7 bounce off a box 500 radii away.)
-const TOUCH_SKIN: f64 = 1e-10;
+pub(crate) const TOUCH_SKIN: f64 = 1e-10;
 
 /// First contact with a shape whose current contact (from centre `p`) is `now`: `Some(0)`
 /// when touching and approaching, `None` when touching otherwise (distance to a convex
@@ -423,6 +465,21 @@ mod tests {
         let t = disc_box(v(-5.0, 1.0), v(slow, 0.0), 1.0, v(0.0, 0.0), v(2.0, 2.0));
         assert!(t.is_some_and(|t| (t * slow - 4.0).abs() < 1e-12), "{t:?}");
         assert_eq!(SPEED_UP, 2f64.powi(300));
+    }
+
+    /// Bug: a disc 2.9e-8 to the side of one it passes under, their centres 3.5 apart
+    /// vertically with radii summing to 3.5, is 1.2e-16 clear of it, below the rounding of
+    /// |p|² = 12.25: the gap came out 0, "touching and approaching", and the two collided
+    /// at one instant for ever. It grazes the other when it gets under it.
+    #[test]
+    fn a_point_apart_by_less_than_the_rounding_of_its_square_is_not_touching() {
+        let p = v(-2.93e-8, 3.5);
+        assert!(gap2(p, 3.5) > 0.0);
+        assert_eq!(gap2(p, 3.5), p.x * p.x);
+        assert_eq!(circle_entry(p, v(0.976, 0.0), 3.5, 1.0), None);
+        // Inside by as little stays inside, and far from the circle nothing changes.
+        assert!(gap2(v(2.93e-8, 3.5 - 1e-15), 3.5) < 0.0);
+        assert_eq!(gap2(v(3.0, 4.0), 2.0), 21.0);
     }
 
     #[test]

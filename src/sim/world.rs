@@ -12,7 +12,7 @@ use super::grid::Grid;
 use super::limits::{MAX_GRID_ENTRIES, MAX_SPEED, RESOLUTION_SHARE, time_spacing};
 use super::predict;
 use super::queue::{CROSS, PAIR, SOLID, Slot, SlotHeap, WALL};
-use super::resting::{Instant, Other};
+use super::resting::{self, Instant, Other};
 use super::tiers::Tiers;
 
 /// Walls by index, as stored in queue entries.
@@ -517,6 +517,7 @@ impl World {
             EventKind::DiscWall { i, .. } | EventKind::DiscObstacle { i, .. } => {
                 let b = &mut self.bodies[i];
                 b.move_to(now);
+                let speed_before = b.v.length();
                 b.v = collide::reflect(b.v, ev.normal, e_rest);
                 let before = self.wedge.filter(|w| w.disc == i && w.time == now);
                 let events = before.map_or(1, |w| w.events.saturating_add(1));
@@ -539,7 +540,16 @@ impl World {
                 b.count = b.count.wrapping_add(1);
                 // Followed for the cluster rule too: the floor under a column is one of
                 // its contacts.
-                self.instant.note(now, i, Other::Surface(ev.normal), e_rest);
+                let b = &self.bodies[i];
+                let near = resting::near_window(
+                    b.p.abs().max_element() + b.r,
+                    b.r,
+                    speed_before,
+                    now,
+                    e_rest,
+                );
+                self.instant
+                    .note(now, near, i, Other::Surface(ev.normal), e_rest);
                 self.check_speed(i, now);
                 self.repredict(i, now);
             }
@@ -555,7 +565,10 @@ impl World {
                 }
                 self.bodies[i].count = bi.count.wrapping_add(1);
                 self.bodies[j].count = bj.count.wrapping_add(1);
-                if self.instant.note(now, i, Other::Disc(j), e_rest) {
+                let at = (bi.p.abs().max_element() + bi.r).max(bj.p.abs().max_element() + bj.r);
+                let near =
+                    resting::near_window(at, bi.r.min(bj.r), (bi.v - bj.v).length(), now, e_rest);
+                if self.instant.note(now, near, i, Other::Disc(j), e_rest) {
                     self.settle_cluster(i, now);
                 } else {
                     self.check_speed(i, now);
