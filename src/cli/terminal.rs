@@ -39,6 +39,24 @@ pub fn safe_lines(text: &str) -> String {
     out
 }
 
+/// Like [`safe`], but keeps line breaks and tabs: for a document meant to be read in a
+/// terminal or an editor whose layout is its own (a report whose parts quote names).
+pub fn safe_document(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| needs_escape(c) && !matches!(c, '\n' | '\t');
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(
@@ -65,5 +83,6 @@ mod tests {
         assert_eq!(safe("evil\u{202e}txt"), "evil\\u{202e}txt");
         assert_eq!(safe("\u{7f}"), "\\u{7f}");
         assert_eq!(safe_lines("one\u{7}\ntwo"), "one\\u{7}\ntwo");
+        assert_eq!(safe_document("a\tb\nc\u{202e}\r"), "a\tb\nc\\u{202e}\\r");
     }
 }

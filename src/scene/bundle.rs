@@ -30,6 +30,7 @@ use super::limits::{MAX_EXPECTATIONS, MAX_SCENE_BYTES};
 use super::model::{Scene, Simulation};
 use super::number::{energy, fixed, fixed_f64};
 use super::report;
+use crate::cli::terminal::{safe, safe_document};
 
 /// What the build and the machine are.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -384,10 +385,12 @@ fn longest_run(text: &str, c: char) -> usize {
 fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Recorded) -> String {
     let scene = input.scene;
     let mut md = String::new();
+    // Names are the user's: a line break in one would start a line of the report's own,
+    // and what else does not print is escaped with the rest of the report at the end.
     let name = if scene.name.is_empty() {
-        "(unnamed scene)"
+        "(unnamed scene)".into()
     } else {
-        &scene.name
+        safe(&scene.name)
     };
     let _ = writeln!(md, "# Bug report: {name}\n");
     for (title, text) in [
@@ -521,7 +524,7 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
     let _ = writeln!(md, "## On screen\n");
     match &input.view {
         ViewState::Sweep { ball, t } => {
-            let ball = ball.as_deref().unwrap_or("(no ball)");
+            let ball = ball.as_deref().map_or("(no ball)".into(), safe);
             let _ = writeln!(
                 md,
                 "- view: sweep\n- inspected ball: {ball}\n- scrubber: t = {}\n",
@@ -543,7 +546,7 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
             "The scene's name, description or notes state answers the scene no longer gives:\n"
         );
         for claim in input.stale {
-            let _ = writeln!(md, "- {claim}");
+            let _ = writeln!(md, "- {}", safe(claim));
         }
         md.push('\n');
     }
@@ -575,7 +578,10 @@ fn report_md(input: &BundleInput, bundled: &Scene, has_start: bool, recorded: Re
     if !(sim_view && input.evaluation.balls.is_empty()) {
         md.push_str(&demoted(&report::render(scene, input.evaluation)));
     }
-    md
+    // Everything that does not print, wherever a name or the OS put it (an escape would
+    // run on the terminal of whoever `cat`s the report, a right-to-left override reorders
+    // what a reader sees), as its escape; line breaks and tabs are the report's layout.
+    safe_document(&md).into_owned()
 }
 
 /// A Markdown document's headings one level down, to sit inside another: the report has
@@ -1135,6 +1141,42 @@ mod tests {
         assert!(!md.chars().any(|c| c.is_control() && c != '\n'), "{md}");
         assert!(md.contains("red\\u{1b}[31m\\u{7}"), "{}", &md[..400]);
         assert!(md.contains("line one\nline two"), "{}", &md[..400]);
+    }
+
+    /// Hostile test: a scene named with an escape sequence, a right-to-left override and a
+    /// line break, and a ball named likewise, were copied into report.md as they were: `cat`
+    /// ran the escape, the override reordered the line, and the break made a heading of
+    /// its own. Each is written as its escape.
+    #[test]
+    fn a_report_writes_what_does_not_print_in_names_as_escapes() {
+        let mut scene = crate::scene::builtin::default_scene();
+        scene.name = "evil\u{1b}[2J\u{202e}gnp.exe\n# Fake heading".into();
+        let ev = evaluate(&scene);
+        let words = UserWords::default();
+        let texts = bundle_text(&BundleInput {
+            scene: &scene,
+            evaluation: &ev,
+            view: ViewState::Sweep {
+                ball: Some("b\u{202e}all\u{7}".into()),
+                t: 0.0,
+            },
+            words: &words,
+            env: &env(),
+            stale: &["claims \u{1b}[31m".to_owned()],
+            stamp: "20261127-000000",
+            screenshot: false,
+        });
+        let md = &texts.report_md;
+        let hidden = |c: char| (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{202e}';
+        assert!(!md.chars().any(hidden), "{md}");
+        assert!(
+            md.starts_with("# Bug report: evil\\u{1b}[2J\\u{202e}gnp.exe\\n# Fake heading\n"),
+            "{}",
+            &md[..200]
+        );
+        assert!(!md.contains("\n# Fake heading"), "{md}");
+        assert!(md.contains("inspected ball: b\\u{202e}all\\u{7}"), "{md}");
+        assert!(md.contains("- claims \\u{1b}[31m"), "{md}");
     }
 
     /// A report of a report's scene carried the first report's lines about its own folder.
