@@ -447,3 +447,31 @@ fn record_expectations_records_paths_judged_live_and_following_renames() {
     act(&mut h, Action::Undo);
     assert_eq!(h.state().scene().expect_paths.len(), 1);
 }
+
+/// Hostile test: notes of 10 MB on one line took 2.35 GB when Scene and notes was opened
+/// (the editor lays the whole text out, every glyph kept). Text past the panel's limit is
+/// shown in part with the reason, not edited, and kept as it is.
+#[test]
+fn notes_too_long_to_edit_are_shown_in_part_and_kept() {
+    use sweepscope::app::views::inspector::MAX_EDITED_TEXT;
+    let mut scene = builtin::default_scene();
+    let long = "x = 0.4 ".repeat(MAX_EDITED_TEXT / 8 + 1);
+    scene.notes = long.clone();
+    let mut h = harness(DebugApp::new(scene));
+    h.get_by_label("Scene and notes").click();
+    h.run();
+    assert!(
+        h.query_by_role_and_label(Role::MultilineTextInput, "notes")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label_contains("past the 256 KiB this panel edits")
+            .is_some()
+    );
+    // The description, short, is still edited there.
+    assert!(
+        h.query_by_role_and_label(Role::MultilineTextInput, "description")
+            .is_some()
+    );
+    assert_eq!(h.state().scene().notes, long);
+}

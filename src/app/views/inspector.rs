@@ -622,36 +622,67 @@ fn scene_text(ui: &mut Ui, scene: &Scene, stale: &[String], out: &mut Vec<Comman
                     out.push(Command::gesture(Edit::SetName(name)));
                 }
             });
-            let mut description = scene.description.clone();
             let l = key(ui, "description");
-            let r = ui
-                .add(
-                    egui::TextEdit::multiline(&mut description)
-                        .desired_rows(2)
-                        .desired_width(f32::INFINITY),
-                )
-                .labelled_by(l.id);
-            if r.changed() {
-                out.push(Command::gesture(Edit::SetDescription(description)));
+            if fits_editing(ui, &scene.description, "Description") {
+                let mut description = scene.description.clone();
+                let r = ui
+                    .add(
+                        egui::TextEdit::multiline(&mut description)
+                            .desired_rows(2)
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(Edit::SetDescription(description)));
+                }
             }
             // Notes are hand computations laid out in columns: monospace, and wrapped at the
             // panel's width (unwrapped, their lines were cut off at its edge, and a sideways
             // scroll inside the panel's own scroll area was not found).
-            let mut notes = scene.notes.clone();
             let l = key(ui, "notes");
-            let r = ui
-                .add(
-                    egui::TextEdit::multiline(&mut notes)
-                        .font(egui::TextStyle::Monospace)
-                        .desired_rows(8)
-                        .desired_width(ui.available_width()),
-                )
-                .labelled_by(l.id);
-            if r.changed() {
-                out.push(Command::gesture(Edit::SetNotes(notes)));
+            if fits_editing(ui, &scene.notes, "Notes") {
+                let mut notes = scene.notes.clone();
+                let r = ui
+                    .add(
+                        egui::TextEdit::multiline(&mut notes)
+                            .font(egui::TextStyle::Monospace)
+                            .desired_rows(8)
+                            .desired_width(ui.available_width()),
+                    )
+                    .labelled_by(l.id);
+                if r.changed() {
+                    out.push(Command::gesture(Edit::SetNotes(notes)));
+                }
             }
             ui.weak("Notes are saved with the scene: the hand computation, what a report saw.");
         });
+}
+
+/// The most bytes of a scene's description or notes the inspector edits. The text is laid
+/// out whole for editing, every glyph kept each frame: notes of 10 MB on one line took
+/// 2.35 GB. Longer text is kept and saved as it is, and shown in part.
+pub const MAX_EDITED_TEXT: usize = 256 * 1024;
+
+/// The first bytes of a text too long to edit that are shown.
+const LONG_TEXT_SHOWN: usize = 2048;
+
+/// True when `text` is short enough to edit here; else says why not and shows its start.
+fn fits_editing(ui: &mut Ui, text: &str, what: &str) -> bool {
+    if text.len() <= MAX_EDITED_TEXT {
+        return true;
+    }
+    ui.label(
+        RichText::new(format!(
+            "{what} of {:.1} MB: past the {} KiB this panel edits, so shown in part and \
+             saved as written; edit the scene file in a text editor.",
+            text.len() as f64 / 1e6,
+            MAX_EDITED_TEXT / 1024
+        ))
+        .color(Role::Warning.color()),
+    );
+    let shown = text.floor_char_boundary(LONG_TEXT_SHOWN);
+    ui.add(egui::Label::new(RichText::new(format!("{}…", &text[..shown])).monospace()).wrap());
+    false
 }
 
 /// Each expectation of the scene with PASS or FAIL, live; and the commands that record the
