@@ -415,6 +415,17 @@ fn not_special(file: &str, meta: &std::fs::Metadata) -> Result<(), SceneError> {
     ))
 }
 
+/// Why `path` cannot be opened as a scene file, as the loader would say it ("no such
+/// file", "is a FIFO (named pipe), not a scene file; …"); `None` for a regular file (or
+/// a link to one).
+pub(crate) fn not_a_scene_file(path: &Path) -> Option<String> {
+    match path.metadata() {
+        Ok(meta) => not_special("", &meta).err().map(|e| e.message),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some("no such file".to_owned()),
+        Err(e) => Some(e.to_string()),
+    }
+}
+
 /// What a path that exists but is not a folder is, for a message that a folder was
 /// expected: "is a file, not a folder", "is a FIFO (named pipe), not a folder", ….
 pub(crate) fn not_a_folder(path: &Path) -> String {

@@ -4,6 +4,7 @@
 //! cancels. Replacing an existing file is asked about by the caller, which also asks
 //! before dropping a file's comments.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use egui::{Context, Key, RichText, Ui};
@@ -27,7 +28,10 @@ const MAX_ENTRIES: usize = 5000;
 /// One listed entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Entry {
+    /// As shown: a name that is not UTF-8 with its odd bytes as U+FFFD.
     name: String,
+    /// As the file system has it.
+    os_name: OsString,
     dir: bool,
 }
 
@@ -49,6 +53,9 @@ pub struct FileDialog {
     dir_text: String,
     /// The file-name field (a name in `dir`, or a whole path).
     name: String,
+    /// The listed entry last picked, as the file system names it: while the field still
+    /// shows it, it is the one meant (a name that is not UTF-8 cannot be typed back).
+    picked: Option<(String, OsString)>,
     entries: Vec<Entry>,
     /// More entries than listed.
     truncated: bool,
@@ -68,6 +75,7 @@ impl FileDialog {
             dir: PathBuf::new(),
             dir_text: String::new(),
             name: name.to_owned(),
+            picked: None,
             entries: Vec::new(),
             truncated: false,
             show_hidden: false,
@@ -101,6 +109,11 @@ impl FileDialog {
     /// recent files said `/home/me/../notes.ron`, and listed one file twice), and a new
     /// file saved without an extension given `.ron` (File › Open lists `.ron` files only).
     fn target(&self) -> PathBuf {
+        if let Some((shown, os_name)) = &self.picked
+            && *shown == self.name
+        {
+            return crate::app::document::absolute(&self.dir.join(os_name));
+        }
         let typed = Path::new(self.name.trim());
         let mut path = if typed.is_absolute() {
             typed.to_path_buf()
@@ -127,7 +140,12 @@ impl FileDialog {
             if chosen.is_dir() {
                 return Outcome::Chosen(chosen);
             }
-            self.error = Some(format!("{}: not a folder", chosen.display()));
+            let why = if chosen.exists() {
+                crate::scene::io::not_a_folder(&chosen)
+            } else {
+                "no such folder".to_owned()
+            };
+            self.error = Some(format!("{}: {why}", chosen.display()));
             return Outcome::Open;
         }
         if self.name.trim().is_empty() {
@@ -140,8 +158,10 @@ impl FileDialog {
             self.enter(&target);
             return Outcome::Open;
         }
-        if self.kind == DialogKind::Open && !target.is_file() {
-            self.error = Some(format!("{}: no such file", target.display()));
+        if self.kind == DialogKind::Open
+            && let Some(why) = crate::scene::io::not_a_scene_file(&target)
+        {
+            self.error = Some(format!("{}: {why}", target.display()));
             return Outcome::Open;
         }
         // A save into a folder that is not there would fail once the dialog had closed,
@@ -233,6 +253,7 @@ impl FileDialog {
     /// whether a file was confirmed.
     fn entries_list(&mut self, ui: &mut Ui) -> bool {
         let mut entered = None;
+        let mut picked = None;
         let mut confirmed = false;
         egui::ScrollArea::vertical()
             .id_salt("file_dialog_entries")
@@ -240,7 +261,7 @@ impl FileDialog {
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                for e in &self.entries {
+                for (i, e) in self.entries.iter().enumerate() {
                     let label = if e.dir {
                         format!("{}/", e.name)
                     } else {
@@ -251,16 +272,16 @@ impl FileDialog {
                     let r = ui.selectable_label(selected, label);
                     if r.double_clicked() {
                         if e.dir {
-                            entered = Some(self.dir.join(&e.name));
+                            entered = Some(self.dir.join(&e.os_name));
                         } else {
-                            self.name = e.name.clone();
+                            picked = Some(i);
                             confirmed = true;
                         }
                     } else if r.clicked() {
                         if pickable {
-                            self.name = e.name.clone();
+                            picked = Some(i);
                         } else {
-                            entered = Some(self.dir.join(&e.name));
+                            entered = Some(self.dir.join(&e.os_name));
                         }
                     }
                 }
@@ -274,11 +295,22 @@ impl FileDialog {
                     ui.weak(format!("(only the first {MAX_ENTRIES} entries are listed)"));
                 }
             });
+        if let Some(i) = picked {
+            self.pick(i);
+        }
         if let Some(dir) = entered {
             self.name.clear();
             self.enter(&dir);
         }
         confirmed
+    }
+
+    /// Puts listed entry `i` in the file-name field, as the one meant while it shows.
+    fn pick(&mut self, i: usize) {
+        if let Some(e) = self.entries.get(i) {
+            self.name = e.name.clone();
+            self.picked = Some((e.name.clone(), e.os_name.clone()));
+        }
     }
 
     /// The file name field; Enter in it confirms. Returns whether it did.
@@ -307,7 +339,8 @@ fn list(dir: &Path, kind: DialogKind, hidden: bool) -> std::io::Result<(Vec<Entr
     let mut truncated = false;
     for entry in std::fs::read_dir(dir)? {
         let Ok(entry) = entry else { continue };
-        let name = entry.file_name().to_string_lossy().into_owned();
+        let os_name = entry.file_name();
+        let name = os_name.to_string_lossy().into_owned();
         if !hidden && name.starts_with('.') {
             continue;
         }
@@ -321,7 +354,11 @@ fn list(dir: &Path, kind: DialogKind, hidden: bool) -> std::io::Result<(Vec<Entr
                 truncated = true;
                 break;
             }
-            entries.push(Entry { name, dir: is_dir });
+            entries.push(Entry {
+                name,
+                os_name,
+                dir: is_dir,
+            });
         }
     }
     entries.sort_by_cached_key(|e| (!e.dir, e.name.to_lowercase()));
@@ -374,6 +411,58 @@ mod tests {
         );
         let mut save = FileDialog::new(DialogKind::Save, &d, "new.ron");
         assert_eq!(save.confirm(), Outcome::Chosen(d.join("new.ron")));
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Hostile test: File › Open on a FIFO or a device said "no such file", though it is
+    /// there; it says what it is, as the loader does.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_named_for_what_it_is() {
+        let d = scratch("a_fifo_or_a_device_is_named_for_what_it_is");
+        let fifo = d.join("pipe.ron");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        for (path, kind) in [
+            (fifo.as_path(), "a FIFO"),
+            (Path::new("/dev/zero"), "a device"),
+        ] {
+            let mut open = FileDialog::new(DialogKind::Open, &d, &path.display().to_string());
+            assert_eq!(open.confirm(), Outcome::Open);
+            let error = open.error.clone().unwrap_or_default();
+            assert!(
+                error.contains(kind) && !error.contains("no such file"),
+                "{error}"
+            );
+        }
+        let mut folder = FileDialog::new(DialogKind::Folder, &d, "b.ron");
+        assert_eq!(folder.confirm(), Outcome::Open);
+        let error = folder.error.clone().unwrap_or_default();
+        assert!(error.contains("is a file, not a folder"), "{error}");
+        let _ = std::fs::remove_dir_all(d);
+    }
+
+    /// Hostile test: a scene file whose name is not UTF-8 was listed (its odd bytes as
+    /// U+FFFD) but opening it said "no such file": the name shown was looked up. The entry
+    /// picked is opened by its own name.
+    #[cfg(unix)]
+    #[test]
+    fn a_listed_file_whose_name_is_not_utf8_opens() {
+        use std::os::unix::ffi::OsStrExt;
+        let d = scratch("a_listed_file_whose_name_is_not_utf8_opens");
+        let odd = std::ffi::OsStr::from_bytes(b"caf\xe9.ron");
+        std::fs::write(d.join(odd), "").unwrap_or_else(|e| panic!("{e}"));
+        let mut open = FileDialog::new(DialogKind::Open, &d, "");
+        let i = open
+            .entries
+            .iter()
+            .position(|e| e.name == "caf\u{fffd}.ron");
+        let i = i.unwrap_or_else(|| panic!("not listed: {:?}", open.entries));
+        open.pick(i);
+        assert_eq!(open.confirm(), Outcome::Chosen(d.join(odd)));
+        // Typed over, the field is what is meant again.
+        open.name = "b.ron".into();
+        assert_eq!(open.confirm(), Outcome::Chosen(d.join("b.ron")));
         let _ = std::fs::remove_dir_all(d);
     }
 
