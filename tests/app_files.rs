@@ -27,6 +27,21 @@ fn harness(app: DebugApp) -> Harness<'static, DebugApp> {
     h
 }
 
+/// What the next launch restores from `stored`.
+fn restored_from(stored: &session::Stored) -> session::Restored {
+    session::restore(stored)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("a session to restore"))
+}
+
+/// The next launch, restoring `stored`.
+fn next_launch(stored: &session::Stored) -> Harness<'static, DebugApp> {
+    let mut next = harness(DebugApp::new(Scene::empty("")));
+    next.state_mut().open_restored(restored_from(stored));
+    next.run();
+    next
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("app-files-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -226,12 +241,7 @@ fn discard_on_close_does_not_come_back_under_a_clean_title() {
     );
     assert_eq!(stored.path.as_deref(), Some(file.as_path()));
     // The next launch.
-    let restored = session::restore(&stored)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .unwrap_or_else(|| panic!("the file is reopened"));
-    let mut next = harness(DebugApp::new(Scene::empty("")));
-    next.state_mut().open_restored(restored);
-    next.run();
+    let next = next_launch(&stored);
     assert_eq!(
         next.state().scene(),
         &load_scene(&file).unwrap_or_else(|e| panic!("{e}"))
@@ -250,12 +260,7 @@ fn a_session_with_edits_comes_back_marked_unsaved() {
     let mut h = harness(opened(&file));
     edit(&mut h);
     let stored = h.state().session();
-    let restored = session::restore(&stored)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .unwrap_or_else(|| panic!("restored"));
-    let mut next = harness(DebugApp::new(Scene::empty("")));
-    next.state_mut().open_restored(restored);
-    next.run();
+    let next = next_launch(&stored);
     assert_eq!(next.state().scene().objects, h.state().scene().objects);
     assert!(next.state().dirty());
     assert!(
@@ -606,9 +611,7 @@ fn the_session_brings_back_the_selected_object() {
     h.run();
     let stored = h.state().session();
     assert_eq!(stored.selected.as_deref(), Some(name.as_str()));
-    let restored = session::restore(&stored)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .unwrap_or_else(|| panic!("restored"));
+    let restored = restored_from(&stored);
     let mut next = harness(DebugApp::new(Scene::empty("")));
     next.state_mut().open_restored(restored.clone());
     next.run();
@@ -947,12 +950,7 @@ fn a_restored_session_asks_before_saving_over_a_file_changed_since() {
         .unwrap_or_default()
         .replace("Default: corner bounce", "EXTERNAL EDIT");
     std::fs::write(&file, &theirs).unwrap_or_else(|e| panic!("{e}"));
-    let restored = session::restore(&stored)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .unwrap_or_else(|| panic!("restored"));
-    let mut next = harness(DebugApp::new(Scene::empty("")));
-    next.state_mut().open_restored(restored);
-    next.run();
+    let mut next = next_launch(&stored);
     assert!(next.state().dirty());
     act(&mut next, Action::Save);
     assert!(

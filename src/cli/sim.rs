@@ -561,6 +561,16 @@ mod tests {
     use crate::sim::{DiscInit, World};
     use glam::{DVec2, Vec2};
 
+    /// A feather squeezed between a wall and an anvil 10⁶⁰ times heavier: it stalls.
+    fn feather_and_anvil() -> World {
+        let b = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 20.0));
+        let mut feather = DiscInit::new(DVec2::new(5.0, 10.0), DVec2::ZERO, 1.0);
+        feather.mass = Some(1e-30);
+        let mut anvil = DiscInit::new(DVec2::new(20.0, 10.0), DVec2::new(-1.0, 0.0), 1.0);
+        anvil.mass = Some(1e30);
+        World::new(b, &[feather, anvil], &[]).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// Hostile test: three discs packed in a corner at restitution 0.5 ran the default 10⁸
     /// events, nine minutes, before `sim` said the run had stalled (35 discs, half an
     /// hour). A run whose clock a window of events does not move is called stalled then.
@@ -568,12 +578,7 @@ mod tests {
     /// stalls the same way, quicker to run.)
     #[test]
     fn a_stall_is_said_after_a_window_of_events_not_at_the_cap() {
-        let b = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 20.0));
-        let mut feather = DiscInit::new(DVec2::new(5.0, 10.0), DVec2::ZERO, 1.0);
-        feather.mass = Some(1e-30);
-        let mut anvil = DiscInit::new(DVec2::new(20.0, 10.0), DVec2::new(-1.0, 0.0), 1.0);
-        anvil.mass = Some(1e30);
-        let mut w = World::new(b, &[feather, anvil], &[]).unwrap_or_else(|e| panic!("{e}"));
+        let mut w = feather_and_anvil();
         let ending = run_to(&mut w, 30.0, 100_000_000);
         assert_eq!(
             ending,
@@ -591,12 +596,7 @@ mod tests {
     #[test]
     fn a_stalled_run_stops_at_the_same_event_at_any_speed() {
         let run = |pace: &mut dyn FnMut(u64, f64) -> u64| {
-            let b = Aabb::new(Vec2::ZERO, Vec2::new(100.0, 20.0));
-            let mut feather = DiscInit::new(DVec2::new(5.0, 10.0), DVec2::ZERO, 1.0);
-            feather.mass = Some(1e-30);
-            let mut anvil = DiscInit::new(DVec2::new(20.0, 10.0), DVec2::new(-1.0, 0.0), 1.0);
-            anvil.mass = Some(1e30);
-            let mut w = World::new(b, &[feather, anvil], &[]).unwrap_or_else(|e| panic!("{e}"));
+            let mut w = feather_and_anvil();
             let ending = run_paced(&mut w, 30.0, 100_000_000, &mut |_| {}, pace);
             (
                 ending,
