@@ -20,6 +20,22 @@
 //! assert_eq!(path.contacts.len(), 1);
 //! ```
 //!
+//! In a game loop, each frame sweeps the ball by its velocity times the frame's time and
+//! carries on with what the path answers (`velocity` is per unit of the sweep's `t`):
+//!
+//! ```
+//! use sweepscope::{Aabb, Obstacle, Response, Sweep, Vec2, resolve};
+//!
+//! let floor = [Obstacle::Aabb(Aabb::new(Vec2::new(-50.0, -10.0), Vec2::new(50.0, 0.0)))];
+//! let (mut p, mut v, dt) = (Vec2::new(0.0, 10.0), Vec2::new(3.0, -40.0), 1.0 / 60.0);
+//! for _ in 0..60 {
+//!     let path = resolve(&Sweep::new(p, p + v * dt, 1.0), &floor, Response::Reflect { restitution: 0.8 }, 4);
+//!     p = path.end;
+//!     v = path.velocity / dt;
+//! }
+//! assert!(p.y > 1.0 && (v - Vec2::new(3.0, 32.0)).length() < 1e-3); // bounced at 0.8 of the speed
+//! ```
+//!
 //! The core (every module available with `default-features = false`) never draws and never
 //! touches files. With the `cli` feature, `scene` adds scene files (RON) and their one
 //! evaluation, `capture` turns a query a program does not trust into a scene file, and

@@ -71,6 +71,13 @@ pub struct Path {
     pub end: Vec2,
     /// True when `max_bounces` ran out while motion remained.
     pub truncated: bool,
+    /// The centre's velocity after the last contact, as a displacement per unit of the
+    /// sweep's `t` (the sweep's own `end − start` when nothing changed it; zero where the
+    /// path stopped). A game moving a ball by `v · dt` each frame carries on with
+    /// `velocity / dt`: the response acts on the velocity as on the motion left, so a
+    /// contact at the very end of a frame, where no motion is left, still turns it.
+    #[serde(default)]
+    pub velocity: Vec2,
 }
 
 impl Path {
@@ -184,6 +191,7 @@ pub fn resolve(
         points: vec![sweep.start],
         end: sweep.start,
         truncated: false,
+        velocity: Vec2::ZERO,
     };
     let response = match response {
         Response::Reflect { restitution } if restitution.is_nan() => return path,
@@ -198,6 +206,8 @@ pub fn resolve(
     if response == Response::Cross {
         return crossing(sweep, obstacles, max_bounces, path);
     }
+    // The velocity over the whole t, answered at each contact as the motion left is.
+    let mut velocity = sweep.end.as_dvec2() - sweep.start.as_dvec2();
     let radius = f64::from(sweep.radius);
     let mut inside = vec![false; obstacles.len()];
     let mut pos = sweep.start.as_dvec2();
@@ -251,17 +261,10 @@ pub fn resolve(
         // its own on over the time left. Taken on the ball's motion alone, a circle that
         // catches the ball up from behind would meet an "outgoing" motion as slow as the
         // incoming one, and touch the ball again a skin later, contact after contact.
-        let carried = surface_motion(&obstacles[index], global);
-        let relative = incoming - carried;
-        let into = relative.dot(n);
-        let mut outgoing = match effective {
-            Response::Reflect { restitution } if into < 0.0 => {
-                incoming - n * (into * (1.0 + f64::from(restitution)))
-            }
-            Response::Slide if into < 0.0 => incoming - n * into,
-            Response::Reflect { .. } | Response::Slide | Response::Cross => incoming,
-            Response::Stop => DVec2::ZERO,
-        };
+        let surface_velocity = surface_velocity(&obstacles[index]);
+        let carried = surface_velocity * (1.0 - global);
+        let mut outgoing = respond(incoming, carried, n, effective);
+        velocity = respond(velocity, surface_velocity, n, effective);
         if global != instant_time {
             instant.clear();
             instant_time = global;
@@ -277,6 +280,7 @@ pub fn resolve(
             let mut normals = vec![n];
             normals.extend(ties.iter().map(|(_, t)| t.normal));
             outgoing = respond_to_all(incoming, &normals, effective);
+            velocity = respond_to_all(velocity, &normals, effective);
             instant.extend(ties.iter().map(|&(j, t)| (j, t.normal, t.center)));
         }
         // The wedge rule (see `WEDGE_CONTACTS`): held among the surfaces met at this
@@ -290,6 +294,7 @@ pub fn resolve(
         if let Some(last) = &hold {
             let normals: Vec<DVec2> = last.iter().map(|&(_, m, _)| m).collect();
             outgoing = into_none(outgoing, &normals);
+            velocity = into_none(velocity, &normals);
         }
         path.contacts.push(Contact {
             obstacle: index,
@@ -379,10 +384,27 @@ pub fn resolve(
     }
     path.truncated |= !done;
     path.end = saturated(pos);
+    path.velocity = saturated(velocity);
     if path.points.last() != Some(&path.end) {
         path.points.push(path.end);
     }
     path
+}
+
+/// What `response` makes of `motion` at a surface of unit normal `n` that moves by
+/// `carried` over the same time: it acts on the motion relative to the surface (a circle
+/// that catches the ball up pushes it ahead). The same map takes the motion left and the
+/// velocity, so the two stay parallel.
+fn respond(motion: DVec2, carried: DVec2, n: DVec2, response: Response) -> DVec2 {
+    let into = (motion - carried).dot(n);
+    match response {
+        Response::Reflect { restitution } if into < 0.0 => {
+            motion - n * (into * (1.0 + f64::from(restitution)))
+        }
+        Response::Slide if into < 0.0 => motion - n * into,
+        Response::Reflect { .. } | Response::Slide | Response::Cross => motion,
+        Response::Stop => DVec2::ZERO,
+    }
 }
 
 /// Whether the first contact `c` and its `ties` (contacts at exactly its time) are a ball
@@ -546,6 +568,7 @@ fn crossing(sweep: &Sweep, obstacles: &[Obstacle], max_bounces: usize, mut path:
             path.points.push(c.hit.center);
             path.truncated = incoming != DVec2::ZERO;
             path.end = c.hit.center;
+            path.velocity = Vec2::ZERO;
             return path;
         }
         path.contacts.push(Contact {
@@ -557,6 +580,7 @@ fn crossing(sweep: &Sweep, obstacles: &[Obstacle], max_bounces: usize, mut path:
         path.points.push(c.hit.center);
     }
     path.end = sweep.end;
+    path.velocity = saturated(v);
     if path.points.last() != Some(&path.end) {
         path.points.push(path.end);
     }
@@ -642,8 +666,13 @@ fn contact(leg: &Motion, obstacle: &Obstacle, now: f64) -> Option<QueryContact> 
 /// How far the surface of `obstacle` moves from global time `now` to the end of the
 /// motion: a moving circle's displacement over the time left, zero for everything else.
 fn surface_motion(obstacle: &Obstacle, now: f64) -> DVec2 {
+    surface_velocity(obstacle) * (1.0 - now)
+}
+
+/// How an obstacle's surface moves over the whole `t`: a circle's own sweep.
+fn surface_velocity(obstacle: &Obstacle) -> DVec2 {
     match obstacle {
-        Obstacle::Circle(c) => (c.end.as_dvec2() - c.start.as_dvec2()) * (1.0 - now),
+        Obstacle::Circle(c) => c.end.as_dvec2() - c.start.as_dvec2(),
         Obstacle::Aabb(_) | Obstacle::Obb(_) | Obstacle::Segment(_) => DVec2::ZERO,
     }
 }
@@ -703,6 +732,90 @@ mod tests {
 
     fn floor() -> Obstacle {
         Obstacle::Segment(Segment::new(Vec2::new(-100.0, 0.0), Vec2::new(100.0, 0.0)))
+    }
+
+    /// The velocity a game carries into its next frame is turned as the motion left is:
+    /// mirrored, its normal part scaled by the restitution, taken off by a slide, zero
+    /// after a stop; relative to a circle that catches the ball up.
+    #[test]
+    fn the_velocity_after_the_path_is_answered_as_the_motion_left_is() {
+        let fall = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(10.0, -4.0), 1.0);
+        let with = |response| resolve(&fall, &[floor()], response, 5).velocity;
+        assert_eq!(
+            with(Response::Reflect { restitution: 1.0 }),
+            Vec2::new(10.0, 10.0)
+        );
+        assert_eq!(
+            with(Response::Reflect { restitution: 0.5 }),
+            Vec2::new(10.0, 5.0)
+        );
+        assert_eq!(with(Response::Slide), Vec2::new(10.0, 0.0));
+        assert_eq!(with(Response::Stop), Vec2::ZERO);
+        assert_eq!(with(Response::Cross), Vec2::new(10.0, -10.0));
+        // Out of budget, the path stops, and so does the ball.
+        let p = resolve(&fall, &[floor()], Response::Reflect { restitution: 1.0 }, 0);
+        assert_eq!(p.velocity, Vec2::ZERO);
+        // Nothing met: the sweep's own motion.
+        let free = Sweep::new(Vec2::new(0.0, 6.0), Vec2::new(3.0, 5.0), 1.0);
+        assert_eq!(
+            resolve(&free, &[floor()], Response::Slide, 5).velocity,
+            Vec2::new(3.0, -1.0)
+        );
+        // Ball at 10 per unit t, chaser at 40: 10 − 2·(10 − 40) = 70.
+        let ball = Sweep::new(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), 1.0);
+        let chaser = Obstacle::Circle(Sweep::new(Vec2::new(-10.0, 0.0), Vec2::new(30.0, 0.0), 1.0));
+        let v = resolve(&ball, &[chaser], Response::Reflect { restitution: 1.0 }, 20).velocity;
+        assert!((v - Vec2::new(70.0, 0.0)).length() < 1e-4, "{v:?}");
+    }
+
+    /// A ball that reaches the floor exactly at the end of a frame has no motion left to
+    /// turn; its velocity turns all the same, so the next frame leaves the floor instead of
+    /// pressing into it.
+    #[test]
+    fn a_contact_at_the_very_end_of_a_frame_still_turns_the_velocity() {
+        let s = Sweep::new(Vec2::new(0.0, 11.0), Vec2::new(0.0, 1.0), 1.0);
+        let p = resolve(&s, &[floor()], Response::Reflect { restitution: 1.0 }, 5);
+        assert_eq!(p.contacts.len(), 1);
+        assert_eq!(p.contacts[0].hit.time, 1.0);
+        assert_eq!(p.contacts[0].outgoing, Vec2::ZERO);
+        assert_eq!(p.velocity, Vec2::new(0.0, 10.0));
+    }
+
+    /// A game loop: a ball moved by `v · dt` each frame and carried on with
+    /// `path.velocity / dt`, bouncing elastically in a closed room for a minute at 60
+    /// frames a second, never leaves the room and keeps its speed.
+    #[test]
+    fn a_ball_carried_frame_to_frame_by_its_velocity_stays_in_its_room() {
+        let walls = [
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(0.0, 110.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(100.0, -10.0), Vec2::new(110.0, 110.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, -10.0), Vec2::new(110.0, 0.0))),
+            Obstacle::Aabb(Aabb::new(Vec2::new(-10.0, 100.0), Vec2::new(110.0, 110.0))),
+        ];
+        let (r, dt) = (2.0f32, 1.0f32 / 60.0);
+        let mut p = Vec2::new(50.0, 50.0);
+        let mut v = Vec2::new(1370.0, 710.0);
+        let speed = v.length();
+        let mut bounces = 0;
+        for frame in 0..3600 {
+            let path = resolve(
+                &Sweep::new(p, p + v * dt, r),
+                &walls,
+                Response::Reflect { restitution: 1.0 },
+                8,
+            );
+            bounces += path.contacts.len();
+            assert!(!path.truncated, "frame {frame}");
+            p = path.end;
+            v = path.velocity / dt;
+            let inside = p.x >= r && p.x <= 100.0 - r && p.y >= r && p.y <= 100.0 - r;
+            assert!(inside, "frame {frame}: {p:?}");
+            assert!(
+                (v.length() - speed).abs() <= 1e-3 * speed,
+                "frame {frame}: {v:?}"
+            );
+        }
+        assert!(bounces > 500, "{bounces}");
     }
 
     #[test]

@@ -109,7 +109,6 @@ impl Instant {
         // Not `time - self.time > near`, which a NaN would pass as the same instant.
         let same_instant = time - self.time <= near;
         if !same_instant {
-            self.time = time;
             self.contacts.clear();
             self.counts.clear();
             self.crowded = false;
