@@ -1084,17 +1084,22 @@ mod tests {
 
     /// The texts of a report from the sweep view on `scene`'s ball "ball", with `words`.
     fn sweep_report(scene: &Scene, words: UserWords) -> BundleTexts {
+        report_on(scene, &words, "ball", &[])
+    }
+
+    /// [`sweep_report`] inspecting `ball`, with `stale` claims flagged.
+    fn report_on(scene: &Scene, words: &UserWords, ball: &str, stale: &[String]) -> BundleTexts {
         let ev = evaluate(scene);
         bundle_text(&BundleInput {
             scene,
             evaluation: &ev,
             view: ViewState::Sweep {
-                ball: Some("ball".into()),
+                ball: Some(ball.into()),
                 t: 0.0,
             },
-            words: &words,
+            words,
             env: &env(),
-            stale: &[],
+            stale,
             stamp: "20261127-000000",
             screenshot: false,
         })
@@ -1151,21 +1156,8 @@ mod tests {
     fn a_report_writes_what_does_not_print_in_names_as_escapes() {
         let mut scene = crate::scene::builtin::default_scene();
         scene.name = "evil\u{1b}[2J\u{202e}gnp.exe\n# Fake heading".into();
-        let ev = evaluate(&scene);
-        let words = UserWords::default();
-        let texts = bundle_text(&BundleInput {
-            scene: &scene,
-            evaluation: &ev,
-            view: ViewState::Sweep {
-                ball: Some("b\u{202e}all\u{7}".into()),
-                t: 0.0,
-            },
-            words: &words,
-            env: &env(),
-            stale: &["claims \u{1b}[31m".to_owned()],
-            stamp: "20261127-000000",
-            screenshot: false,
-        });
+        let stale = ["claims \u{1b}[31m".to_owned()];
+        let texts = report_on(&scene, &UserWords::default(), "b\u{202e}all\u{7}", &stale);
         let md = &texts.report_md;
         let hidden = |c: char| (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{202e}';
         assert!(!md.chars().any(hidden), "{md}");
